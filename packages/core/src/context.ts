@@ -1,0 +1,38 @@
+import { availableParallelism } from 'node:os';
+
+/** Where a task reports progress. The CLI draws a bar from it when stderr is a terminal. */
+export interface ProgressSink {
+  /** A new phase with `total` units of work (0 = unknown). */
+  begin(label: string, total: number): void;
+  /** `n` more units done (default 1). */
+  advance(n?: number): void;
+  /** The phase is finished. */
+  end(): void;
+}
+
+export const silentProgress: ProgressSink = { begin() {}, advance() {}, end() {} };
+
+export interface RunContext {
+  progress: ProgressSink;
+  signal: AbortSignal;
+  /** Worker threads a task may use (>= 1). */
+  workers: number;
+  /** Directory for caches (parsed ground truth); undefined = no cache. */
+  cacheDir?: string;
+  /** The metric the user asked for (the task's official metric when not given). */
+  metric?: string;
+  /** Collected warnings a task wants in the report. */
+  log?: (message: string) => void;
+}
+
+/** A RunContext with defaults for library users: no progress, never aborted, all cores, no cache. */
+export function createRunContext(partial: Partial<RunContext> = {}): RunContext {
+  return {
+    progress: partial.progress ?? silentProgress,
+    signal: partial.signal ?? new AbortController().signal,
+    workers: Math.max(1, partial.workers ?? availableParallelism()),
+    cacheDir: partial.cacheDir,
+    metric: partial.metric,
+    log: partial.log,
+  };
+}

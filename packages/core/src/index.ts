@@ -1,0 +1,5 @@
+export * from './errors.js';
+export * from './report.js';
+export * from './plugin.js';
+export * from './context.js';
+export * from './workers.js';

@@ -1,0 +1,92 @@
+import type { Report } from './report.js';
+import type { Diagnostic } from './report.js';
+import type { RunContext } from './context.js';
+
+/** The type of a task option; the CLI parses argv strings into these. */
+export type OptionType = 'string' | 'path' | 'number' | 'integer' | 'boolean';
+
+export interface OptionSpec {
+  /** Property name in the options object (camelCase); the CLI flag is its kebab-case (`--exclude-generated`). */
+  name: string;
+  type: OptionType;
+  description: string;
+  required?: boolean;
+  default?: string | number | boolean;
+  /** Allowed values (for string options). */
+  choices?: readonly string[];
+}
+
+export type TaskOptionValues = Record<string, string | number | boolean | undefined>;
+
+/**
+ * A task: one evaluation of one benchmark (for example `voc2010/det`).
+ * `O` is the options object the task accepts (keys = OptionSpec names).
+ */
+export interface TaskDefinition<O extends object = TaskOptionValues> {
+  /** Full id, `<dataset>/<task>`; the key it is registered under. */
+  id: string;
+  title: string;
+  description?: string;
+  /** The task's inputs. */
+  options: readonly OptionSpec[];
+  /** The official metric's name (used when the user gives no `--metric`). */
+  metric: string;
+  /** Every metric name the task accepts, the official one included. */
+  metrics: readonly string[];
+  /** Scores a submission. Throws DevkitError (kind `input`) for bad input. */
+  evaluate(options: O, context: RunContext): Promise<Report>;
+  /** Checks a submission's files without scoring; returns every problem found (empty when valid). */
+  validate?(options: O, context: RunContext): Promise<Diagnostic[]>;
+  /** Writes an embedded sample under `dir` and returns the options that evaluate it. */
+  sample?(dir: string): Promise<O>;
+}
+
+/** A metric plugin: a named computation over a typed input. */
+export interface MetricPlugin<I = unknown, R = number> {
+  name: string;
+  description: string;
+  compute(input: I): R;
+}
+
+export interface DatasetMeta {
+  /** Short dataset name, for example `voc2010` or `ilsvrc2015`. */
+  name: string;
+  /** The plugin package's version. */
+  version: string;
+  title: string;
+  /** The package name, for report `versions`. */
+  packageName?: string;
+  homepage?: string;
+}
+
+/** What a plugin package default-exports. */
+export interface DatasetPlugin {
+  meta: DatasetMeta;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  tasks: Record<string, TaskDefinition<any>>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  metrics?: readonly MetricPlugin<any, any>[];
+}
+
+/**
+ * Typed registry, filled by module augmentation in each plugin:
+ * ```ts
+ * declare module '@devkit/core' { interface TaskRegistry { 'voc2010/det': VocDetOptions } }
+ * ```
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface TaskRegistry {}
+
+export type TaskId = keyof TaskRegistry & string;
+export type TaskOptionsOf<K extends TaskId> = TaskRegistry[K];
+
+/** Identity helpers that give plugin authors type checking without classes. */
+export function defineTask<O extends object>(task: TaskDefinition<O>): TaskDefinition<O> {
+  return task;
+}
+export function definePlugin<P extends DatasetPlugin>(plugin: P): P {
+  return plugin;
+}
+export function defineMetric<I, R>(metric: MetricPlugin<I, R>): MetricPlugin<I, R> {
+  return metric;
+}

@@ -1,0 +1,108 @@
+/**
+ * The Report: what every task returns (schema `devkit.report/1`, see shared/REPORT.md).
+ * It is data, not text; the CLI renders it as a table, JSON, CSV or Markdown.
+ * NaN and ±Infinity are kept as numbers in memory and written as `null` in JSON.
+ */
+export type ReportValue = number | string | boolean | null;
+
+export interface ReportRow {
+  /** The row's key, for example a class name or WNID. */
+  key: string;
+  [field: string]: ReportValue | undefined;
+}
+
+export interface ReportCurve {
+  key: string;
+  recall?: number[];
+  precision?: number[];
+  [series: string]: string | number[] | undefined;
+}
+
+export interface ReportMatrix {
+  labels: string[];
+  /** Rows = ground truth, columns = prediction (for confusion matrices). */
+  counts: number[][];
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface Diagnostic {
+  severity: Severity;
+  code: string;
+  message: string;
+  file?: string;
+  line?: number;
+  [extra: string]: unknown;
+}
+
+export interface Report {
+  schema: 'devkit.report/1';
+  /** The dataset plugin's name, for example `voc2010`. */
+  dataset?: string;
+  task: string;
+  metric: string;
+  summary: Record<string, number | null>;
+  rows: ReportRow[];
+  curves: ReportCurve[];
+  matrices: Record<string, ReportMatrix>;
+  diagnostics: Diagnostic[];
+  versions: Record<string, string>;
+  timings: { totalMs: number; [phase: string]: number };
+  /** Anything else a task wants to expose (debug counts, …); rendered only as JSON. */
+  extra?: Record<string, unknown>;
+}
+
+export interface ReportInit {
+  dataset?: string;
+  task: string;
+  metric: string;
+  summary?: Record<string, number | null>;
+  rows?: ReportRow[];
+  curves?: ReportCurve[];
+  matrices?: Record<string, ReportMatrix>;
+  diagnostics?: Diagnostic[];
+  versions?: Record<string, string>;
+  timings?: { totalMs?: number; [phase: string]: number | undefined };
+  extra?: Record<string, unknown>;
+}
+
+/** Builds a Report with every required key present. */
+export function createReport(init: ReportInit): Report {
+  const timings: { totalMs: number; [phase: string]: number } = { totalMs: 0 };
+  for (const [k, v] of Object.entries(init.timings ?? {})) if (v !== undefined) timings[k] = v;
+  const report: Report = {
+    schema: 'devkit.report/1',
+    ...(init.dataset !== undefined ? { dataset: init.dataset } : {}),
+    task: init.task,
+    metric: init.metric,
+    summary: init.summary ?? {},
+    rows: init.rows ?? [],
+    curves: init.curves ?? [],
+    matrices: init.matrices ?? {},
+    diagnostics: init.diagnostics ?? [],
+    versions: init.versions ?? {},
+    timings,
+  };
+  if (init.extra !== undefined) report.extra = init.extra;
+  return report;
+}
+
+/**
+ * The report as JSON text. Numbers round-trip exactly (shortest repr), NaN and ±Infinity become null
+ * (what `JSON.stringify` does), typed arrays become plain arrays.
+ */
+export function reportToJson(report: Report, indent = 2): string {
+  return JSON.stringify(
+    report,
+    (_key, value: unknown) => (ArrayBuffer.isView(value) && !(value instanceof DataView) ? Array.from(value as unknown as ArrayLike<number>) : value),
+    indent,
+  );
+}
+
+/** Mean of the numbers, ignoring nothing: NaN if any is NaN or the list is empty. */
+export function mean(values: ArrayLike<number>): number {
+  if (values.length === 0) return NaN;
+  let s = 0;
+  for (let i = 0; i < values.length; i++) s += values[i];
+  return s / values.length;
+}
