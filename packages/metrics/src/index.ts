@@ -1,1 +1,6 @@
-export {};
+export * from './ranking.js';
+export * from './curve.js';
+export * from './ap.js';
+export * from './boxes.js';
+export * from './confusion.js';
+export * from './stats.js';
