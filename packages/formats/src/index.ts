@@ -1,1 +1,2 @@
-export {};
+export * from './xml.js';
+export * from './lines.js';
