@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// Runs the whole vitest suite once and ends with a plain "N passed, N failed" line
+// (vitest's own summary is coloured and not a format CI counts). Exit code = vitest's.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dir = mkdtempSync(join(tmpdir(), 'devkit-tests-'));
+const out = join(dir, 'vitest.json');
+const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)];
+const res = spawnSync('vitest', args, { stdio: 'inherit', shell: process.platform === 'win32' });
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const json = JSON.parse(readFileSync(out, 'utf8'));
+  passed = json.numPassedTests;
+  failed = json.numFailedTests + (json.numFailedTestSuites ?? 0) * 0;
+  skipped = json.numPendingTests + json.numTodoTests;
+  if (json.numFailedTestSuites > 0 && failed === 0) failed = json.numFailedTestSuites;
+} catch {
+  failed = Math.max(failed, 1);
+}
+rmSync(dir, { recursive: true, force: true });
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(res.status ?? 1);
