@@ -1,0 +1,108 @@
+import { DevkitError, type DatasetPlugin } from '@devkit/core';
+
+const OPTION_TYPES = new Set(['string', 'path', 'number', 'integer', 'boolean']);
+
+/** A short description of a value for error messages: `undefined`, `a string ("x")`, `an array`, … */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'string':
+      return `a string (${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)})`;
+    case 'number':
+      return `a number (${value})`;
+    case 'boolean':
+      return `a boolean (${value})`;
+    case 'function':
+      return 'a function';
+    case 'object':
+      return 'an object';
+    default:
+      return typeof value;
+  }
+}
+
+/** A `found` text used as is (not described as a value). */
+export class Shown {
+  constructor(readonly text: string) {}
+}
+
+/** The error for a plugin that breaks the contract: kind `internal` (exit code 3), code `plugin/contract`. */
+export function contractError(label: string, field: string, expected: string, found: unknown, hint?: string): DevkitError {
+  const foundText = found instanceof Shown ? found.text : describeValue(found);
+  return new DevkitError({
+    kind: 'internal',
+    code: 'plugin/contract',
+    field,
+    expected,
+    found: foundText,
+    hint,
+    message: `plugin ${label}: ${field}: expected ${expected}, found ${foundText}` + (hint ? ` (${hint})` : ''),
+  });
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isNonEmptyString(v: unknown): v is string {
+  return typeof v === 'string' && v.length > 0;
+}
+
+/**
+ * Checks that `value` (a module's default export) is a DatasetPlugin. Throws a one-line
+ * `plugin/contract` DevkitError naming the plugin (`label`, for example `"my-plugin" (./my-plugin.js)`)
+ * and the first missing or wrong field.
+ */
+export function assertPluginContract(value: unknown, label: string): asserts value is DatasetPlugin {
+  if (!isObject(value)) throw contractError(label, 'default export', 'a plugin object { meta, tasks }', value);
+  const meta = value.meta;
+  if (!isObject(meta)) throw contractError(label, 'meta', 'an object { name, version, title }', meta);
+  for (const key of ['name', 'version', 'title'] as const) {
+    if (!isNonEmptyString(meta[key])) throw contractError(label, `meta.${key}`, 'a non-empty string', meta[key]);
+  }
+  const tasks = value.tasks;
+  if (!isObject(tasks)) throw contractError(label, 'tasks', 'an object mapping task ids to task definitions', tasks);
+  const ids = Object.keys(tasks);
+  if (ids.length === 0) throw contractError(label, 'tasks', 'at least one task', new Shown('an empty object'));
+  for (const id of ids) {
+    const t = tasks[id];
+    const at = `tasks[${JSON.stringify(id)}]`;
+    if (!isObject(t)) throw contractError(label, at, 'a task definition object', t);
+    if (typeof t.id !== 'string') throw contractError(label, `${at}.id`, 'a string', t.id);
+    if (t.id !== id) throw contractError(label, `${at}.id`, `${JSON.stringify(id)} (the key it is registered under)`, t.id);
+    if (!isNonEmptyString(t.title)) throw contractError(label, `${at}.title`, 'a non-empty string', t.title);
+    if (!Array.isArray(t.options)) throw contractError(label, `${at}.options`, 'an array of option specs', t.options);
+    const seen = new Set<string>();
+    t.options.forEach((o: unknown, i: number) => {
+      const oat = `${at}.options[${i}]`;
+      if (!isObject(o)) throw contractError(label, oat, 'an object { name, type, description }', o);
+      if (!isNonEmptyString(o.name) || !/^[A-Za-z][A-Za-z0-9]*$/.test(o.name))
+        throw contractError(label, `${oat}.name`, 'a camelCase identifier', o.name);
+      if (seen.has(o.name)) throw contractError(label, `${oat}.name`, 'a unique option name', o.name);
+      seen.add(o.name);
+      if (typeof o.type !== 'string' || !OPTION_TYPES.has(o.type))
+        throw contractError(label, `${oat}.type`, 'one of string, path, number, integer, boolean', o.type);
+      if (typeof o.description !== 'string') throw contractError(label, `${oat}.description`, 'a string', o.description);
+      if (o.required !== undefined && typeof o.required !== 'boolean')
+        throw contractError(label, `${oat}.required`, 'a boolean or undefined', o.required);
+      if (o.choices !== undefined && (!Array.isArray(o.choices) || !o.choices.every((c) => typeof c === 'string')))
+        throw contractError(label, `${oat}.choices`, 'an array of strings or undefined', o.choices);
+      if (o.default !== undefined) {
+        const want = o.type === 'boolean' ? 'boolean' : o.type === 'number' || o.type === 'integer' ? 'number' : 'string';
+        if (typeof o.default !== want) throw contractError(label, `${oat}.default`, `a ${want} (the option's type is ${o.type})`, o.default);
+      }
+    });
+    if (!isNonEmptyString(t.metric)) throw contractError(label, `${at}.metric`, 'a non-empty string', t.metric);
+    if (!Array.isArray(t.metrics) || !t.metrics.every((m) => typeof m === 'string'))
+      throw contractError(label, `${at}.metrics`, 'an array of metric names', t.metrics);
+    if (!t.metrics.includes(t.metric))
+      throw contractError(label, `${at}.metrics`, `an array containing the official metric ${JSON.stringify(t.metric)}`, new Shown(`[${t.metrics.join(', ')}]`));
+    if (typeof t.evaluate !== 'function') throw contractError(label, `${at}.evaluate`, 'a function', t.evaluate);
+    for (const key of ['validate', 'sample'] as const) {
+      if (t[key] !== undefined && typeof t[key] !== 'function') throw contractError(label, `${at}.${key}`, 'a function or undefined', t[key]);
+    }
+  }
+  if (value.metrics !== undefined && !Array.isArray(value.metrics)) throw contractError(label, 'metrics', 'an array or undefined', value.metrics);
+}

@@ -1,0 +1,161 @@
+import {
+  createRunContext,
+  DevkitError,
+  type Report,
+  type RunContext,
+  type TaskDefinition,
+  type TaskId,
+  type TaskOptionsOf,
+  type TaskOptionValues,
+} from '@devkit/core';
+import { discoverPlugins, type DiscoverOptions, type DiscoveryResult, type LoadedPlugin } from './discover.js';
+import { contractError } from './contract.js';
+
+/** A task together with the plugin that provides it. */
+export interface RegisteredTask {
+  id: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  task: TaskDefinition<any>;
+  plugin: LoadedPlugin;
+}
+
+export interface PluginRegistry extends DiscoveryResult {
+  /** Every task, sorted by id (for duplicate ids, the first plugin's). */
+  listTasks(): RegisteredTask[];
+  findTask(id: string): RegisteredTask | undefined;
+  /** Like `findTask`, but an unknown id is a usage error listing the known ids (with "did you mean"). */
+  getTask(id: string): RegisteredTask;
+  /** Typed evaluation: `options` are checked against the plugin's `TaskRegistry` augmentation. */
+  evaluate<K extends TaskId>(id: K, options: TaskOptionsOf<K>, context?: Partial<RunContext>): Promise<Report>;
+  /** Untyped evaluation (what the CLI uses). */
+  evaluateTask(id: string, options: TaskOptionValues, context?: Partial<RunContext>): Promise<Report>;
+}
+
+/** Levenshtein distance (for "did you mean"). */
+export function editDistance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return prev[b.length];
+}
+
+/** Known names close to `name`: same prefix before `/`, or a small edit distance. */
+export function suggest(name: string, known: readonly string[]): string[] {
+  const lower = name.toLowerCase();
+  const scored = known
+    .map((k) => {
+      const kl = k.toLowerCase();
+      const d = editDistance(lower, kl);
+      const related = kl.startsWith(lower + '/') || kl.split('/').pop() === lower || d <= Math.max(2, Math.floor(kl.length / 4));
+      return { k, d, related };
+    })
+    .filter((s) => s.related)
+    .sort((a, b) => a.d - b.d || a.k.localeCompare(b.k));
+  return scored.slice(0, 5).map((s) => s.k);
+}
+
+/** The usage error for an unknown task id (exit code 1). */
+export function unknownTaskError(id: string, known: readonly string[]): DevkitError {
+  const close = suggest(id, known);
+  const mean = close.length > 0 ? ` Did you mean ${close.map((c) => `"${c}"`).join(' or ')}?` : '';
+  const list = known.length > 0 ? ` Known tasks: ${known.join(', ')}.` : ' No plugins are installed (see `devkit list`).';
+  return new DevkitError({ kind: 'usage', code: 'usage/unknown-task', field: 'task', message: `unknown task "${id}".${mean}${list}` });
+}
+
+function checkReport(value: unknown, entry: RegisteredTask): asserts value is Report {
+  const label = `${JSON.stringify(entry.plugin.packageName)} (${entry.plugin.entry})`;
+  const at = `tasks[${JSON.stringify(entry.id)}].evaluate`;
+  if (typeof value !== 'object' || value === null) throw contractError(label, at, 'to resolve to a Report', value);
+  const r = value as Record<string, unknown>;
+  if (typeof r.summary !== 'object' || r.summary === null) throw contractError(label, `${at} → summary`, 'an object', r.summary);
+  if (!Array.isArray(r.rows)) throw contractError(label, `${at} → rows`, 'an array', r.rows);
+  if (typeof r.task !== 'string') throw contractError(label, `${at} → task`, 'a string', r.task);
+}
+
+/** Builds the lookup functions over a discovery result. */
+export function createRegistry(discovery: DiscoveryResult): PluginRegistry {
+  const byId = new Map<string, RegisteredTask>();
+  for (const plugin of discovery.plugins) {
+    for (const [id, task] of Object.entries(plugin.plugin.tasks)) if (!byId.has(id)) byId.set(id, { id, task, plugin });
+  }
+  const sorted = [...byId.values()].sort((a, b) => a.id.localeCompare(b.id));
+  const getTask = (id: string): RegisteredTask => {
+    const t = byId.get(id);
+    if (t === undefined) throw unknownTaskError(id, sorted.map((s) => s.id));
+    return t;
+  };
+  const evaluateTask = async (id: string, options: TaskOptionValues, context: Partial<RunContext> = {}): Promise<Report> => {
+    const entry = getTask(id);
+    const ctx = createRunContext({ ...context, metric: context.metric ?? entry.task.metric });
+    if (!entry.task.metrics.includes(ctx.metric!))
+      throw new DevkitError({
+        kind: 'usage',
+        code: 'usage/unknown-metric',
+        field: 'metric',
+        message: `task "${id}" does not accept metric "${ctx.metric}"; accepted: ${entry.task.metrics.join(', ')}`,
+      });
+    const started = performance.now();
+    const report: unknown = await entry.task.evaluate(options, ctx);
+    checkReport(report, entry);
+    report.versions ??= {};
+    report.versions[entry.plugin.packageName] ??= entry.plugin.version;
+    report.diagnostics ??= [];
+    report.curves ??= [];
+    report.matrices ??= {};
+    report.timings ??= { totalMs: 0 };
+    if (!report.timings.totalMs) report.timings.totalMs = performance.now() - started;
+    if (report.dataset === undefined) report.dataset = entry.plugin.plugin.meta.name;
+    return report;
+  };
+  return {
+    ...discovery,
+    listTasks: () => sorted.slice(),
+    findTask: (id) => byId.get(id),
+    getTask,
+    evaluateTask,
+    evaluate: (id, options, context) => evaluateTask(id, options as TaskOptionValues, context),
+  };
+}
+
+/** Discovers plugins (see `discoverPlugins`) and builds a registry over them. */
+export async function loadRegistry(options: DiscoverOptions = {}): Promise<PluginRegistry> {
+  return createRegistry(await discoverPlugins(options));
+}
+
+let defaultRegistry: Promise<PluginRegistry> | undefined;
+
+/** The registry for `process.cwd()`, discovered once and cached. */
+export function getDefaultRegistry(): Promise<PluginRegistry> {
+  defaultRegistry ??= loadRegistry();
+  return defaultRegistry;
+}
+
+/** Forgets the cached default registry (after installing a plugin, or in tests). */
+export function resetDefaultRegistry(): void {
+  defaultRegistry = undefined;
+}
+
+/** Finds a task among the plugins discoverable from `process.cwd()`. */
+export async function findTask(id: string): Promise<RegisteredTask | undefined> {
+  return (await getDefaultRegistry()).findTask(id);
+}
+
+/** Every task discoverable from `process.cwd()`, sorted by id. */
+export async function listTasks(): Promise<RegisteredTask[]> {
+  return (await getDefaultRegistry()).listTasks();
+}
+
+/**
+ * Evaluates a task found from `process.cwd()`. Typed by the plugins' `TaskRegistry` augmentation:
+ * `evaluate('voc2010/det', { root: '…' })` is checked at compile time.
+ */
+export async function evaluate<K extends TaskId>(id: K, options: TaskOptionsOf<K>, context?: Partial<RunContext>): Promise<Report> {
+  return (await getDefaultRegistry()).evaluate(id, options, context);
+}
