@@ -1,1 +1,53 @@
-export {};
+/**
+ * @devkit/matfile: a MATLAB MAT-file Level 5 reader (-v6 and -v7) returning typed arrays.
+ * Arrays keep MATLAB's column-major order; see README.md.
+ */
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { DevkitError } from '@devkit/core';
+import { readMat } from './reader.js';
+import type { MatVariables } from './types.js';
+
+export type * from './types.js';
+export { readMat, matHeaderText, DEFAULT_MAX_BYTES } from './reader.js';
+export { matString, matStrings, matNumbers, matScalar, matAt, sparseNonzeros, sparseToDense } from './helpers.js';
+
+export interface ReadMatFileOptions {
+  /** Only decode these variables. */
+  variables?: string[];
+  /** See ReadMatOptions.maxBytes. */
+  maxBytes?: number;
+}
+
+function readFailed(path: string, e: unknown): DevkitError {
+  const code = (e as { code?: string }).code;
+  return new DevkitError({
+    kind: 'input',
+    code: code === 'ENOENT' ? 'input/mat-not-found' : 'input/mat-read',
+    file: path,
+    detail: code === 'ENOENT' ? 'MAT-file not found' : `cannot read MAT-file: ${(e as Error).message ?? String(e)}`,
+    cause: e,
+  });
+}
+
+/** Reads and decodes a MAT-file. */
+export async function readMatFile(path: string, options: ReadMatFileOptions = {}): Promise<MatVariables> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (e) {
+    throw readFailed(path, e);
+  }
+  return readMat(bytes, { ...options, file: path });
+}
+
+/** Synchronous readMatFile. */
+export function readMatFileSync(path: string, options: ReadMatFileOptions = {}): MatVariables {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    throw readFailed(path, e);
+  }
+  return readMat(bytes, { ...options, file: path });
+}
