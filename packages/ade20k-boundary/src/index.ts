@@ -1,1 +1,82 @@
-export {};
+import { definePlugin, defineTask } from '@devkit/core';
+import { evaluateAde20kBoundary, mergeAde20kBoundary, PACKAGE_VERSION, validateAde20kBoundary } from './evaluate.js';
+import { DEFAULT_SEED, type Ade20kBoundaryMergeOptions, type Ade20kBoundaryOptions } from './options.js';
+import { PACKAGE_NAME } from './report.js';
+import { ade20kBoundarySample } from './sample.js';
+
+export type { Ade20kBoundaryOptions, Ade20kBoundaryMergeOptions, Shard } from './options.js';
+export { parseShard, parseClassList, shardRange, DEFAULT_SEED } from './options.js';
+export { ADE20K_CLASS_NAMES, ADE20K_CLASS_COUNT, classKey } from './classes.js';
+export { evaluateAde20kBoundary, mergeAde20kBoundary, mergeBoundaryCounts, validateAde20kBoundary, listImages, PACKAGE_VERSION } from './evaluate.js';
+export {
+  readCountsFile,
+  writeCountsFile,
+  parseCountsFile,
+  countsToFile,
+  mergeCountSets,
+  readAndMergeCountsFiles,
+  resolveCountsFiles,
+  COUNTS_FORMAT,
+  COUNTS_VERSION,
+  type BoundaryCountSet,
+  type CountsFile,
+} from './counts.js';
+export { reportFromCounts, type ReportFromCountsOptions } from './report.js';
+export { readGroundTruth, boundaryMask, type GroundTruthImage } from './ground-truth.js';
+export { decodePrediction, readPrediction, parsePngHeader, type PredictionMap, type PredictionResult } from './prediction.js';
+export { UnitEvaluator, type UnitTask, type UnitResult, type ClassCounts } from './unit.js';
+export { writeBoundaryMat, sparseFromMask, type SparseMatrix } from './mat-writer.js';
+export { writeAde20kBoundarySample, ade20kBoundarySample } from './sample.js';
+
+const COMMON_DESCRIPTION =
+  'Places Challenge 2017 semantic boundaries (ADE20K, 150 classes): BSDS protocol with a 3-pixel margin, 99 thresholds, ' +
+  'thinning and pixel correspondence (maxDist 0.0075); challenge score = mean F-ODS over the 150 classes.';
+
+export const ade20kBoundaryTask = defineTask<Ade20kBoundaryOptions>({
+  id: 'ade20k/boundary',
+  title: 'ADE20K semantic boundaries (Places Challenge 2017)',
+  description: COMMON_DESCRIPTION,
+  options: [
+    { name: 'gt', type: 'path', required: true, description: 'ground-truth folder annotations_boundary/validation (one <image>.mat per image)' },
+    { name: 'pred', type: 'path', required: true, description: 'predictions folder with class_001 … class_150, each holding <image>.png (8-bit grey, v/255)' },
+    { name: 'seed', type: 'integer', default: DEFAULT_SEED, description: 'seed of correspondPixels\' random outlier graph, reset at every call (the official MEX seeds from the clock)' },
+    { name: 'shard', type: 'string', description: 'evaluate slice i of n ("2/3") of the (image, class) units; needs --counts-out' },
+    { name: 'countsOut', type: 'path', description: 'write the per-(image, class) counts there (JSON, gzip if *.gz), for ade20k/boundary-merge' },
+    { name: 'classes', type: 'string', description: 'evaluate only these classes, e.g. "1-10,57" (debugging; the score is then over them)' },
+    { name: 'debugCounts', type: 'boolean', default: false, description: 'put the per-(class, image) counts in the JSON report (extra.counts)' },
+  ],
+  metric: 'bsds-ods',
+  metrics: ['bsds-ods'],
+  evaluate: evaluateAde20kBoundary,
+  validate: validateAde20kBoundary,
+  sample: ade20kBoundarySample,
+});
+
+export const ade20kBoundaryMergeTask = defineTask<Ade20kBoundaryMergeOptions>({
+  id: 'ade20k/boundary-merge',
+  title: 'ADE20K semantic boundaries: merge shard counts',
+  description: 'Combines the counts files of ade20k/boundary --shard i/n --counts-out <file> runs into the report of the whole evaluation (bit-identical to one run).',
+  options: [
+    { name: 'counts', type: 'string', required: true, description: 'counts files (comma-separated) or a folder of *.json / *.json.gz counts files' },
+    { name: 'debugCounts', type: 'boolean', default: false, description: 'put the per-(class, image) counts in the JSON report (extra.counts)' },
+  ],
+  metric: 'bsds-ods',
+  metrics: ['bsds-ods'],
+  evaluate: mergeAde20kBoundary,
+});
+
+const plugin = definePlugin({
+  meta: {
+    name: 'ade20k',
+    version: PACKAGE_VERSION,
+    title: 'ADE20K / Places Challenge 2017',
+    packageName: PACKAGE_NAME,
+    homepage: 'https://github.com/CSAILVision/placeschallenge',
+  },
+  tasks: {
+    'ade20k/boundary': ade20kBoundaryTask,
+    'ade20k/boundary-merge': ade20kBoundaryMergeTask,
+  },
+});
+
+export default plugin;

@@ -1,0 +1,291 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  ProblemCollector,
+  WorkerPool,
+  createReport,
+  formatProblem,
+  inputError,
+  resolveWorkerScript,
+  usageError,
+  type Diagnostic,
+  type Problem,
+  type Report,
+  type RunContext,
+} from '@devkit/core';
+import { boundaryThresholds } from '@devkit/boundary';
+import { ADE20K_CLASS_COUNT, classKey } from './classes.js';
+import { entryKey, readAndMergeCountsFiles, resolveCountsFiles, writeCountsFile, type BoundaryCountSet } from './counts.js';
+import { checkSeed, parseClassList, parseShard, shardRange, type Ade20kBoundaryMergeOptions, type Ade20kBoundaryOptions, type Shard } from './options.js';
+import { PACKAGE_NAME, reportFromCounts } from './report.js';
+import { UnitEvaluator, type ClassCounts, type UnitResult, type UnitTask } from './unit.js';
+
+/** This package's version (read from its package.json; the same from src/ and dist/). */
+export const PACKAGE_VERSION: string = (() => {
+  try {
+    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+})();
+
+function requireFolder(path: unknown, option: string, expected: string): string {
+  if (typeof path !== 'string' || path === '') throw usageError(`--${option}: expected ${expected}`, 'usage/missing-option');
+  let isDir = false;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch {
+    throw inputError({ code: 'input/missing-folder', file: path, field: `--${option}`, expected, found: 'no such folder' });
+  }
+  if (!isDir) throw inputError({ code: 'input/missing-folder', file: path, field: `--${option}`, expected, found: 'a file' });
+  return path;
+}
+
+/** The images of an evaluation: the sorted `*.mat` names of the GT folder (`dir(gtDir/*.mat)`). */
+export function listImages(gtDir: string): string[] {
+  const images = readdirSync(gtDir)
+    .filter((f) => f.endsWith('.mat'))
+    .map((f) => f.slice(0, -4))
+    .sort();
+  if (images.length === 0) {
+    throw inputError({ code: 'input/no-images', file: gtDir, expected: 'ground-truth files <image>.mat (annotations_boundary/validation)', found: 'no .mat file' });
+  }
+  return images;
+}
+
+/** Every class folder must hold a PNG for every GT image (`evaluate_imgs.m:18`); reports all gaps at once. */
+export function checkPredictionFiles(predDir: string, images: readonly string[], classes: readonly number[], collector: ProblemCollector): void {
+  for (const cls of classes) {
+    const folder = join(predDir, classKey(cls));
+    let names: Set<string>;
+    try {
+      names = new Set(readdirSync(folder));
+    } catch {
+      collector.add({ code: 'input/missing-prediction', file: folder, expected: `a folder ${classKey(cls)} with ${images.length} PNG files`, found: 'no such folder' });
+      continue;
+    }
+    const missing = images.filter((im) => !names.has(`${im}.png`));
+    if (missing.length === 0) continue;
+    if (missing.length === images.length) {
+      collector.add({ code: 'input/missing-prediction', file: folder, expected: `${images.length} PNG files <image>.png`, found: 'none of them' });
+    } else {
+      for (const im of missing) collector.add({ code: 'input/missing-prediction', file: join(folder, `${im}.png`), expected: 'a prediction PNG for every GT image', found: 'no such file' });
+    }
+  }
+}
+
+interface Plan {
+  gtDir: string;
+  predDir: string;
+  seed: number;
+  images: string[];
+  classes: number[];
+  shard?: Shard;
+  /** Unit u = (image floor(u / classes.length), class classes[u % classes.length]). */
+  start: number;
+  end: number;
+}
+
+function makePlan(options: Ade20kBoundaryOptions): Plan {
+  const seed = checkSeed(options.seed);
+  const shard = options.shard !== undefined && options.shard !== '' ? parseShard(options.shard) : undefined;
+  const classes = options.classes !== undefined && options.classes !== '' ? parseClassList(options.classes) : Array.from({ length: ADE20K_CLASS_COUNT }, (_, i) => i + 1);
+  if (shard && shard.count > 1 && !options.countsOut) {
+    throw usageError('--shard needs --counts-out <file>: a shard writes its counts there for ade20k/boundary-merge', 'usage/missing-option');
+  }
+  const gtDir = requireFolder(options.gt, 'gt', 'the ground-truth folder annotations_boundary/validation');
+  const predDir = requireFolder(options.pred, 'pred', 'the predictions folder holding class_001 … class_150');
+  const images = listImages(gtDir);
+  const [start, end] = shardRange(images.length * classes.length, shard);
+  return { gtDir, predDir, seed, images, classes, shard, start, end };
+}
+
+function unitTask(plan: Plan, u: number, checkOnly: boolean): UnitTask {
+  const k = plan.classes.length;
+  return { gtDir: plan.gtDir, predDir: plan.predDir, image: plan.images[Math.floor(u / k)], classes: [plan.classes[u % k]], seed: plan.seed, checkOnly };
+}
+
+/**
+ * Runs units [start, end) of the plan, in order, on `context.workers` threads (in this thread when 1).
+ * After the first input problem the remaining units are only checked, so one run reports every bad file.
+ */
+async function runUnits(plan: Plan, context: RunContext, checkOnly: boolean, onResult: (u: number, r: UnitResult) => void): Promise<void> {
+  const total = plan.end - plan.start;
+  let failed = checkOnly;
+  const handle = (u: number, r: UnitResult) => {
+    if (r.problems.length > 0) failed = true;
+    onResult(u, r);
+    context.progress.advance(1);
+  };
+  const workers = Math.max(1, Math.min(context.workers, total));
+  if (workers <= 1) {
+    const evaluator = new UnitEvaluator();
+    for (let u = plan.start; u < plan.end; u++) {
+      if (context.signal.aborted) throw usageError('evaluation aborted', 'usage/aborted');
+      handle(u, evaluator.evaluate(unitTask(plan, u, failed)));
+      if ((u & 7) === 7) await new Promise((r) => setImmediate(r));
+    }
+    return;
+  }
+  const pool = new WorkerPool<UnitTask, UnitResult>(resolveWorkerScript(import.meta.url, './unit.worker.js'), { workers, signal: context.signal });
+  try {
+    let next = plan.start;
+    const window = workers * 2;
+    await new Promise<void>((resolve, reject) => {
+      let inFlight = 0;
+      let stopped = false;
+      const pump = () => {
+        while (!stopped && inFlight < window && next < plan.end) {
+          const u = next++;
+          inFlight++;
+          pool.run(unitTask(plan, u, failed)).then(
+            (r) => {
+              inFlight--;
+              try {
+                handle(u, r);
+              } catch (e) {
+                stopped = true;
+                reject(e);
+                return;
+              }
+              if (next >= plan.end && inFlight === 0) resolve();
+              else pump();
+            },
+            (e: unknown) => {
+              stopped = true;
+              reject(context.signal.aborted ? usageError('evaluation aborted', 'usage/aborted') : e);
+            },
+          );
+        }
+      };
+      if (total === 0) resolve();
+      else pump();
+    });
+  } finally {
+    await pool.close();
+  }
+}
+
+function notesToDiagnostics(notes: Set<string>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const n of notes) {
+    if (out.length >= 20) {
+      out.push({ severity: 'warning', code: 'ade20k/png-depth', message: `… and ${notes.size - 20} more low-bit-depth PNG files` });
+      break;
+    }
+    out.push({ severity: 'warning', code: 'ade20k/png-depth', message: n });
+  }
+  return out;
+}
+
+function dedupe(problems: Problem[], collector: ProblemCollector, seen: Set<string>): void {
+  for (const p of problems) {
+    const key = JSON.stringify(p);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    collector.add(p);
+  }
+}
+
+/** `ade20k/boundary`: evaluates (a shard of) the submission; writes the counts file when asked. */
+export async function evaluateAde20kBoundary(options: Ade20kBoundaryOptions, context: RunContext): Promise<Report> {
+  const t0 = performance.now();
+  const plan = makePlan(options);
+  const collector = new ProblemCollector();
+  const shardClasses = [...new Set(Array.from({ length: plan.end - plan.start }, (_, i) => plan.classes[(plan.start + i) % plan.classes.length]))];
+  const shardImages = [...new Set(Array.from({ length: plan.end - plan.start }, (_, i) => plan.images[Math.floor((plan.start + i) / plan.classes.length)]))];
+  checkPredictionFiles(plan.predDir, shardImages, shardClasses.sort((a, b) => a - b), collector);
+  collector.throwIfAny();
+
+  const thresholds = boundaryThresholds();
+  const entries = new Map<string, ClassCounts>();
+  const notes = new Set<string>();
+  const seen = new Set<string>();
+  const imageIndex = new Map(plan.images.map((im, i) => [im, i]));
+  const t1 = performance.now();
+  context.progress.begin(plan.shard ? `ade20k/boundary shard ${plan.shard.index}/${plan.shard.count}` : 'ade20k/boundary', plan.end - plan.start);
+  try {
+    await runUnits(plan, context, false, (_u, r) => {
+      dedupe(r.problems, collector, seen);
+      for (const n of r.notes) notes.add(n);
+      const im = imageIndex.get(r.image)!;
+      for (const c of r.counts) entries.set(entryKey(im, c.cls), c);
+    });
+  } finally {
+    context.progress.end();
+  }
+  collector.throwIfAny();
+  const t2 = performance.now();
+
+  const set: BoundaryCountSet = { seed: plan.seed, thresholds, images: plan.images, classes: plan.classes, entries, ...(plan.shard ? { shard: plan.shard } : {}) };
+  if (options.countsOut) writeCountsFile(options.countsOut, set, `${PACKAGE_NAME}@${PACKAGE_VERSION}`);
+  const diagnostics = notesToDiagnostics(notes);
+  if (plan.shard && plan.shard.count > 1) {
+    const units = plan.end - plan.start;
+    return createReport({
+      dataset: 'ade20k',
+      task: 'ade20k/boundary',
+      metric: context.metric ?? 'bsds-ods',
+      summary: { shard: plan.shard.index, shards: plan.shard.count, units, unitsTotal: plan.images.length * plan.classes.length, seed: plan.seed },
+      diagnostics: [
+        ...diagnostics,
+        {
+          severity: 'info',
+          code: 'ade20k/shard',
+          message: `shard ${plan.shard.index}/${plan.shard.count}: ${units} (image, class) units written to ${options.countsOut}; combine all shards with: devkit eval ade20k/boundary-merge --counts <file1>,<file2>,…`,
+          file: options.countsOut,
+        },
+      ],
+      versions: { [PACKAGE_NAME]: PACKAGE_VERSION },
+      timings: { totalMs: performance.now() - t0, evaluateMs: t2 - t1 },
+    });
+  }
+  const report = reportFromCounts(set, {
+    metric: context.metric ?? 'bsds-ods',
+    version: PACKAGE_VERSION,
+    debugCounts: options.debugCounts === true,
+    diagnostics,
+  });
+  const t3 = performance.now();
+  report.timings = { totalMs: t3 - t0, evaluateMs: t2 - t1, scoreMs: t3 - t2 };
+  return report;
+}
+
+/** `validate`: reads every GT and prediction of the run (sizes, PNG formats) without scoring. */
+export async function validateAde20kBoundary(options: Ade20kBoundaryOptions, context: RunContext): Promise<Diagnostic[]> {
+  const plan = makePlan(options);
+  const collector = new ProblemCollector(200);
+  checkPredictionFiles(plan.predDir, plan.images, plan.classes, collector);
+  const seen = new Set<string>();
+  context.progress.begin('ade20k/boundary validate', plan.end - plan.start);
+  try {
+    await runUnits(plan, context, true, (_u, r) => dedupe(r.problems, collector, seen));
+  } finally {
+    context.progress.end();
+  }
+  return collector.problems.map((p) => ({
+    severity: 'error' as const,
+    code: p.code,
+    message: formatProblem(p),
+    ...(p.file !== undefined ? { file: p.file } : {}),
+  }));
+}
+
+/** `ade20k/boundary-merge`: combines counts files of shards into the report of the whole run. */
+export async function mergeAde20kBoundary(options: Ade20kBoundaryMergeOptions, context: RunContext): Promise<Report> {
+  const t0 = performance.now();
+  if (typeof options.counts !== 'string' || options.counts === '') throw usageError('--counts: expected counts files (comma-separated) or a folder', 'usage/missing-option');
+  const set = readAndMergeCountsFiles(resolveCountsFiles(options.counts));
+  const report = reportFromCounts(set, { task: 'ade20k/boundary', metric: context.metric ?? 'bsds-ods', version: PACKAGE_VERSION, debugCounts: options.debugCounts === true });
+  report.timings = { totalMs: performance.now() - t0 };
+  return report;
+}
+
+/**
+ * Merges counts files (shards of one evaluation) into the final report: bit-identical to a single run.
+ * `files`: paths (or folders) of counts files written with `countsOut`.
+ */
+export function mergeBoundaryCounts(files: readonly string[], options: { debugCounts?: boolean } = {}): Report {
+  const set = readAndMergeCountsFiles(resolveCountsFiles(files));
+  return reportFromCounts(set, { version: PACKAGE_VERSION, debugCounts: options.debugCounts === true });
+}

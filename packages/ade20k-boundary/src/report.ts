@@ -1,0 +1,103 @@
+import { createReport, type Diagnostic, type Report, type ReportCurve, type ReportRow } from '@devkit/core';
+import { collectBoundaryScores, type BoundaryCounts } from '@devkit/boundary';
+import { ADE20K_CLASS_COUNT, ADE20K_CLASS_NAMES, classKey } from './classes.js';
+import { entryKey, type BoundaryCountSet } from './counts.js';
+
+export const PACKAGE_NAME = '@devkit/ade20k-boundary';
+
+export interface ReportFromCountsOptions {
+  task?: string;
+  metric?: string;
+  version?: string;
+  debugCounts?: boolean;
+  diagnostics?: Diagnostic[];
+  timings?: Record<string, number>;
+}
+
+function anyNonZero(c: BoundaryCounts): boolean {
+  for (const a of [c.cntR, c.sumR, c.cntP, c.sumP]) for (let i = 0; i < a.length; i++) if (a[i] !== 0) return true;
+  return false;
+}
+
+function meanOf(values: number[]): number {
+  if (values.length === 0) return NaN;
+  let s = 0;
+  for (const v of values) s += v;
+  return s / values.length;
+}
+
+/**
+ * The report of a complete counts set: `collect_eval_bdry.m` per class over the images in sorted order,
+ * the challenge score = mean F-ODS over the classes (all 150 in a full run; absent classes count as 0).
+ */
+export function reportFromCounts(set: BoundaryCountSet, options: ReportFromCountsOptions = {}): Report {
+  const n = set.thresholds.length;
+  const zero: BoundaryCounts = { cntR: new Float64Array(n), sumR: new Float64Array(n), cntP: new Float64Array(n), sumP: new Float64Array(n) };
+  const rows: ReportRow[] = [];
+  const curves: ReportCurve[] = [];
+  const debug: Record<string, Record<string, { cntR: number[]; sumR: number[]; cntP: number[]; sumP: number[] }>> = {};
+  const ods: number[] = [];
+  const ois: number[] = [];
+  const aps: number[] = [];
+  for (const cls of set.classes) {
+    const perImage: BoundaryCounts[] = [];
+    let nonTrivial = false;
+    for (let im = 0; im < set.images.length; im++) {
+      const c = set.entries.get(entryKey(im, cls)) ?? zero;
+      perImage.push(c);
+      if (c !== zero && anyNonZero(c)) {
+        nonTrivial = true;
+        if (options.debugCounts) {
+          (debug[classKey(cls)] ??= {})[set.images[im]] = { cntR: Array.from(c.cntR), sumR: Array.from(c.sumR), cntP: Array.from(c.cntP), sumP: Array.from(c.sumP) };
+        }
+      }
+    }
+    const s = collectBoundaryScores(perImage, set.thresholds);
+    const key = classKey(cls);
+    rows.push({
+      key,
+      name: ADE20K_CLASS_NAMES[cls - 1] ?? key,
+      odsThreshold: s.odsThreshold,
+      odsRecall: s.odsRecall,
+      odsPrecision: s.odsPrecision,
+      odsF: s.odsF,
+      oisRecall: s.oisRecall,
+      oisPrecision: s.oisPrecision,
+      oisF: s.oisF,
+      ap: s.ap,
+    });
+    ods.push(s.odsF);
+    ois.push(s.oisF);
+    aps.push(s.ap);
+    if (nonTrivial) {
+      curves.push({
+        key,
+        threshold: Array.from(s.curve.threshold),
+        recall: Array.from(s.curve.recall),
+        precision: Array.from(s.curve.precision),
+        f: Array.from(s.curve.f),
+      });
+    }
+  }
+  const diagnostics = [...(options.diagnostics ?? [])];
+  if (set.classes.length !== ADE20K_CLASS_COUNT) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'ade20k/class-subset',
+      message: `only ${set.classes.length} of ${ADE20K_CLASS_COUNT} classes were evaluated: the score is their mean F-ODS, not the challenge score`,
+    });
+  }
+  const version = options.version ?? '0.0.0';
+  return createReport({
+    dataset: 'ade20k',
+    task: options.task ?? 'ade20k/boundary',
+    metric: options.metric ?? 'bsds-ods',
+    summary: { score: meanOf(ods), odsF: meanOf(ods), oisF: meanOf(ois), ap: meanOf(aps), images: set.images.length, classes: set.classes.length, seed: set.seed },
+    rows,
+    curves,
+    diagnostics,
+    versions: { [PACKAGE_NAME]: version },
+    timings: options.timings,
+    ...(options.debugCounts ? { extra: { counts: debug } } : {}),
+  });
+}
