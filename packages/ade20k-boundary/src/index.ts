@@ -13,6 +13,7 @@ export {
   writeCountsFile,
   parseCountsFile,
   countsToFile,
+  entryKey,
   mergeCountSets,
   readAndMergeCountsFiles,
   resolveCountsFiles,
