@@ -1,0 +1,307 @@
+/**
+ * Label images as PNG: the reader gives what MATLAB's `[im, map] = imread(file)` gives for the label
+ * images of PASCAL VOC — palette INDICES for palette PNGs (never colours) and the stored values for
+ * greyscale PNGs — and the writer stores indices as a palette PNG with the VOC colour map.
+ *
+ * Decoding uses pngjs's own chunk parser (CRC checks), inflater and scanline un-filtering, and stops
+ * before pngjs's colour normalisation (which would expand palette images to RGBA and lose the indices).
+ */
+import { readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { inflateSync as zlibInflateSync } from 'node:zlib';
+import pngjs from 'pngjs';
+import { DevkitError, inputError, isDevkitError } from '@devkit/core';
+import { vocColormap } from './colormap.js';
+
+// ---------------------------------------------------------------- pngjs internals (CommonJS, untyped)
+
+interface PngMetadata {
+  width: number;
+  height: number;
+  depth: number;
+  interlace: boolean;
+  palette: boolean;
+  color: boolean;
+  alpha: boolean;
+  bpp: number;
+  colorType: number;
+}
+interface ParserDependencies {
+  read(length: number, callback: (data: Buffer) => void): void;
+  error(err: Error): void;
+  metadata(meta: PngMetadata): void;
+  gamma(gamma: number): void;
+  palette(palette: number[][]): void;
+  transColor(color: number[]): void;
+  inflateData(data: Buffer): void;
+  simpleTransparency(): void;
+}
+type ParserCtor = new (options: { checkCRC?: boolean }, deps: ParserDependencies) => { start(): void };
+type SyncReaderCtor = new (buffer: Buffer) => { read(length: number, callback: (data: Buffer) => void): void; process(): void };
+
+const requireCjs = createRequire(import.meta.url);
+const Parser = requireCjs('pngjs/lib/parser.js') as ParserCtor;
+const SyncReader = requireCjs('pngjs/lib/sync-reader.js') as SyncReaderCtor;
+const filterParseSync = requireCjs('pngjs/lib/filter-parse-sync.js') as { process(data: Buffer, meta: PngMetadata): Buffer };
+const bitmapper = requireCjs('pngjs/lib/bitmapper.js') as { dataToBitMap(data: Buffer, meta: PngMetadata): Buffer | Uint16Array };
+const pngjsInflateSync = requireCjs('pngjs/lib/sync-inflate.js') as (
+  data: Buffer,
+  options: { chunkSize: number; maxLength: number },
+) => Buffer;
+const crc = requireCjs('pngjs/lib/crc.js') as { crc32(buf: Uint8Array): number };
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+// ---------------------------------------------------------------- reader
+
+/** A decoded label image: one value per pixel, row-major (`data[y * width + x]`). */
+export interface LabelImage {
+  width: number;
+  height: number;
+  /**
+   * Palette indices (palette PNG) or grey values (greyscale PNG), unscaled: a 4-bit palette image gives
+   * 0..15 and a 16-bit greyscale image gives 0..65535 (then `data` is a Uint16Array).
+   */
+  data: Uint8Array | Uint16Array;
+  /** `palette` for colour type 3, `grey` for colour types 0 and 4 (the alpha channel is dropped). */
+  kind: 'palette' | 'grey';
+  /** Bits per sample in the file: 1, 2, 4, 8 or 16. */
+  bitDepth: number;
+  /** The PLTE entries as RGB triplets (palette images only). */
+  palette?: Uint8Array;
+}
+
+function pngProblem(file: string | undefined, detail: string, extra: { code?: string; expected?: string; found?: string } = {}): DevkitError {
+  return inputError({ code: extra.code ?? 'input/png', file, detail, expected: extra.expected, found: extra.found });
+}
+
+/**
+ * Decodes a label PNG from memory. Palette PNGs give their indices and greyscale PNGs their values,
+ * as MATLAB `imread` does. Truecolour PNGs (colour types 2 and 6, where `imread` returns H×W×3) and
+ * damaged files are input errors naming `file`.
+ */
+export function decodeLabelPng(buffer: Uint8Array, file?: string): LabelImage {
+  const buf = Buffer.isBuffer(buffer) ? buffer : Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  if (buf.length < 8 || PNG_SIGNATURE.some((b, i) => buf[i] !== b)) {
+    throw pngProblem(file, 'not a PNG file', { code: 'input/png-signature', expected: 'the PNG signature', found: describeStart(buf) });
+  }
+  let failure: Error | undefined;
+  let meta: PngMetadata | undefined;
+  let palette: number[][] | undefined;
+  const idat: Buffer[] = [];
+  const reader = new SyncReader(buf);
+  const parser = new Parser(
+    { checkCRC: true },
+    {
+      read: (length, callback) => reader.read(length, callback),
+      error: (err) => {
+        failure ??= err;
+      },
+      metadata: (m) => {
+        meta = m;
+      },
+      gamma: () => {},
+      palette: (p) => {
+        palette = p;
+      },
+      transColor: () => {},
+      inflateData: (d) => idat.push(d),
+      simpleTransparency: () => {},
+    },
+  );
+  try {
+    parser.start();
+    reader.process();
+  } catch (e) {
+    failure ??= e instanceof Error ? e : new Error(String(e));
+  }
+  if (failure || !meta) {
+    const msg = failure?.message ?? 'no image header';
+    throw pngProblem(file, 'damaged PNG file', { found: /waitng|waiting/.test(msg) ? 'the file ends early (truncated)' : msg });
+  }
+  const m = meta;
+  if (m.colorType === 2 || m.colorType === 6) {
+    throw pngProblem(file, 'not a label image', {
+      code: 'input/png-color-type',
+      expected: 'a palette (indexed) or greyscale PNG, one label per pixel',
+      found: `a truecolour ${m.colorType === 6 ? 'RGBA' : 'RGB'} PNG (imread would give H×W×3)`,
+    });
+  }
+  const { width, height } = m;
+  let inflated: Buffer;
+  try {
+    const compressed = Buffer.concat(idat);
+    if (m.interlace) {
+      inflated = zlibInflateSync(compressed);
+    } else {
+      const rowSize = ((width * m.bpp * m.depth + 7) >> 3) + 1;
+      const imageSize = rowSize * height;
+      inflated = pngjsInflateSync(compressed, { chunkSize: imageSize, maxLength: imageSize });
+    }
+    if (!inflated || inflated.length === 0) throw new Error('no image data');
+  } catch (e) {
+    throw pngProblem(file, 'damaged PNG image data', { found: e instanceof Error ? e.message : String(e) });
+  }
+
+  let unfiltered: Buffer;
+  try {
+    unfiltered = filterParseSync.process(inflated, m);
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    throw pngProblem(file, 'damaged PNG image data', { found: /waitng|waiting/.test(msg) ? 'fewer rows than the header says' : msg });
+  }
+
+  const n = width * height;
+  let data: Uint8Array | Uint16Array;
+  if (!m.interlace && m.depth === 8 && m.bpp === 1) {
+    data = unfiltered.byteOffset === 0 && unfiltered.buffer.byteLength === n ? new Uint8Array(unfiltered.buffer, 0, n) : new Uint8Array(unfiltered.subarray(0, n));
+  } else if (!m.interlace && m.depth === 8 && m.bpp === 2) {
+    const out = new Uint8Array(n);
+    for (let i = 0, j = 0; i < n; i++, j += 2) out[i] = unfiltered[j];
+    data = out;
+  } else if (!m.interlace && m.depth === 16) {
+    const out = new Uint16Array(n);
+    const step = 2 * m.bpp;
+    for (let i = 0, j = 0; i < n; i++, j += step) out[i] = (unfiltered[j] << 8) | unfiltered[j + 1];
+    data = out;
+  } else {
+    // Interlaced or fewer than 8 bits: pngjs's bitmapper places every pixel (raw value in channel 0).
+    let rgba: Buffer | Uint16Array;
+    try {
+      rgba = bitmapper.dataToBitMap(unfiltered, m);
+    } catch (e) {
+      throw pngProblem(file, 'damaged PNG image data', { found: e instanceof Error ? e.message : String(e) });
+    }
+    const out = m.depth === 16 ? new Uint16Array(n) : new Uint8Array(n);
+    for (let i = 0; i < n; i++) out[i] = rgba[i * 4];
+    data = out;
+  }
+
+  const image: LabelImage = { width, height, data, kind: m.colorType === 3 ? 'palette' : 'grey', bitDepth: m.depth };
+  if (m.colorType === 3 && palette) {
+    const p = new Uint8Array(palette.length * 3);
+    palette.forEach((c, i) => p.set([c[0], c[1], c[2]], i * 3));
+    image.palette = p;
+  }
+  return image;
+}
+
+function describeStart(buf: Buffer): string {
+  if (buf.length === 0) return 'an empty file';
+  return `bytes ${Array.from(buf.subarray(0, 8), (b) => b.toString(16).padStart(2, '0')).join(' ')}`;
+}
+
+function readFailure(e: unknown, file: string): DevkitError {
+  const code = (e as { code?: string }).code;
+  if (code === 'ENOENT') return inputError({ code: 'input/missing-file', file, detail: 'file not found', expected: 'a PNG file', found: 'no such file' });
+  if (code === 'EISDIR') return inputError({ code: 'input/missing-file', file, expected: 'a PNG file', found: 'a directory' });
+  return inputError({ code: 'input/read', file, detail: `cannot read the file (${code ?? String(e)})` });
+}
+
+/** Reads and decodes a label PNG (see `decodeLabelPng`); a missing file is an input error. */
+export async function readLabelPng(file: string): Promise<LabelImage> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (e) {
+    throw readFailure(e, file);
+  }
+  return decodeLabelPng(bytes, file);
+}
+
+/** Synchronous `readLabelPng`. */
+export function readLabelPngSync(file: string): LabelImage {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    throw readFailure(e, file);
+  }
+  return decodeLabelPng(bytes, file);
+}
+
+// ---------------------------------------------------------------- writer
+
+export interface IndexedImageInput {
+  width: number;
+  height: number;
+  /** One index per pixel, row-major, integers 0..255 (and below the palette size). */
+  data: ArrayLike<number>;
+}
+
+export interface IndexedPngOptions {
+  /** RGB triplets, at most 256 entries; default: the VOC colour map with 256 entries. */
+  palette?: Uint8Array;
+  /** zlib level 0..9 (default 6). */
+  deflateLevel?: number;
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'latin1');
+  out.set(data, 8);
+  out.writeInt32BE(crc.crc32(out.subarray(4, 8 + data.length)) | 0, 8 + data.length);
+  return out;
+}
+
+/**
+ * Encodes indices as an 8-bit palette PNG (colour type 3) with the given palette (default: VOC colours).
+ * pngjs writes the scanlines as an 8-bit greyscale image (identical filtered bytes); the header is then
+ * switched to colour type 3 and the PLTE chunk inserted.
+ */
+export function encodeIndexedPng(image: IndexedImageInput, options: IndexedPngOptions = {}): Buffer {
+  const { width, height, data } = image;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
+    throw inputError({ code: 'input/image-size', field: 'width/height', expected: 'positive integers', found: `${width} x ${height}` });
+  }
+  if (data.length !== width * height) {
+    throw inputError({ code: 'input/image-size', field: 'data', expected: `${width * height} values (${width} x ${height})`, found: `${data.length}` });
+  }
+  const palette = options.palette ?? vocColormap(256);
+  const entries = Math.floor(palette.length / 3);
+  if (palette.length % 3 !== 0 || entries < 1 || entries > 256) {
+    throw inputError({ code: 'input/palette', field: 'palette', expected: '1 to 256 RGB triplets', found: `${palette.length} bytes` });
+  }
+  const pixels = Buffer.alloc(width * height);
+  for (let i = 0; i < pixels.length; i++) {
+    const v = data[i];
+    if (!(Number.isInteger(v) && v >= 0 && v < entries)) {
+      throw inputError({
+        code: 'input/label-range',
+        field: 'data',
+        pixel: `${(i % width) + 1},${Math.floor(i / width) + 1}`,
+        expected: `an integer index 0..${entries - 1}`,
+        found: String(v),
+      });
+    }
+    pixels[i] = v;
+  }
+  // The packer only reads width, height, data and gamma.
+  const png = { width, height, data: pixels, gamma: 0 } as unknown as InstanceType<typeof pngjs.PNG>;
+  const grey = pngjs.PNG.sync.write(png, {
+    colorType: 0,
+    inputColorType: 0,
+    bitDepth: 8,
+    inputHasAlpha: false,
+    deflateLevel: options.deflateLevel ?? 6,
+  });
+  // signature (8) + IHDR chunk (4 length + 4 type + 13 data + 4 crc) = 33 bytes
+  const header = Buffer.from(grey.subarray(0, 33));
+  if (header.toString('latin1', 12, 16) !== 'IHDR') throw new DevkitError({ kind: 'internal', code: 'internal/png-writer', detail: 'unexpected PNG layout from pngjs' });
+  header[8 + 8 + 9] = 3; // colour type: palette
+  header.writeInt32BE(crc.crc32(header.subarray(12, 29)) | 0, 29);
+  return Buffer.concat([header, chunk('PLTE', palette.subarray(0, entries * 3)), grey.subarray(33)]);
+}
+
+/** Writes indices as a palette PNG file (see `encodeIndexedPng`). */
+export async function writeIndexedPng(file: string, image: IndexedImageInput, options: IndexedPngOptions = {}): Promise<void> {
+  const bytes = encodeIndexedPng(image, options);
+  try {
+    await writeFile(file, bytes);
+  } catch (e) {
+    if (isDevkitError(e)) throw e;
+    throw inputError({ code: 'input/write', file, detail: `cannot write the file (${(e as { code?: string }).code ?? String(e)})` });
+  }
+}
