@@ -170,7 +170,7 @@ export function resolveCountsFiles(spec: string | readonly string[]): string[] {
   const out: string[] = [];
   const parts = typeof spec === 'string' ? spec.split(',').map((s) => s.trim()) : spec;
   for (const part of parts.filter((s) => s !== '')) {
-    let isDir = false;
+    let isDir: boolean;
     try {
       isDir = statSync(part).isDirectory();
     } catch {

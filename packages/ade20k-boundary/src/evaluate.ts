@@ -31,7 +31,7 @@ export const PACKAGE_VERSION: string = (() => {
 
 function requireFolder(path: unknown, option: string, expected: string): string {
   if (typeof path !== 'string' || path === '') throw usageError(`--${option}: expected ${expected}`, 'usage/missing-option');
-  let isDir = false;
+  let isDir: boolean;
   try {
     isDir = statSync(path).isDirectory();
   } catch {

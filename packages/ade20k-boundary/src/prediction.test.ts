@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { decodePrediction, parsePngHeader } from './prediction.js';
 import { greyPng } from './sample.js';
 
-function png(width: number, height: number, rgba: number[], opts: { colorType: 0 | 2 | 4 | 6; bitDepth?: 8 | 16; inputColorType?: number }): Buffer {
+function png(width: number, height: number, rgba: number[], opts: { colorType: 0 | 2 | 4 | 6; bitDepth?: 8 | 16; inputColorType?: 0 | 2 | 4 | 6 }): Buffer {
   const p = new PNG({ width, height });
   p.data = Buffer.from(rgba);
   return PNG.sync.write(p, { colorType: opts.colorType, bitDepth: opts.bitDepth ?? 8, inputColorType: opts.inputColorType ?? 6, inputHasAlpha: true });
