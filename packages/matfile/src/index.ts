@@ -9,7 +9,7 @@ import { readMat } from './reader.js';
 import type { MatVariables } from './types.js';
 
 export type * from './types.js';
-export { readMat, matHeaderText, DEFAULT_MAX_BYTES } from './reader.js';
+export { readMat, matHeaderText, decodeAll, packNumbers, DEFAULT_MAX_BYTES, type PackedNumbers } from './reader.js';
 export { matString, matStrings, matNumbers, matScalar, matAt, sparseNonzeros, sparseToDense } from './helpers.js';
 
 export interface ReadMatFileOptions {
@@ -17,6 +17,8 @@ export interface ReadMatFileOptions {
   variables?: string[];
   /** See ReadMatOptions.maxBytes. */
   maxBytes?: number;
+  /** See ReadMatOptions.eager. */
+  eager?: boolean;
 }
 
 function readFailed(path: string, e: unknown): DevkitError {

@@ -110,4 +110,9 @@ export interface ReadMatOptions {
    * (default 512 MiB). Protects against zip bombs and hostile dimension fields.
    */
   maxBytes?: number;
+  /**
+   * Decode every cell and struct element during the read (default false: they are decoded on first
+   * access, which is when errors in them are reported). Use it to validate a whole file up front.
+   */
+  eager?: boolean;
 }
