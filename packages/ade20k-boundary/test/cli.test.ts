@@ -1,0 +1,73 @@
+// End-to-end through the BUILT `devkit` binary (apps/cli/dist/bin.js), as a user runs it.
+// Skipped until the CLI, this package and the @devkit/boundary engine are built.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const pkg = resolve(import.meta.dirname, '..');
+const repo = resolve(pkg, '../..');
+const bin = join(repo, 'apps/cli/dist/bin.js');
+const tiny = resolve(repo, '../shared/fixtures/ade20k/tiny');
+const engineBuilt = (() => {
+  try {
+    return readFileSync(join(repo, 'packages/boundary/dist/index.js'), 'utf8').includes('evaluateBoundary');
+  } catch {
+    return false;
+  }
+})();
+const ready = existsSync(bin) && existsSync(join(pkg, 'dist/index.js')) && engineBuilt;
+
+function devkit(args: string[]) {
+  const env = { ...process.env, DEVKIT_NO_AUTOLOAD: '1' };
+  const r = spawnSync(process.execPath, [bin, ...args, '--plugin', pkg], { cwd: repo, env, encoding: 'utf8', timeout: 120_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe.skipIf(!ready)('devkit CLI: ade20k/boundary', () => {
+  const gt = join(tiny, 'annotations_boundary/validation');
+  const pred = join(tiny, 'predictions_boundary/validation');
+
+  it('eval --format json gives the official score (tiny)', () => {
+    const r = devkit(['eval', 'ade20k/boundary', '--gt', gt, '--pred', pred, '--format', 'json', '--workers', '2']);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    const expected = JSON.parse(readFileSync(join(tiny, 'expected.json'), 'utf8'));
+    expect(report.task).toBe('ade20k/boundary');
+    expect(Math.abs(report.summary.score - expected.challenge_score_mean_F_ODS)).toBeLessThanOrEqual(1e-9);
+    expect(report.rows).toHaveLength(150);
+  });
+
+  it('shards with --shard/--counts-out and ade20k/boundary-merge --counts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ade20k-cli-'));
+    const files = [1, 2].map((i) => join(dir, `c${i}.json`));
+    for (const [i, f] of files.entries()) {
+      const r = devkit(['eval', 'ade20k/boundary', '--gt', gt, '--pred', pred, '--shard', `${i + 1}/2`, '--counts-out', f, '--format', 'json']);
+      expect(r.code).toBe(0);
+    }
+    const merged = devkit(['eval', 'ade20k/boundary-merge', '--counts', files.join(','), '--format', 'json']);
+    expect(merged.code).toBe(0);
+    const single = devkit(['eval', 'ade20k/boundary', '--gt', gt, '--pred', pred, '--format', 'json']);
+    expect(JSON.parse(merged.stdout).rows).toEqual(JSON.parse(single.stdout).rows);
+  });
+
+  it('exits 2 naming the file for a missing predictions folder, 1 for a bad --shard', () => {
+    const r = devkit(['eval', 'ade20k/boundary', '--gt', gt, '--pred', join(tiny, 'nope')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('nope');
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    const s = devkit(['eval', 'ade20k/boundary', '--gt', gt, '--pred', pred, '--shard', '0/2', '--counts-out', 'x.json']);
+    expect(s.code).toBe(1);
+  });
+
+  it('demo runs the embedded sample offline', () => {
+    const r = devkit(['demo', 'ade20k/boundary', '--format', 'json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    const report = Array.isArray(out) ? out[0] : out;
+    expect(report.rows).toHaveLength(150);
+    expect(report.summary.score).toBeGreaterThan(0);
+  });
+});
