@@ -1,0 +1,97 @@
+import type { Problem } from '@devkit/core';
+import { childArray, childText, parseDevkitXml, str2double, type XmlElement, type XmlValue } from '@devkit/formats';
+import { isDevkitError } from '@devkit/core';
+
+/** The objects of one annotation file, as the devkit reads them. */
+export interface AnnotationObjects {
+  /** Class label of each object (1-based position of its WNID in the meta file). */
+  labels: number[];
+  /** 4 numbers per object: xmin, ymin, xmax, ymax (via `str2double`, so floats are kept, junk is NaN). */
+  boxes: number[];
+  /** `<generated>1</generated>` (VID); the official code ignores it. */
+  generated: number[];
+}
+
+function asElement(v: XmlValue | undefined): XmlElement | undefined {
+  return typeof v === 'object' ? v : v === '' ? {} : undefined;
+}
+
+/**
+ * Reads the `<object>`s of a PASCAL-format ILSVRC annotation the way `eval_detection.m` does
+ * (L66-91): the XML quirks of `VOCxml2struct.m` (TAB/LF/CR deleted, values trimmed), each object's
+ * `<name>` mapped by the meta hash, its `<bndbox>` read with `str2double`. Every other tag
+ * (`difficult`, `truncated`, `occluded`, `trackid`, …) is ignored; `generated` is kept for the
+ * optional VID mode. Problems (unknown WNID, missing `<name>`/`<bndbox>`) are pushed to `problems`.
+ */
+export function readAnnotationObjects(text: string, file: string, labelOf: ReadonlyMap<string, number>, problems: Problem[]): AnnotationObjects {
+  const out: AnnotationObjects = { labels: [], boxes: [], generated: [] };
+  let doc: XmlElement;
+  try {
+    doc = parseDevkitXml(text, file);
+  } catch (e) {
+    if (isDevkitError(e)) {
+      problems.push(...e.problems);
+      return out;
+    }
+    throw e;
+  }
+  const root = asElement(Array.isArray(doc.annotation) ? doc.annotation[0] : doc.annotation);
+  if (!root) {
+    problems.push({ code: 'input/xml', file, field: 'annotation', expected: 'an <annotation> root element', found: `<${Object.keys(doc)[0]}>` });
+    return out;
+  }
+  const objects = childArray(root, 'object');
+  for (let j = 0; j < objects.length; j++) {
+    const obj = asElement(objects[j]) ?? {};
+    const where = `annotation.object(${j + 1})`;
+    const name = childText(obj, 'name');
+    if (name === undefined) {
+      problems.push({ code: 'input/xml', file, field: `${where}.name`, expected: 'a <name> with the WNID', found: 'none' });
+      continue;
+    }
+    const label = labelOf.get(name);
+    if (label === undefined) {
+      problems.push({ code: 'input/unknown-wnid', file, field: `${where}.name`, expected: 'a WNID of the meta file', found: JSON.stringify(name), hint: 'the official code fails on it' });
+      continue;
+    }
+    const bb = asElement(Array.isArray(obj.bndbox) ? obj.bndbox[0] : obj.bndbox);
+    if (!bb) {
+      problems.push({ code: 'input/xml', file, field: `${where}.bndbox`, expected: 'a <bndbox> with xmin, ymin, xmax, ymax', found: 'none' });
+      continue;
+    }
+    out.labels.push(label);
+    out.boxes.push(str2double(childText(bb, 'xmin')), str2double(childText(bb, 'ymin')), str2double(childText(bb, 'xmax')), str2double(childText(bb, 'ymax')));
+    out.generated.push(childText(obj, 'generated') === '1' ? 1 : 0);
+  }
+  return out;
+}
+
+/** The objects of a run of annotation files, packed (what a worker returns). */
+export interface PackedObjects {
+  /** Objects per file. */
+  counts: Int32Array;
+  labels: Int32Array;
+  boxes: Float64Array;
+  generated: Uint8Array;
+  problems: Problem[];
+}
+
+export function packObjects(perFile: AnnotationObjects[], problems: Problem[]): PackedObjects {
+  let total = 0;
+  for (const a of perFile) total += a.labels.length;
+  const counts = new Int32Array(perFile.length);
+  const labels = new Int32Array(total);
+  const boxes = new Float64Array(total * 4);
+  const generated = new Uint8Array(total);
+  let k = 0;
+  for (let i = 0; i < perFile.length; i++) {
+    const a = perFile[i];
+    counts[i] = a.labels.length;
+    for (let j = 0; j < a.labels.length; j++, k++) {
+      labels[k] = a.labels[j];
+      generated[k] = a.generated[j];
+      for (let q = 0; q < 4; q++) boxes[4 * k + q] = a.boxes[4 * j + q];
+    }
+  }
+  return { counts, labels, boxes, generated, problems };
+}

@@ -1,0 +1,267 @@
+import { ProblemCollector } from '@devkit/core';
+import { averagePrecisionArea, matchDetections, mean, median, precisionRecall, rankDescending } from '@devkit/metrics';
+import type { GroundTruth } from './groundTruth.js';
+import type { Blacklist, Predictions } from './inputs.js';
+
+export interface DetectionEvalOptions {
+  /**
+   * How the per-image lists are concatenated before the global sort (this only decides ties in
+   * confidence across images):
+   * - `'index'`: image-index order (`eval_detection.m`, DET);
+   * - `'line'`: list-line order (the STMN `eval_vid_detection.m`, VID).
+   */
+  order: 'index' | 'line';
+  /**
+   * A detection on an image index that is not in the list:
+   * - `'error'`: an input error naming the line (DET: the official code fails);
+   * - `'drop'`: removed before evaluation (VID: the STMN copy prunes them).
+   */
+  outside: 'error' | 'drop';
+  /** Extra entries to leave out (VID `excludeGenerated`): entry i is dropped when `exclude[i]` is 1. */
+  exclude?: Uint8Array;
+}
+
+export interface ClassResult {
+  /** Class label (1-based position in the meta file's synsets). */
+  label: number;
+  /** Positives after the blacklist (`num_pos_per_class(c)`). */
+  npos: number;
+  /** Detections of this class in the ranking (blacklisted ones included). */
+  ndet: number;
+  ap: number;
+  recall: Float64Array;
+  precision: Float64Array;
+}
+
+export interface DetectionEvalResult {
+  /** One entry per class 1..numClasses (numClasses = length of num_pos_per_class = largest GT label). */
+  classes: ClassResult[];
+  meanAP: number;
+  medianAP: number;
+  stats: {
+    /** Detections considered (after dropping). */
+    detections: number;
+    /** Detections dropped because their image is not in the list (`outside: 'drop'`) or excluded. */
+    dropped: number;
+    /** Detections whose class id is outside 1..numClasses (false positives in no curve). */
+    outOfRange: number;
+    firstOutOfRangeLine?: number;
+    /** Detections with xmax < xmin or ymax < ymin (never overlap anything). */
+    inverted: number;
+    firstInvertedLine?: number;
+    /** Detections skipped by the blacklist. */
+    blacklisted: number;
+    /** List indices that occur on more than one line (the last line's ground truth is matched). */
+    duplicateIds: number;
+  };
+}
+
+/**
+ * The ILSVRC2015 detection evaluation (`eval_detection.m` / `eval_vid_detection.m`):
+ * per image, detections in descending confidence (NaN first, stable) are greedily matched to the
+ * best-IoU not-yet-detected object of their class with IoU ≥ the object's threshold (blacklisted
+ * (image, class) detections are skipped but stay in the ranking); the per-image lists are
+ * concatenated, stably sorted by confidence (NaN first), and each class's PR curve and VOCap AP
+ * are computed; mean and median over classes 1..numClasses.
+ */
+export function evaluateDetections(gt: GroundTruth, preds: Predictions, blacklist: Blacklist | undefined, options: DetectionEvalOptions): DetectionEvalResult {
+  const nEntries = gt.imageIds.length;
+  const numClasses = gt.numPos.length;
+  const exclude = options.exclude;
+
+  // Entry matched for each image index: the last list line with that index (DET: tp_cell{id} is
+  // overwritten by later lines; VID: Octave's ismember returns the last occurrence).
+  const entryOf = new Map<number, number>();
+  let duplicateIds = 0;
+  for (let i = 0; i < nEntries; i++) {
+    if (exclude && exclude[i]) continue;
+    if (entryOf.has(gt.imageIds[i])) duplicateIds++;
+    entryOf.set(gt.imageIds[i], i);
+  }
+
+  // Group rank of each entry: image-index order (DET) or line order (VID).
+  const groupOfEntry = new Int32Array(nEntries).fill(-1);
+  let nGroups = 0;
+  if (options.order === 'index') {
+    const ids = Array.from(entryOf.keys()).sort((a, b) => a - b);
+    for (const id of ids) groupOfEntry[entryOf.get(id)!] = nGroups++;
+  } else {
+    for (let i = 0; i < nEntries; i++) if (entryOf.get(gt.imageIds[i]) === i) groupOfEntry[i] = nGroups++;
+  }
+  const entryOfGroup = new Int32Array(nGroups);
+  for (let i = 0; i < nEntries; i++) if (groupOfEntry[i] >= 0) entryOfGroup[groupOfEntry[i]] = i;
+
+  // Assign detections to groups (counting sort: stable, file order within a group).
+  const n = preds.count;
+  const groupOfDet = new Int32Array(n);
+  const problems = new ProblemCollector();
+  let dropped = 0;
+  const groupSize = new Int32Array(nGroups + 1);
+  for (let d = 0; d < n; d++) {
+    const e = entryOf.get(preds.imageIds[d]);
+    if (e === undefined) {
+      groupOfDet[d] = -1;
+      dropped++;
+      if (options.outside === 'error') {
+        problems.add({
+          code: 'input/image-not-in-list',
+          file: preds.file,
+          line: preds.lines[d],
+          field: 'image index',
+          expected: 'an image index of the image list',
+          found: String(preds.imageIds[d]),
+          hint: 'the official eval_detection.m fails on it',
+        });
+      }
+      continue;
+    }
+    const g = groupOfEntry[e];
+    groupOfDet[d] = g;
+    groupSize[g + 1]++;
+  }
+  problems.throwIfAny();
+  for (let g = 0; g < nGroups; g++) groupSize[g + 1] += groupSize[g];
+  const kept = n - dropped;
+  const grouped = new Uint32Array(kept);
+  {
+    const fill = groupSize.slice(0, nGroups);
+    for (let d = 0; d < n; d++) if (groupOfDet[d] >= 0) grouped[fill[groupOfDet[d]]++] = d;
+  }
+
+  // Blacklist: (image index, label) pairs.
+  const blByImage = new Map<number, number[]>();
+  if (blacklist) {
+    for (let k = 0; k < blacklist.imageIds.length; k++) {
+      const id = blacklist.imageIds[k];
+      let a = blByImage.get(id);
+      if (!a) blByImage.set(id, (a = []));
+      a.push(blacklist.labels[k]);
+    }
+  }
+
+  // num_pos_per_class minus every blacklisted object, line by line (as the official loop).
+  const numPos = Float64Array.from(gt.numPos);
+  if (blByImage.size > 0) {
+    for (let i = 0; i < nEntries; i++) {
+      if (exclude && exclude[i]) continue;
+      const bl = blByImage.get(gt.imageIds[i]);
+      if (!bl) continue;
+      for (let k = gt.objStart[i]; k < gt.objStart[i + 1]; k++) if (bl.includes(gt.labels[k])) numPos[gt.labels[k] - 1]--;
+    }
+  }
+  if (exclude) {
+    // Excluded entries contribute no positives.
+    for (let i = 0; i < nEntries; i++) {
+      if (!exclude[i]) continue;
+      for (let k = gt.objStart[i]; k < gt.objStart[i + 1]; k++) numPos[gt.labels[k] - 1]--;
+    }
+  }
+
+  // Per image: sort by confidence, match per class.
+  const tp = new Uint8Array(n);
+  const fp = new Uint8Array(n);
+  const skip = new Uint8Array(n);
+  const concat = new Uint32Array(kept);
+  const detected = new Uint8Array(256);
+  let blacklisted = 0;
+  let outOfRange = 0;
+  let firstOutOfRangeLine: number | undefined;
+  let inverted = 0;
+  let firstInvertedLine: number | undefined;
+  let w = 0;
+  for (let g = 0; g < nGroups; g++) {
+    const a = groupSize[g];
+    const b = groupSize[g + 1];
+    if (a === b) continue;
+    const e = entryOfGroup[g];
+    const dets = grouped.subarray(a, b);
+    const confs = new Float64Array(b - a);
+    for (let k = 0; k < dets.length; k++) confs[k] = preds.confidences[dets[k]];
+    const order = rankDescending(confs, { nan: 'first' });
+    const bl = blByImage.get(gt.imageIds[e]);
+    // detections of this image, in processing order, by label
+    const byLabel = new Map<number, number[]>();
+    for (let k = 0; k < order.length; k++) {
+      const d = dets[order[k]];
+      concat[w++] = d;
+      const label = preds.labels[d];
+      if (bl && bl.includes(label)) {
+        skip[d] = 1;
+        blacklisted++;
+      }
+      if (!(label >= 1 && label <= numClasses)) {
+        outOfRange++;
+        firstOutOfRangeLine ??= preds.lines[d];
+      }
+      const bx = 4 * d;
+      if (preds.boxes[bx + 2] < preds.boxes[bx] || preds.boxes[bx + 3] < preds.boxes[bx + 1]) {
+        inverted++;
+        firstInvertedLine ??= preds.lines[d];
+      }
+      let list = byLabel.get(label);
+      if (!list) byLabel.set(label, (list = []));
+      list.push(d);
+    }
+    const o0 = gt.objStart[e];
+    const o1 = gt.objStart[e + 1];
+    for (const [label, list] of byLabel) {
+      // this class's objects of the image, in their original order
+      let cnt = 0;
+      for (let k = o0; k < o1; k++) if (gt.labels[k] === label) cnt++;
+      const boxes = new Float64Array(4 * cnt);
+      const thr = new Float64Array(cnt);
+      let q = 0;
+      for (let k = o0; k < o1; k++) {
+        if (gt.labels[k] !== label) continue;
+        boxes.set(gt.boxes.subarray(4 * k, 4 * k + 4), 4 * q);
+        thr[q++] = gt.thr[k];
+      }
+      matchDetections(preds.boxes, list, { boxes, minOverlap: thr }, tp, fp, {
+        rule: 'ilsvrc',
+        skip,
+        detected: cnt <= detected.length ? detected : undefined,
+      });
+    }
+  }
+
+  // Global ranking: stable sort of the concatenation by confidence, NaN first.
+  const concatConf = new Float64Array(kept);
+  for (let k = 0; k < kept; k++) concatConf[k] = preds.confidences[concat[k]];
+  const rank = rankDescending(concatConf, { nan: 'first' });
+
+  // Per class: the ranked detections of that class.
+  const perClassCount = new Int32Array(numClasses + 1);
+  for (let k = 0; k < kept; k++) {
+    const label = preds.labels[concat[k]];
+    if (label >= 1 && label <= numClasses) perClassCount[label]++;
+  }
+  const tpc: Uint8Array[] = [];
+  const fpc: Uint8Array[] = [];
+  for (let c = 1; c <= numClasses; c++) {
+    tpc[c] = new Uint8Array(perClassCount[c]);
+    fpc[c] = new Uint8Array(perClassCount[c]);
+  }
+  const fillc = new Int32Array(numClasses + 1);
+  for (let k = 0; k < kept; k++) {
+    const d = concat[rank[k]];
+    const label = preds.labels[d];
+    if (!(label >= 1 && label <= numClasses)) continue;
+    const j = fillc[label]++;
+    tpc[label][j] = tp[d];
+    fpc[label][j] = fp[d];
+  }
+  const classes: ClassResult[] = [];
+  const aps = new Float64Array(numClasses);
+  for (let c = 1; c <= numClasses; c++) {
+    const { recall, precision } = precisionRecall(tpc[c], fpc[c], numPos[c - 1]);
+    const ap = averagePrecisionArea(recall, precision);
+    aps[c - 1] = ap;
+    classes.push({ label: c, npos: numPos[c - 1], ndet: perClassCount[c], ap, recall, precision });
+  }
+  return {
+    classes,
+    meanAP: mean(aps),
+    medianAP: median(aps),
+    stats: { detections: kept, dropped, outOfRange, firstOutOfRangeLine, inverted, firstInvertedLine, blacklisted, duplicateIds },
+  };
+}

@@ -1,0 +1,308 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { inputError, mapInWorkers, ProblemCollector, resolveWorkerScript, type Problem, type RunContext } from '@devkit/core';
+import { matNumbers, readMatFileSync, type MatValue } from '@devkit/matfile';
+import { packObjects, readAnnotationObjects, type AnnotationObjects, type PackedObjects } from './annotation.js';
+import type { AnnotationTask, AnnotationWorkerData } from './annotations.worker.js';
+import type { ImageList } from './inputs.js';
+import type { Synsets } from './meta.js';
+
+/**
+ * Ground truth in the devkit's layout (`gt_img_ids`, `gt_obj_labels`, `gt_obj_bboxes`, `gt_obj_thr`,
+ * `num_pos_per_class`), packed in typed arrays. Entry i is line i of the image list.
+ */
+export interface GroundTruth {
+  /** The image index of each entry (`gt_img_ids`). */
+  imageIds: Float64Array;
+  /** Objects of entry i are `objStart[i] .. objStart[i+1]-1`. */
+  objStart: Int32Array;
+  labels: Int32Array;
+  /** 4 per object: xmin, ymin, xmax, ymax. */
+  boxes: Float64Array;
+  /** Per-object IoU threshold `min(0.5, wh/((w+10)(h+10)))`. */
+  thr: Float64Array;
+  /** 1 = `<generated>1</generated>` (VID XML only; all 0 otherwise). */
+  generated: Uint8Array;
+  /** Objects per class before the blacklist (`num_pos_per_class`); its length is the number of classes evaluated. */
+  numPos: Float64Array;
+  /** Where it came from: 'xml' or 'cache'. */
+  source: 'xml' | 'cache';
+}
+
+const DEFAULT_IOU_THR = 0.5;
+const PIXEL_TOLERANCE = 10;
+
+/**
+ * The small-object threshold of `eval_detection.m` L87-91: `w = ymax-ymin+1`, `h = xmax-xmin+1`,
+ * `min(0.5, w*h/((w+10)*(h+10)))` (MATLAB's `min` ignores NaN, so a NaN box gets 0.5).
+ */
+export function smallObjectThreshold(xmin: number, ymin: number, xmax: number, ymax: number): number {
+  const w = ymax - ymin + 1;
+  const h = xmax - xmin + 1;
+  const t = (w * h) / ((w + PIXEL_TOLERANCE) * (h + PIXEL_TOLERANCE));
+  if (Number.isNaN(t)) return DEFAULT_IOU_THR;
+  return DEFAULT_IOU_THR < t ? DEFAULT_IOU_THR : t;
+}
+
+/** Builds the ground truth from per-file packed objects (in list order). */
+export function groundTruthFromObjects(list: ImageList, packed: PackedObjects): GroundTruth {
+  const n = list.names.length;
+  const objStart = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) objStart[i + 1] = objStart[i] + packed.counts[i];
+  const m = objStart[n];
+  const thr = new Float64Array(m);
+  let maxLabel = 0;
+  for (let k = 0; k < m; k++) {
+    const b = 4 * k;
+    thr[k] = smallObjectThreshold(packed.boxes[b], packed.boxes[b + 1], packed.boxes[b + 2], packed.boxes[b + 3]);
+    if (packed.labels[k] > maxLabel) maxLabel = packed.labels[k];
+  }
+  const numPos = new Float64Array(maxLabel);
+  for (let k = 0; k < m; k++) numPos[packed.labels[k] - 1]++;
+  return { imageIds: list.ids.slice(), objStart, labels: packed.labels, boxes: packed.boxes, thr, generated: packed.generated, numPos, source: 'xml' };
+}
+
+function mergePacked(parts: PackedObjects[]): PackedObjects {
+  if (parts.length === 1) return parts[0];
+  const sum = (f: (p: PackedObjects) => { length: number }) => parts.reduce((s, p) => s + f(p).length, 0);
+  const counts = new Int32Array(sum((p) => p.counts));
+  const labels = new Int32Array(sum((p) => p.labels));
+  const boxes = new Float64Array(sum((p) => p.boxes));
+  const generated = new Uint8Array(sum((p) => p.generated));
+  const problems: Problem[] = [];
+  let c = 0;
+  let o = 0;
+  for (const p of parts) {
+    counts.set(p.counts, c);
+    labels.set(p.labels, o);
+    generated.set(p.generated, o);
+    boxes.set(p.boxes, 4 * o);
+    c += p.counts.length;
+    o += p.labels.length;
+    problems.push(...p.problems);
+  }
+  return { counts, labels, boxes, generated, problems };
+}
+
+/** The annotation file of each list entry: `<dir>/<name>.xml`. */
+export function annotationFiles(dir: string, list: ImageList): string[] {
+  return list.names.map((name) => join(dir, `${name}.xml`));
+}
+
+/** Below this many files the XML is parsed on the calling thread. */
+const WORKER_THRESHOLD = 2000;
+const CHUNK = 1000;
+
+function parseInline(files: string[], synsets: Synsets): PackedObjects {
+  const problems: Problem[] = [];
+  const perFile: AnnotationObjects[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      problems.push({ code: 'input/missing-file', file, expected: 'an annotation XML file', found: 'no such file' });
+      perFile.push({ labels: [], boxes: [], generated: [] });
+      continue;
+    }
+    perFile.push(readAnnotationObjects(text, file, synsets.labelOf, problems));
+  }
+  return packObjects(perFile, problems);
+}
+
+async function parseFiles(files: string[], synsets: Synsets, context: RunContext): Promise<PackedObjects> {
+  let script: URL | undefined;
+  if (context.workers > 1 && files.length >= WORKER_THRESHOLD) {
+    try {
+      script = resolveWorkerScript(import.meta.url, './annotations.worker.js');
+    } catch {
+      script = undefined; // not built (sources only): parse on this thread
+    }
+  }
+  context.progress.begin('reading annotations', files.length);
+  try {
+    if (!script) {
+      const parts: PackedObjects[] = [];
+      for (let i = 0; i < files.length; i += CHUNK) {
+        if (context.signal.aborted) throw new Error('aborted');
+        const chunk = files.slice(i, i + CHUNK);
+        parts.push(parseInline(chunk, synsets));
+        context.progress.advance(chunk.length);
+      }
+      return mergePacked(parts);
+    }
+    const chunkSize = Math.max(200, Math.min(CHUNK, Math.ceil(files.length / (context.workers * 4))));
+    const tasks: AnnotationTask[] = [];
+    for (let i = 0; i < files.length; i += chunkSize) tasks.push({ files: files.slice(i, i + chunkSize) });
+    const workerData: AnnotationWorkerData = { wnids: synsets.wnids };
+    const parts = await mapInWorkers<AnnotationTask, PackedObjects>(script, tasks, {
+      workers: context.workers,
+      workerData,
+      signal: context.signal,
+      onResult: (_r, i) => context.progress.advance(tasks[i].files.length),
+    });
+    return mergePacked(parts);
+  } finally {
+    context.progress.end();
+  }
+}
+
+// ------------------------------------------------------------------------- on-disk parse cache
+
+const CACHE_MAGIC = 'devkit-ilsvrc-gt/1';
+
+function cacheKey(dir: string, list: ImageList, synsets: Synsets, files: string[], version: string): string | undefined {
+  const h = createHash('sha256');
+  h.update(`${CACHE_MAGIC}\0${version}\0${resolve(dir)}\0`);
+  h.update(synsets.wnids.join('\n'));
+  h.update('\0');
+  const sizes = new Float64Array(files.length * 2);
+  for (let i = 0; i < files.length; i++) {
+    try {
+      const st = statSync(files[i]);
+      sizes[2 * i] = st.size;
+      sizes[2 * i + 1] = st.mtimeMs;
+    } catch {
+      return undefined; // a missing file: parse (and report it) without the cache
+    }
+  }
+  h.update(list.names.join('\n'));
+  h.update(new Uint8Array(sizes.buffer));
+  return h.digest('hex').slice(0, 32);
+}
+
+function saveCache(path: string, p: PackedObjects): void {
+  const header = Buffer.from(JSON.stringify({ magic: CACHE_MAGIC, files: p.counts.length, objects: p.labels.length }) + '\n');
+  const body = [header, Buffer.from(p.counts.buffer, p.counts.byteOffset, p.counts.byteLength), Buffer.from(p.labels.buffer, p.labels.byteOffset, p.labels.byteLength), Buffer.from(p.boxes.buffer, p.boxes.byteOffset, p.boxes.byteLength), Buffer.from(p.generated.buffer, p.generated.byteOffset, p.generated.byteLength)];
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, Buffer.concat(body));
+  renameSync(tmp, path);
+}
+
+function loadCache(path: string, files: number): PackedObjects | undefined {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(path);
+  } catch {
+    return undefined;
+  }
+  const nl = buf.indexOf(10);
+  if (nl < 0) return undefined;
+  let head: { magic?: string; files?: number; objects?: number };
+  try {
+    head = JSON.parse(buf.subarray(0, nl).toString('utf8')) as typeof head;
+  } catch {
+    return undefined;
+  }
+  if (head.magic !== CACHE_MAGIC || head.files !== files || typeof head.objects !== 'number') return undefined;
+  const m = head.objects;
+  const need = files * 4 + m * 4 + m * 32 + m;
+  const body = buf.subarray(nl + 1);
+  if (body.length !== need) return undefined;
+  const copy = new Uint8Array(need);
+  copy.set(body);
+  // Layout: counts (int32) | labels (int32) | boxes (float64) | generated (uint8); float64 must be 8-aligned.
+  const counts = new Int32Array(copy.buffer.slice(0, files * 4));
+  const labels = new Int32Array(copy.buffer.slice(files * 4, files * 4 + m * 4));
+  const boxes = new Float64Array(copy.buffer.slice(files * 4 + m * 4, files * 4 + m * 36));
+  const generated = new Uint8Array(copy.buffer.slice(files * 4 + m * 36));
+  return { counts, labels, boxes, generated, problems: [] };
+}
+
+/**
+ * Reads the ground truth from `<dir>/<name>.xml` for every list entry (workers for large lists; a
+ * parse cache in `context.cacheDir`, keyed by the files' sizes and mtimes, the list, the meta WNIDs
+ * and the plugin version). Every problem of every file is reported together.
+ */
+export async function readGroundTruthXml(dir: string, list: ImageList, synsets: Synsets, context: RunContext, version = '0'): Promise<GroundTruth> {
+  let st;
+  try {
+    st = statSync(dir);
+  } catch {
+    throw inputError({ code: 'input/missing-file', file: dir, expected: 'an annotation directory or a ground-truth cache .mat', found: 'no such file or directory' });
+  }
+  if (!st.isDirectory()) throw inputError({ code: 'input/gt', file: dir, expected: 'an annotation directory or a ground-truth cache .mat', found: 'a file' });
+  const files = annotationFiles(dir, list);
+  let cachePath: string | undefined;
+  if (context.cacheDir) {
+    const key = cacheKey(dir, list, synsets, files, version);
+    if (key) {
+      cachePath = join(context.cacheDir, `ilsvrc-gt-${key}.bin`);
+      const hit = loadCache(cachePath, files.length);
+      if (hit) return groundTruthFromObjects(list, hit);
+    }
+  }
+  const packed = await parseFiles(files, synsets, context);
+  const problems = new ProblemCollector();
+  for (const p of packed.problems) problems.add(p);
+  problems.throwIfAny();
+  if (cachePath) {
+    try {
+      mkdirSync(context.cacheDir!, { recursive: true });
+      saveCache(cachePath, packed);
+    } catch (e) {
+      context.log?.(`could not write the ground-truth cache ${cachePath}: ${(e as Error).message}`);
+    }
+  }
+  return groundTruthFromObjects(list, packed);
+}
+
+/**
+ * Reads the devkit's ground-truth cache (`ILSVRC2015_det_validation_ground_truth.mat`, the VID
+ * caches): `gt_img_ids`, `gt_obj_labels`, `gt_obj_bboxes`, `gt_obj_thr`, `num_pos_per_class`.
+ * As in the official code, the cache replaces the image list (its `gt_img_ids` are used).
+ */
+export function readGroundTruthCache(file: string): GroundTruth {
+  const names = ['gt_img_ids', 'gt_obj_labels', 'gt_obj_bboxes', 'gt_obj_thr', 'num_pos_per_class'];
+  const vars = readMatFileSync(file, { variables: [...names, 'gt_obj_img_ids'] });
+  if (vars.gt_obj_img_ids) {
+    throw inputError({ code: 'input/gt-cache', file, field: 'gt_obj_img_ids', expected: 'a 2015 ground-truth cache', found: 'an ILSVRC2014-style cache (the official code re-reads the XML then)', hint: 'pass the Annotations directory instead' });
+  }
+  for (const n of names) {
+    if (!vars[n]) throw inputError({ code: 'input/gt-cache', file, field: n, expected: `a variable "${n}"`, found: 'no such variable' });
+  }
+  const imageIds = Float64Array.from(matNumbers(vars.gt_img_ids, 'gt_img_ids'));
+  const numPos = Float64Array.from(matNumbers(vars.num_pos_per_class, 'num_pos_per_class'));
+  const cells = (n: string): MatValue[] => {
+    const v = vars[n];
+    if (v.kind !== 'cell') throw inputError({ code: 'input/gt-cache', file, field: n, expected: 'a cell array', found: v.kind });
+    if (v.cells.length !== imageIds.length) throw inputError({ code: 'input/gt-cache', file, field: n, expected: `${imageIds.length} cells (one per gt_img_ids entry)`, found: `${v.cells.length}` });
+    return v.cells;
+  };
+  const lab = cells('gt_obj_labels');
+  const box = cells('gt_obj_bboxes');
+  const thr = cells('gt_obj_thr');
+  const n = imageIds.length;
+  const objStart = new Int32Array(n + 1);
+  const labArr: Float64Array[] = new Array(n);
+  const boxArr: Float64Array[] = new Array(n);
+  const thrArr: Float64Array[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    labArr[i] = matNumbers(lab[i], `gt_obj_labels{${i + 1}}`);
+    boxArr[i] = matNumbers(box[i], `gt_obj_bboxes{${i + 1}}`);
+    thrArr[i] = matNumbers(thr[i], `gt_obj_thr{${i + 1}}`);
+    const m = labArr[i].length;
+    if (boxArr[i].length !== 4 * m || thrArr[i].length !== m) {
+      throw inputError({ code: 'input/gt-cache', file, field: `gt_obj_bboxes{${i + 1}}`, expected: `4x${m} boxes and ${m} thresholds`, found: `${boxArr[i].length} box values, ${thrArr[i].length} thresholds` });
+    }
+    objStart[i + 1] = objStart[i] + m;
+  }
+  const m = objStart[n];
+  const labels = new Int32Array(m);
+  const boxes = new Float64Array(4 * m);
+  const thrs = new Float64Array(m);
+  for (let i = 0; i < n; i++) {
+    const o = objStart[i];
+    for (let j = 0; j < labArr[i].length; j++) {
+      const l = labArr[i][j];
+      if (!Number.isInteger(l) || l < 1 || l > numPos.length) {
+        throw inputError({ code: 'input/gt-cache', file, field: `gt_obj_labels{${i + 1}}(${j + 1})`, expected: `a class label in 1..${numPos.length}`, found: String(l) });
+      }
+      labels[o + j] = l;
+    }
+    boxes.set(boxArr[i], 4 * o);
+    thrs.set(thrArr[i], o);
+  }
+  return { imageIds, objStart, labels, boxes, thr: thrs, generated: new Uint8Array(m), numPos, source: 'cache' };
+}

@@ -1,0 +1,226 @@
+import { readFileSync } from 'node:fs';
+import { inputError, ProblemCollector } from '@devkit/core';
+import type { Synsets } from './meta.js';
+
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const SPECIAL = /^([+-]?)(inf|infinity|nan)$/i;
+
+/**
+ * A number token as the devkit's `textread('%f')` reads it: decimal with optional sign, fraction and
+ * exponent, or `Inf`/`-Inf`/`NaN` (any case). Anything else → undefined.
+ */
+export function parseNumberToken(t: string): number | undefined {
+  if (NUMBER.test(t)) return Number(t);
+  const m = SPECIAL.exec(t);
+  if (!m) return undefined;
+  if (m[2].toLowerCase() === 'nan') return NaN;
+  return m[1] === '-' ? -Infinity : Infinity;
+}
+
+/** Reads a whole text file; a missing file is an input error naming it and what it should be. */
+export function readText(file: string, what: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw inputError({
+      code: 'input/missing-file',
+      file,
+      expected: what,
+      found: code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : String(code ?? e),
+    });
+  }
+}
+
+/** Calls `fn(fields, lineNumber)` for every non-blank line (fields split on white space). */
+export function forEachLine(text: string, fn: (fields: string[], line: number) => void): void {
+  let start = 0;
+  let lineNo = 0;
+  const n = text.length;
+  while (start < n) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = n;
+    lineNo++;
+    const raw = text.slice(start, end).trim();
+    if (raw.length > 0) fn(raw.split(/\s+/), lineNo);
+    start = end + 1;
+  }
+}
+
+// ------------------------------------------------------------------------------------------ list
+
+/** The image (or frame) list, `val.txt`: `<name> <index>` per line. */
+export interface ImageList {
+  file: string;
+  /** Basenames (DET `ILSVRC2012_val_00000001`, VID `<snippet>/<frame>`), one per line. */
+  names: string[];
+  /** The index of each line (`gt_img_ids`). */
+  ids: Float64Array;
+  /** The 1-based line number of each entry. */
+  lines: Int32Array;
+}
+
+export function parseImageList(text: string, file: string): ImageList {
+  const problems = new ProblemCollector();
+  const names: string[] = [];
+  const ids: number[] = [];
+  const lines: number[] = [];
+  forEachLine(text, (f, line) => {
+    if (f.length !== 2) {
+      problems.add({ code: 'input/field-count', file, line, expected: '2 fields "<image name> <index>"', found: `${f.length}` });
+      return;
+    }
+    const id = parseNumberToken(f[1]);
+    if (id === undefined || !Number.isInteger(id)) {
+      problems.add({ code: 'input/list-index', file, line, field: 'index', expected: 'an integer image index', found: JSON.stringify(f[1]) });
+      return;
+    }
+    names.push(f[0]);
+    ids.push(id);
+    lines.push(line);
+  });
+  problems.throwIfAny();
+  if (names.length === 0) throw inputError({ code: 'input/empty-list', file, expected: 'at least one line "<image name> <index>"', found: 'an empty list' });
+  return { file, names, ids: Float64Array.from(ids), lines: Int32Array.from(lines) };
+}
+
+export function readImageList(file: string): ImageList {
+  return parseImageList(readText(file, 'an image list "<image name> <index>" per line'), file);
+}
+
+// ------------------------------------------------------------------------------------- blacklist
+
+/** `<image index> <WNID>` pairs: detections of that class on that image are skipped. */
+export interface Blacklist {
+  file: string;
+  imageIds: Float64Array;
+  labels: Int32Array;
+}
+
+export function parseBlacklist(text: string, file: string, synsets: Synsets): Blacklist {
+  const problems = new ProblemCollector();
+  const ids: number[] = [];
+  const labels: number[] = [];
+  forEachLine(text, (f, line) => {
+    if (f.length !== 2) {
+      problems.add({ code: 'input/field-count', file, line, expected: '2 fields "<image index> <WNID>"', found: `${f.length}` });
+      return;
+    }
+    const id = parseNumberToken(f[0]);
+    if (id === undefined || !Number.isInteger(id)) {
+      problems.add({ code: 'input/blacklist-index', file, line, field: 'image index', expected: 'an integer image index', found: JSON.stringify(f[0]) });
+      return;
+    }
+    const label = synsets.labelOf.get(f[1]);
+    if (label === undefined) {
+      problems.add({ code: 'input/unknown-wnid', file, line, field: 'WNID', expected: `a WNID of the meta file ${synsets.file}`, found: JSON.stringify(f[1]) });
+      return;
+    }
+    ids.push(id);
+    labels.push(label);
+  });
+  problems.throwIfAny();
+  return { file, imageIds: Float64Array.from(ids), labels: Int32Array.from(labels) };
+}
+
+export function readBlacklist(file: string, synsets: Synsets): Blacklist {
+  return parseBlacklist(readText(file, 'a blacklist "<image index> <WNID>" per line'), file, synsets);
+}
+
+// ----------------------------------------------------------------------------------- predictions
+
+/** Detections in file order, in typed arrays. */
+export interface Predictions {
+  file: string;
+  count: number;
+  imageIds: Float64Array;
+  labels: Float64Array;
+  confidences: Float64Array;
+  /** 4 per detection: xmin, ymin, xmax, ymax. */
+  boxes: Float64Array;
+  /** 1-based line of each detection in the file. */
+  lines: Int32Array;
+}
+
+const PRED_FORMAT = '"<image_index> <class id> <confidence> <xmin> <ymin> <xmax> <ymax>"';
+const PRED_FIELDS = ['image index', 'class id', 'confidence', 'xmin', 'ymin', 'xmax', 'ymax'];
+
+/**
+ * Parses a prediction file, one detection per line:
+ * `<image_index> <class id> <confidence> <xmin> <ymin> <xmax> <ymax>`.
+ * The official `textread` reads a stream of tokens, so a short row silently shifts every later
+ * record; here a line with another field count is an error naming the line. Image indices and
+ * class ids must be integers (`%d`); an empty file is an error (the official code fails on it).
+ */
+export function parsePredictions(text: string, file: string): Predictions {
+  const problems = new ProblemCollector();
+  let cap = 1024;
+  let imageIds = new Float64Array(cap);
+  let labels = new Float64Array(cap);
+  let confidences = new Float64Array(cap);
+  let boxes = new Float64Array(cap * 4);
+  let lines = new Int32Array(cap);
+  let n = 0;
+  const vals = new Float64Array(7);
+  forEachLine(text, (f, line) => {
+    if (f.length !== 7) {
+      problems.add({ code: 'input/field-count', file, line, expected: `7 fields ${PRED_FORMAT}`, found: `${f.length}` });
+      return;
+    }
+    for (let k = 0; k < 7; k++) {
+      const v = parseNumberToken(f[k]);
+      if (v === undefined) {
+        problems.add({ code: 'input/not-a-number', file, line, field: PRED_FIELDS[k], expected: 'a number', found: JSON.stringify(f[k]) });
+        return;
+      }
+      vals[k] = v;
+    }
+    if (!Number.isInteger(vals[0]) || vals[0] < 1) {
+      problems.add({ code: 'input/image-index', file, line, field: 'image index', expected: 'a positive integer image index', found: f[0] });
+      return;
+    }
+    if (!Number.isInteger(vals[1])) {
+      problems.add({ code: 'input/class-id', file, line, field: 'class id', expected: 'an integer class id', found: f[1] });
+      return;
+    }
+    if (n === cap) {
+      cap *= 2;
+      const grow = <T extends Float64Array | Int32Array>(a: T, m = 1): T => {
+        const b = new (a.constructor as new (k: number) => T)(cap * m);
+        b.set(a);
+        return b;
+      };
+      imageIds = grow(imageIds);
+      labels = grow(labels);
+      confidences = grow(confidences);
+      boxes = grow(boxes, 4);
+      lines = grow(lines);
+    }
+    imageIds[n] = vals[0];
+    labels[n] = vals[1];
+    confidences[n] = vals[2];
+    boxes[4 * n] = vals[3];
+    boxes[4 * n + 1] = vals[4];
+    boxes[4 * n + 2] = vals[5];
+    boxes[4 * n + 3] = vals[6];
+    lines[n] = line;
+    n++;
+  });
+  problems.throwIfAny();
+  if (n === 0) {
+    throw inputError({ code: 'input/empty-predictions', file, expected: `at least one detection ${PRED_FORMAT}`, found: 'an empty file', hint: 'the official eval_detection.m fails on an empty prediction file' });
+  }
+  return {
+    file,
+    count: n,
+    imageIds: imageIds.slice(0, n),
+    labels: labels.slice(0, n),
+    confidences: confidences.slice(0, n),
+    boxes: boxes.slice(0, 4 * n),
+    lines: lines.slice(0, n),
+  };
+}
+
+export function readPredictions(file: string): Predictions {
+  return parsePredictions(readText(file, `a prediction file ${PRED_FORMAT} per line`), file);
+}

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { inputError, ProblemCollector } from '@devkit/core';
+import { parseLines } from '@devkit/formats';
+import { matNumbers, matString, readMatFileSync, type MatStruct, type MatValue } from '@devkit/matfile';
+
+/** The synsets of a meta file: position i (0-based) is class label i + 1. */
+export interface Synsets {
+  /** WordNet ids, in the order of the `synsets` array. */
+  wnids: string[];
+  /** Human-readable names (`synsets(i).name`). */
+  names: string[];
+  /** The `ILSVRC2015_DET_ID` / `ILSVRC2015_VID_ID` field (NaN when absent). */
+  ids: number[];
+  /**
+   * WNID → class label (1-based position in the synsets array), as the devkit's `make_hash.m`
+   * (a `java.util.Hashtable` filled in array order, so a repeated WNID maps to its last position).
+   */
+  labelOf: Map<string, number>;
+  /** The file the synsets came from. */
+  file: string;
+}
+
+function buildSynsets(file: string, wnids: string[], names: string[], ids: number[]): Synsets {
+  const labelOf = new Map<string, number>();
+  for (let i = 0; i < wnids.length; i++) labelOf.set(wnids[i], i + 1);
+  return { wnids, names, ids, labelOf, file };
+}
+
+function fieldString(s: MatStruct, i: number, field: string, file: string): string {
+  const v: MatValue = s.get(i, field);
+  if (v.kind === 'numeric' && v.data.length === 0) return '';
+  try {
+    return matString(v, `synsets(${i + 1}).${field}`);
+  } catch {
+    throw inputError({ code: 'input/meta', file, field: `synsets(${i + 1}).${field}`, expected: 'a string', found: v.kind });
+  }
+}
+
+/**
+ * Reads the synsets of a devkit meta file: `meta_det.mat` / `meta_vid.mat` (struct array `synsets`
+ * with `WNID`, `name` and an `ILSVRC2015_*_ID` field), or a plain-text list with one synset per line,
+ * `<id> <WNID> <name …>` (the fixtures' `synsets.txt`; the line order gives the class labels).
+ */
+export function readSynsets(file: string): Synsets {
+  if (!/\.mat$/i.test(file)) return readSynsetsText(file);
+  const vars = readMatFileSync(file, { variables: ['synsets'] });
+  const s = vars.synsets;
+  if (!s) throw inputError({ code: 'input/meta', file, field: 'synsets', expected: 'a variable "synsets" (struct array)', found: 'no such variable' });
+  if (s.kind !== 'struct') throw inputError({ code: 'input/meta', file, field: 'synsets', expected: 'a struct array', found: s.kind });
+  if (!s.fieldNames.includes('WNID')) {
+    throw inputError({ code: 'input/meta', file, field: 'synsets', expected: 'a field "WNID"', found: `fields ${s.fieldNames.join(', ')}` });
+  }
+  const idField = s.fieldNames.find((f) => /^ILSVRC\d*_[A-Z-]+_ID$/.test(f));
+  const wnids: string[] = [];
+  const names: string[] = [];
+  const ids: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    wnids.push(fieldString(s, i, 'WNID', file));
+    names.push(s.fieldNames.includes('name') ? fieldString(s, i, 'name', file) : '');
+    let id = NaN;
+    if (idField) {
+      const v = s.get(i, idField);
+      if (v.kind === 'numeric' || v.kind === 'logical') {
+        const d = matNumbers(v);
+        if (d.length === 1) id = d[0];
+      }
+    }
+    ids.push(id);
+  }
+  return buildSynsets(file, wnids, names, ids);
+}
+
+/** `synsets.txt`: `<id> <WNID> <name …>` per line. */
+export function readSynsetsText(file: string): Synsets {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw inputError({ code: 'input/missing-file', file, expected: 'a meta file (meta_det.mat or synsets.txt)', found: (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(e) });
+  }
+  const problems = new ProblemCollector();
+  const wnids: string[] = [];
+  const names: string[] = [];
+  const ids: number[] = [];
+  for (const { line, fields } of parseLines(text)) {
+    if (fields.length < 2 || !/^\d+$/.test(fields[0])) {
+      problems.add({ code: 'input/meta', file, line, expected: '"<id> <WNID> <name>"', found: JSON.stringify(fields.join(' ')) });
+      continue;
+    }
+    ids.push(Number(fields[0]));
+    wnids.push(fields[1]);
+    names.push(fields.slice(2).join(' '));
+  }
+  problems.throwIfAny();
+  if (wnids.length === 0) throw inputError({ code: 'input/meta', file, expected: 'at least one synset line "<id> <WNID> <name>"', found: 'none' });
+  return buildSynsets(file, wnids, names, ids);
+}
