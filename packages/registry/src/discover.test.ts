@@ -158,7 +158,7 @@ describe('discoverPlugins', () => {
   it('scans the node_modules holding the CLI install (scoped and unscoped)', async () => {
     const installPath = join(root, 'global', 'node_modules', '@devkit', 'cli', 'dist', 'bin.js');
     const { plugins } = await discoverPlugins({ cwd: tmpdir(), installPath, config: false });
-    expect(plugins.map((p) => [p.packageName, p.source]).sort()).toEqual([
+    expect(plugins.filter((p) => p.source === 'cli-install').map((p) => [p.packageName, p.source]).sort()).toEqual([
       ['@devkit/globalplug', 'cli-install'],
       ['other-global', 'cli-install'],
     ]);
