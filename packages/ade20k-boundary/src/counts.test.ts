@@ -12,21 +12,22 @@ import {
   readAndMergeCountsFiles,
   readCountsFile,
   resolveCountsFiles,
+  storeCounts,
+  type StoredCounts,
   writeCountsFile,
   type BoundaryCountSet,
 } from './counts.js';
-import type { ClassCounts } from './unit.js';
 
 const N = 5;
 const thresholds = Float64Array.from([0.1, 0.2, 0.3, 0.4, 0.5]);
 
-function counts(cls: number, seed: number, zeroGt = false): ClassCounts {
+function counts(cls: number, seed: number, zeroGt = false): StoredCounts {
   const f = (k: number) => Float64Array.from({ length: N }, (_, i) => (zeroGt && k < 3 ? 0 : (seed * 7 + i * 3 + k) % 11));
-  return { cls, cntR: f(0), sumR: f(1), cntP: f(2), sumP: f(3) };
+  return storeCounts(cls, { cntR: f(0), sumR: f(1), cntP: f(2), sumP: f(3) });
 }
 
 function fullSet(images = ['a', 'b', 'c'], classes = [1, 2, 150]): BoundaryCountSet {
-  const entries = new Map<string, ClassCounts>();
+  const entries = new Map<string, StoredCounts>();
   images.forEach((_, im) => classes.forEach((c) => entries.set(entryKey(im, c), counts(c, im * 1000 + c, c === 2))));
   return { seed: 12345, thresholds, images, classes, entries };
 }
@@ -63,13 +64,14 @@ describe('counts files', () => {
       expect(back.entries.size).toBe(set.entries.size);
       for (const [k, c] of set.entries) {
         const d = back.entries.get(k)!;
-        for (const f of ['cntR', 'sumR', 'cntP', 'sumP'] as const) expect(Array.from(d[f])).toEqual(Array.from(c[f]));
+        for (const f of ['cntR', 'sumR', 'cntP', 'sumP'] as const) expect(d[f]).toEqual(c[f]);
       }
     }
     const file = countsToFile(set);
     const e = file.entries.find((x) => x.class === 2)!;
     expect(e.cntR).toBeUndefined();
     expect(e.sumP).toHaveLength(N);
+    expect(set.entries.get(entryKey(0, 2))!.cntR).toBeNull();
     expect(readFileSync(join(dir, 'sub', 'c.json.gz'))[0]).toBe(0x1f);
   });
 
@@ -79,7 +81,7 @@ describe('counts files', () => {
     expect(inputMessage(() => parseCountsFile('{"format":"other"}', 'x.json'))).toMatch(/x\.json \[format\]/);
     const broken = JSON.parse(good);
     broken.entries[0].sumP = [1, 2];
-    expect(inputMessage(() => parseCountsFile(JSON.stringify(broken), 'y.json'))).toMatch(/y\.json \[entries\[0\]\.sumP\]: expected 5 non-negative numbers/);
+    expect(inputMessage(() => parseCountsFile(JSON.stringify(broken), 'y.json'))).toMatch(/y\.json \[entries\[0\]\.sumP\]: expected 5 non-negative integers/);
     const dup = JSON.parse(good);
     dup.entries.push(dup.entries[0]);
     expect(inputMessage(() => parseCountsFile(JSON.stringify(dup), 'z.json'))).toMatch(/second entry for a class_001/);
@@ -141,5 +143,13 @@ describe('mergeCountSets', () => {
     expect(readAndMergeCountsFiles(resolveCountsFiles(dir)).entries.size).toBe(9);
     expect(readAndMergeCountsFiles(resolveCountsFiles(`${join(dir, 'p1.json')}, ${join(dir, 'p2.json.gz')}`)).entries.size).toBe(9);
     expect(inputMessage(() => resolveCountsFiles(tmp()))).toMatch(/none/);
+  });
+});
+
+describe('storeCounts', () => {
+  it('keeps integer arrays and null for all-zero ones; rejects non-integers', () => {
+    const s = storeCounts(3, { cntR: [0, 0], sumR: [1, 2], cntP: [0, 0], sumP: [5, 0] });
+    expect(s).toEqual({ cls: 3, cntR: null, sumR: Int32Array.from([1, 2]), cntP: null, sumP: Int32Array.from([5, 0]) });
+    expect(() => storeCounts(1, { cntR: [0.5], sumR: [0], cntP: [0], sumP: [0] })).toThrow(RangeError);
   });
 });

@@ -3,7 +3,47 @@ import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { inputError, usageError, ProblemCollector, type Problem } from '@devkit/core';
 import { classKey } from './classes.js';
-import type { ClassCounts } from './unit.js';
+
+/** Four per-threshold count arrays (what the engine returns per (image, class)). */
+export interface CountArrays {
+  cntR: ArrayLike<number>;
+  sumR: ArrayLike<number>;
+  cntP: ArrayLike<number>;
+  sumP: ArrayLike<number>;
+}
+
+/**
+ * The counts of one (image, class) as kept in memory: integer arrays, `null` when all zero. A full ADE
+ * run has 300,000 units; most have only `sumP` (no ground truth of that class in the image), so this
+ * keeps a run's counts at about 4 bytes per nonzero array entry.
+ */
+export interface StoredCounts {
+  cls: number;
+  cntR: Int32Array | null;
+  sumR: Int32Array | null;
+  cntP: Int32Array | null;
+  sumP: Int32Array | null;
+}
+
+function storeArray(a: ArrayLike<number>): Int32Array | null {
+  let zero = true;
+  for (let i = 0; i < a.length; i++) {
+    const v = a[i];
+    if (!(Number.isInteger(v) && v >= 0 && v <= 0x7fffffff)) throw new RangeError(`count ${v} is not a non-negative 32-bit integer`);
+    if (v !== 0) zero = false;
+  }
+  return zero ? null : Int32Array.from(a);
+}
+
+/** Compacts one unit's counts (see StoredCounts). */
+export function storeCounts(cls: number, c: CountArrays): StoredCounts {
+  return { cls, cntR: storeArray(c.cntR), sumR: storeArray(c.sumR), cntP: storeArray(c.cntP), sumP: storeArray(c.sumP) };
+}
+
+/** One stored array as doubles (`zero` when it was all zero). */
+export function expandArray(a: Int32Array | null, zero: Float64Array): Float64Array {
+  return a ? Float64Array.from(a) : zero;
+}
 
 /** The name in a counts file's `format` field. */
 export const COUNTS_FORMAT = 'devkit.ade20k-boundary.counts';
@@ -21,7 +61,7 @@ export interface BoundaryCountSet {
   /** The evaluated classes (1-based, ascending). */
   classes: number[];
   /** Counts keyed by `entryKey(imageIndex, cls)`; present for every unit that was evaluated. */
-  entries: Map<string, ClassCounts>;
+  entries: Map<string, StoredCounts>;
   /** Shard that produced the set (undefined = a whole run or a merge). */
   shard?: { index: number; count: number };
 }
@@ -56,11 +96,6 @@ export interface CountsFile {
 
 const FIELDS = ['cntR', 'sumR', 'cntP', 'sumP'] as const;
 
-function allZero(a: ArrayLike<number>): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== 0) return false;
-  return true;
-}
-
 /** The counts file object of a set (entries in image, then class order). */
 export function countsToFile(set: BoundaryCountSet, producer?: string): CountsFile {
   const entries: CountsFileEntry[] = [];
@@ -70,7 +105,10 @@ export function countsToFile(set: BoundaryCountSet, producer?: string): CountsFi
   for (const [image, cls] of keys) {
     const c = set.entries.get(entryKey(image, cls))!;
     const e: CountsFileEntry = { image, class: cls };
-    for (const f of FIELDS) if (!allZero(c[f])) e[f] = Array.from(c[f]);
+    for (const f of FIELDS) {
+      const a = c[f];
+      if (a) e[f] = Array.from(a);
+    }
     entries.push(e);
   }
   const file: CountsFile = {
@@ -102,7 +140,7 @@ function bad(file: string, field: string, expected: string, found: unknown): nev
 }
 
 function isCountArray(a: unknown, n: number): a is number[] {
-  return Array.isArray(a) && a.length === n && a.every((x) => typeof x === 'number' && Number.isFinite(x) && x >= 0);
+  return Array.isArray(a) && a.length === n && a.every((x) => Number.isInteger(x) && x >= 0 && x <= 0x7fffffff);
 }
 
 /** Parses and checks the JSON of a counts file. */
@@ -126,18 +164,18 @@ export function parseCountsFile(text: string, file: string): BoundaryCountSet {
   if (!Array.isArray(o.classes) || !o.classes.every((c) => Number.isInteger(c) && c >= 1)) bad(file, 'classes', 'a list of class numbers', o.classes);
   if (!Array.isArray(o.entries)) bad(file, 'entries', 'a list', o.entries);
   const classes = new Set(o.classes);
-  const entries = new Map<string, ClassCounts>();
+  const entries = new Map<string, StoredCounts>();
   o.entries.forEach((e, i) => {
     const where = `entries[${i}]`;
     if (typeof e !== 'object' || e === null) bad(file, where, 'an object', e);
     if (!Number.isInteger(e.image) || e.image < 0 || e.image >= o.images!.length) bad(file, `${where}.image`, `an image index 0..${o.images!.length - 1}`, e.image);
     if (!classes.has(e.class)) bad(file, `${where}.class`, 'one of the file\'s classes', e.class);
-    const c: ClassCounts = { cls: e.class, cntR: new Float64Array(n), sumR: new Float64Array(n), cntP: new Float64Array(n), sumP: new Float64Array(n) };
+    const c: StoredCounts = { cls: e.class, cntR: null, sumR: null, cntP: null, sumP: null };
     for (const f of FIELDS) {
       const a = e[f];
       if (a === undefined) continue;
-      if (!isCountArray(a, n)) bad(file, `${where}.${f}`, `${n} non-negative numbers`, a);
-      c[f].set(a);
+      if (!isCountArray(a, n)) bad(file, `${where}.${f}`, `${n} non-negative integers`, a);
+      c[f] = a.some((v) => v !== 0) ? Int32Array.from(a) : null;
     }
     const key = entryKey(e.image, e.class);
     if (entries.has(key)) bad(file, where, 'each (image, class) once', `a second entry for ${o.images![e.image]} ${classKey(e.class)}`);
@@ -188,7 +226,8 @@ export function resolveCountsFiles(spec: string | readonly string[]): string[] {
   return out;
 }
 
-function sameNumbers(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+function sameNumbers(a: ArrayLike<number> | null, b: ArrayLike<number> | null): boolean {
+  if (a === null || b === null) return a === b;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
   return true;
@@ -214,7 +253,7 @@ export function mergeCountSets(sets: readonly { file: string; set: BoundaryCount
     if (!sameNumbers(set.classes, first.set.classes)) mismatch(file, 'classes', `classes ${first.set.classes.length}`, `${set.classes.length} classes (another --classes?)`);
   }
   problems.throwIfAny();
-  const entries = new Map<string, ClassCounts>();
+  const entries = new Map<string, StoredCounts>();
   const owner = new Map<string, string>();
   for (const { file, set } of sets) {
     for (const [key, c] of set.entries) {

@@ -15,10 +15,10 @@ import {
 } from '@devkit/core';
 import { boundaryThresholds } from '@devkit/boundary';
 import { ADE20K_CLASS_COUNT, classKey } from './classes.js';
-import { entryKey, readAndMergeCountsFiles, resolveCountsFiles, writeCountsFile, type BoundaryCountSet } from './counts.js';
+import { entryKey, storeCounts, readAndMergeCountsFiles, resolveCountsFiles, writeCountsFile, type BoundaryCountSet, type StoredCounts } from './counts.js';
 import { checkSeed, parseClassList, parseShard, shardRange, type Ade20kBoundaryMergeOptions, type Ade20kBoundaryOptions, type Shard } from './options.js';
 import { PACKAGE_NAME, reportFromCounts } from './report.js';
-import { UnitEvaluator, type ClassCounts, type UnitResult, type UnitTask } from './unit.js';
+import { UnitEvaluator, type UnitResult, type UnitTask } from './unit.js';
 
 /** This package's version (read from its package.json; the same from src/ and dist/). */
 export const PACKAGE_VERSION: string = (() => {
@@ -198,7 +198,7 @@ export async function evaluateAde20kBoundary(options: Ade20kBoundaryOptions, con
   collector.throwIfAny();
 
   const thresholds = boundaryThresholds();
-  const entries = new Map<string, ClassCounts>();
+  const entries = new Map<string, StoredCounts>();
   const notes = new Set<string>();
   const seen = new Set<string>();
   const imageIndex = new Map(plan.images.map((im, i) => [im, i]));
@@ -209,7 +209,7 @@ export async function evaluateAde20kBoundary(options: Ade20kBoundaryOptions, con
       dedupe(r.problems, collector, seen);
       for (const n of r.notes) notes.add(n);
       const im = imageIndex.get(r.image)!;
-      for (const c of r.counts) entries.set(entryKey(im, c.cls), c);
+      for (const c of r.counts) entries.set(entryKey(im, c.cls), storeCounts(c.cls, c));
     });
   } finally {
     context.progress.end();

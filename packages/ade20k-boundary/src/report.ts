@@ -1,7 +1,7 @@
 import { createReport, type Diagnostic, type Report, type ReportCurve, type ReportRow } from '@devkit/core';
 import { collectBoundaryScores, type BoundaryCounts } from '@devkit/boundary';
 import { ADE20K_CLASS_COUNT, ADE20K_CLASS_NAMES, classKey } from './classes.js';
-import { entryKey, type BoundaryCountSet } from './counts.js';
+import { entryKey, expandArray, type BoundaryCountSet, type StoredCounts } from './counts.js';
 
 export const PACKAGE_NAME = '@devkit/ade20k-boundary';
 
@@ -14,9 +14,8 @@ export interface ReportFromCountsOptions {
   timings?: Record<string, number>;
 }
 
-function anyNonZero(c: BoundaryCounts): boolean {
-  for (const a of [c.cntR, c.sumR, c.cntP, c.sumP]) for (let i = 0; i < a.length; i++) if (a[i] !== 0) return true;
-  return false;
+function anyNonZero(c: StoredCounts): boolean {
+  return c.cntR !== null || c.sumR !== null || c.cntP !== null || c.sumP !== null;
 }
 
 function meanOf(values: number[]): number {
@@ -32,7 +31,8 @@ function meanOf(values: number[]): number {
  */
 export function reportFromCounts(set: BoundaryCountSet, options: ReportFromCountsOptions = {}): Report {
   const n = set.thresholds.length;
-  const zero: BoundaryCounts = { cntR: new Float64Array(n), sumR: new Float64Array(n), cntP: new Float64Array(n), sumP: new Float64Array(n) };
+  const zeroArray = new Float64Array(n);
+  const zero: BoundaryCounts = { cntR: zeroArray, sumR: zeroArray, cntP: zeroArray, sumP: zeroArray };
   const rows: ReportRow[] = [];
   const curves: ReportCurve[] = [];
   const debug: Record<string, Record<string, { cntR: number[]; sumR: number[]; cntP: number[]; sumP: number[] }>> = {};
@@ -43,13 +43,21 @@ export function reportFromCounts(set: BoundaryCountSet, options: ReportFromCount
     const perImage: BoundaryCounts[] = [];
     let nonTrivial = false;
     for (let im = 0; im < set.images.length; im++) {
-      const c = set.entries.get(entryKey(im, cls)) ?? zero;
+      const stored = set.entries.get(entryKey(im, cls));
+      if (!stored || !anyNonZero(stored)) {
+        perImage.push(zero);
+        continue;
+      }
+      const c: BoundaryCounts = {
+        cntR: expandArray(stored.cntR, zeroArray),
+        sumR: expandArray(stored.sumR, zeroArray),
+        cntP: expandArray(stored.cntP, zeroArray),
+        sumP: expandArray(stored.sumP, zeroArray),
+      };
       perImage.push(c);
-      if (c !== zero && anyNonZero(c)) {
-        nonTrivial = true;
-        if (options.debugCounts) {
-          (debug[classKey(cls)] ??= {})[set.images[im]] = { cntR: Array.from(c.cntR), sumR: Array.from(c.sumR), cntP: Array.from(c.cntP), sumP: Array.from(c.sumP) };
-        }
+      nonTrivial = true;
+      if (options.debugCounts) {
+        (debug[classKey(cls)] ??= {})[set.images[im]] = { cntR: Array.from(c.cntR), sumR: Array.from(c.sumR), cntP: Array.from(c.cntP), sumP: Array.from(c.sumP) };
       }
     }
     const s = collectBoundaryScores(perImage, set.thresholds);

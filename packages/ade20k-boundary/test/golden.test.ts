@@ -7,12 +7,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRunContext, type Report } from '@devkit/core';
-import type { BoundaryCountSet, ClassCounts } from '../src/index.js';
+import type { BoundaryCountSet, StoredCounts } from '../src/index.js';
 
 // Until @devkit/boundary lands its engine, these tests are skipped (they cannot run without it).
 const engine = ((await import('@devkit/boundary').catch(() => ({}))) as Record<string, unknown>);
 const engineReady = typeof engine.evaluateBoundary === 'function' && typeof engine.collectBoundaryScores === 'function';
-const { default: plugin, entryKey, mergeBoundaryCounts, reportFromCounts } = engineReady
+const { default: plugin, entryKey, mergeBoundaryCounts, reportFromCounts, storeCounts } = engineReady
   ? await import('../src/index.js')
   : ({ default: { tasks: {} } } as unknown as typeof import('../src/index.js'));
 
@@ -96,16 +96,10 @@ function expectDebugCounts(report: Report, expected: Expected): void {
 
 /** The official counts as a count set (to check the scoring step on its own). */
 function officialCountSet(expected: Expected): BoundaryCountSet {
-  const entries = new Map<string, ClassCounts>();
+  const entries = new Map<string, StoredCounts>();
   for (const [cls, perImage] of Object.entries(expected.counts)) {
     for (const [image, c] of Object.entries(perImage)) {
-      entries.set(entryKey(expected.images.indexOf(image), Number(cls)), {
-        cls: Number(cls),
-        cntR: Float64Array.from(c.cntR),
-        sumR: Float64Array.from(c.sumR),
-        cntP: Float64Array.from(c.cntP),
-        sumP: Float64Array.from(c.sumP),
-      });
+      entries.set(entryKey(expected.images.indexOf(image), Number(cls)), storeCounts(Number(cls), c));
     }
   }
   return { seed: 12345, thresholds: Float64Array.from(expected.thresholds), images: expected.images, classes: Array.from({ length: 150 }, (_, i) => i + 1), entries };
