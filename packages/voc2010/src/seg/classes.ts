@@ -1,0 +1,13 @@
+/** The 20 VOC2010 object classes in `VOCinit.m` order (label 1..20). */
+export const VOC_CLASSES = [
+  'aeroplane', 'bicycle', 'bird', 'boat', 'bottle', 'bus', 'car', 'cat', 'chair', 'cow',
+  'diningtable', 'dog', 'horse', 'motorbike', 'person', 'pottedplant', 'sheep', 'sofa', 'train', 'tvmonitor',
+] as const;
+
+/** Segmentation labels 0..20: `background` then the 20 classes (255 = void). */
+export const SEG_LABELS: readonly string[] = ['background', ...VOC_CLASSES];
+
+/** Number of segmentation labels (`VOCopts.nclasses + 1`). */
+export const SEG_NUM_LABELS = 21;
+/** The ground-truth value excluded from scoring (`locs = gtim < 255`). */
+export const SEG_VOID = 255;

@@ -1,0 +1,93 @@
+/**
+ * The per-image part of `VOCevalseg.m` (lines 30-59): checking a result image against its ground truth and
+ * adding it to the joint histogram, exactly as the official code does, aliasing included.
+ */
+import type { Problem } from '@devkit/core';
+import type { LabelImage } from '@devkit/formats';
+import { SEG_NUM_LABELS, SEG_VOID } from './classes.js';
+
+/** Length of the joint histogram: `histc(sumim, 1:num*num)` with `num = 21`. */
+export const SEG_HISTOGRAM_SIZE = SEG_NUM_LABELS * SEG_NUM_LABELS;
+
+/**
+ * Adds one image to the joint histogram `hist` (length 441). Index `L = gt + 21*res` (0-based; the
+ * official `sumim - 1`) is counted for every pixel whose ground truth is below 255, and only when
+ * `L <= 440` (histc over 1:441 drops larger values). For ground truth 0..20 and results 0..20 this is
+ * the confusion count (gt, res); ground-truth values 21..254 alias into other bins exactly as in the
+ * official code. Returns the number of pixels counted.
+ */
+export function accumulateSegHistogram(hist: Float64Array, gt: ArrayLike<number>, res: ArrayLike<number>): number {
+  const n = gt.length;
+  const last = SEG_HISTOGRAM_SIZE - 1;
+  let counted = 0;
+  for (let i = 0; i < n; i++) {
+    const g = gt[i];
+    if (g < SEG_VOID) {
+      const l = g + SEG_NUM_LABELS * res[i];
+      if (l <= last) {
+        hist[l]++;
+        counted++;
+      }
+    }
+  }
+  return counted;
+}
+
+/**
+ * The confusion matrix from the histogram: `confcounts(:) = hs(:)` fills the 21×21 matrix in column
+ * order, so bin `L` is row `L mod 21` (ground truth), column `floor(L / 21)` (result).
+ * Returned row-major: `counts[g * 21 + r]`.
+ */
+export function histogramToConfusion(hist: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(SEG_HISTOGRAM_SIZE);
+  for (let l = 0; l < SEG_HISTOGRAM_SIZE; l++) {
+    const row = l % SEG_NUM_LABELS;
+    const col = (l - row) / SEG_NUM_LABELS;
+    out[row * SEG_NUM_LABELS + col] = hist[l];
+  }
+  return out;
+}
+
+/** `x,y` (1-based column, row) of a row-major pixel index. */
+export function pixelName(index: number, width: number): string {
+  return `${(index % width) + 1},${Math.floor(index / width) + 1}`;
+}
+
+/**
+ * The official checks (lines 42-52), in order: the largest result value must be <= 20 (255 included),
+ * and the result must have the ground truth's size. Returns the problems (empty when the pair is valid).
+ */
+export function checkSegPair(id: string, gt: LabelImage, res: LabelImage, resFile: string): Problem[] {
+  const problems: Problem[] = [];
+  const data = res.data;
+  let first = -1;
+  let max = 0;
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i];
+    if (v > SEG_NUM_LABELS - 1) {
+      if (first < 0) first = i;
+      if (v > max) max = v;
+    }
+  }
+  if (first >= 0) {
+    problems.push({
+      code: 'input/seg-label-range',
+      file: resFile,
+      pixel: pixelName(first, res.width),
+      detail: `results image '${id}' has out of range value ${max} (largest value in the image)`,
+      expected: `labels 0..${SEG_NUM_LABELS - 1}`,
+      found: String(data[first]),
+      hint: 'results images hold class indices 0..20; 255 (void) is not allowed in results',
+    });
+  }
+  if (gt.width !== res.width || gt.height !== res.height) {
+    problems.push({
+      code: 'input/seg-size',
+      file: resFile,
+      detail: `results image '${id}' is the wrong size`,
+      expected: `${gt.height} x ${gt.width} (rows x columns, as the ground truth)`,
+      found: `${res.height} x ${res.width}`,
+    });
+  }
+  return problems;
+}

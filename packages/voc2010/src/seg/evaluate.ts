@@ -1,0 +1,129 @@
+/** `VOCevalseg.m`: confusion matrix and per-class IoU over an image set. */
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import {
+  ProblemCollector,
+  createReport,
+  formatProblem,
+  mapInWorkers,
+  resolveWorkerScript,
+  type Diagnostic,
+  type Report,
+  type RunContext,
+} from '@devkit/core';
+import { iouFromConfusion, mean } from '@devkit/metrics';
+import { SEG_LABELS, SEG_NUM_LABELS } from './classes.js';
+import { SEG_HISTOGRAM_SIZE, histogramToConfusion } from './confusion.js';
+import { readSegImageSet, resolveSegPaths, type SegPaths, type VocSegOptions } from './options.js';
+import { scanSegBatch, type SegBatchResult, type SegItem } from './scan.js';
+
+const pkg = createRequire(import.meta.url)('../../package.json') as { name: string; version: string };
+
+export interface SegScan {
+  paths: SegPaths;
+  images: number;
+  /** Joint histogram summed over the images. */
+  hist: Float64Array;
+  pixels: number;
+  problems: ProblemCollector;
+  allVoid: string[];
+}
+
+/** Images per worker message: big enough to amortise messaging, small enough to balance the threads. */
+function batchSize(n: number, workers: number): number {
+  return Math.max(1, Math.min(16, Math.ceil(n / (workers * 8))));
+}
+
+/** Reads, checks and counts every image of the set (in worker threads when `context.workers > 1`). */
+export async function scanSegmentation(options: VocSegOptions, context: RunContext): Promise<SegScan> {
+  const paths = resolveSegPaths(options);
+  const ids = await readSegImageSet(paths.imageSet);
+  const items: SegItem[] = ids.map((id) => ({ id, gtFile: join(paths.gtDir, `${id}.png`), resFile: join(paths.resultDir, `${id}.png`) }));
+  const hist = new Float64Array(SEG_HISTOGRAM_SIZE);
+  const problems = new ProblemCollector();
+  const allVoid: string[] = [];
+  let pixels = 0;
+  const add = (r: SegBatchResult) => {
+    for (let i = 0; i < SEG_HISTOGRAM_SIZE; i++) hist[i] += r.hist[i];
+    pixels += r.pixels;
+    for (const p of r.problems) problems.add(p);
+    allVoid.push(...r.allVoid);
+  };
+
+  context.progress.begin('segmentation images', items.length);
+  try {
+    const size = batchSize(items.length, context.workers);
+    const batches: SegItem[][] = [];
+    for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
+    const workers = Math.min(context.workers, batches.length);
+    if (workers <= 1) {
+      for (const batch of batches) {
+        if (context.signal.aborted) throw context.signal.reason ?? new Error('aborted');
+        add(scanSegBatch(batch));
+        context.progress.advance(batch.length);
+      }
+    } else {
+      const script = resolveWorkerScript(import.meta.url, './seg.worker.js');
+      // Results are added in input order so problems are listed in image-set order.
+      const results = await mapInWorkers<SegItem[], SegBatchResult>(script, batches, {
+        workers,
+        signal: context.signal,
+        onResult: (_r, i) => context.progress.advance(batches[i].length),
+      });
+      for (const r of results) add(r);
+    }
+  } finally {
+    context.progress.end();
+  }
+  return { paths, images: items.length, hist, pixels, problems, allVoid };
+}
+
+function allVoidDiagnostics(scan: SegScan): Diagnostic[] {
+  return scan.allVoid.map((id) => ({
+    severity: 'warning',
+    code: 'seg/all-void',
+    message: `ground truth of '${id}' is entirely void (255): it contributes nothing (the official code under Octave fails on such an image)`,
+    file: join(scan.paths.gtDir, `${id}.png`),
+  }));
+}
+
+/** Scores a segmentation submission; invalid or missing result images raise one DevkitError listing all problems. */
+export async function evaluateSegmentation(options: VocSegOptions, context: RunContext): Promise<Report> {
+  const t0 = performance.now();
+  const scan = await scanSegmentation(options, context);
+  scan.problems.throwIfAny();
+  const t1 = performance.now();
+  const counts = histogramToConfusion(scan.hist);
+  const iou = iouFromConfusion(counts, SEG_NUM_LABELS);
+  const mIoU = mean(iou);
+  const matrix: number[][] = [];
+  for (let g = 0; g < SEG_NUM_LABELS; g++) matrix.push(Array.from(counts.subarray(g * SEG_NUM_LABELS, (g + 1) * SEG_NUM_LABELS)));
+  return createReport({
+    dataset: 'voc2010',
+    task: 'voc2010/seg',
+    metric: 'iou-voc2010',
+    summary: { mIoU: Number.isNaN(mIoU) ? null : mIoU },
+    rows: SEG_LABELS.map((key, j) => ({ key, iou: iou[j] })),
+    matrices: { confusion: { labels: [...SEG_LABELS], counts: matrix } },
+    diagnostics: allVoidDiagnostics(scan),
+    versions: { [pkg.name]: pkg.version },
+    timings: { totalMs: performance.now() - t0, scanMs: t1 - t0 },
+    extra: { images: scan.images, pixels: scan.pixels, set: scan.paths.set, comp: scan.paths.comp },
+  });
+}
+
+/** Checks a segmentation submission without scoring: every problem as an error diagnostic. */
+export async function validateSegmentation(options: VocSegOptions, context: RunContext): Promise<Diagnostic[]> {
+  const scan = await scanSegmentation(options, context);
+  const out: Diagnostic[] = scan.problems.problems.map((p) => ({
+    severity: 'error',
+    code: p.code,
+    message: formatProblem(p),
+    file: p.file,
+    ...(p.pixel !== undefined ? { pixel: p.pixel } : {}),
+  }));
+  if (scan.problems.size > scan.problems.problems.length) {
+    out.push({ severity: 'error', code: 'seg/more-problems', message: `… and ${scan.problems.size - scan.problems.problems.length} more problems` });
+  }
+  return [...out, ...allVoidDiagnostics(scan)];
+}
