@@ -1,0 +1,294 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  inputError,
+  mapInWorkers,
+  ProblemCollector,
+  resolveWorkerScript,
+  type RunContext,
+} from '@devkit/core';
+import { matNumbers, readMatFileSync, type MatStruct, type MatValue } from '@devkit/matfile';
+import { readAnnotationChunk, UNKNOWN_LABEL, type AnnotationChunk } from './annotation.js';
+import type { SynsetMap } from './meta.js';
+import { PACKAGE_VERSION } from './version.js';
+import type { XmlChunkTask, XmlWorkerData } from './xml.worker.js';
+
+/** Per-image ground-truth boxes (`rec(i).objects(k).label/.bbox`), flat. */
+export interface GroundTruthBoxes {
+  /** The annotation directory or the `rec` cache file. */
+  source: string;
+  kind: 'xml' | 'mat';
+  images: number;
+  /** Objects of image i are offsets[i] .. offsets[i+1]-1. */
+  offsets: Int32Array;
+  /** Label per object; UNKNOWN_LABEL (-1) for a WNID the synset map does not know (an empty label). */
+  labels: Int32Array;
+  /** 4 per object: xmin, ymin, xmax, ymax. */
+  boxes: Float64Array;
+  /** Image i → its first unknown WNID (XML) or `[]` (MAT). */
+  unknown: Map<number, string>;
+  /** Where image i's ground truth is, for messages (the XML path, or `rec(i)`). */
+  describe(i: number): string;
+  /** True when the parsed annotations came from the cache. */
+  fromCache?: boolean;
+}
+
+/** Files per worker task. */
+const CHUNK = 1000;
+/** Below this many files the annotations are parsed in the calling thread. */
+const MIN_FILES_FOR_WORKERS = 1500;
+
+/** Reads `--gt`: a directory of `*.xml` annotations (ASCII order = image order) or the official `rec` cache `.mat`. */
+export async function readGroundTruthBoxes(path: string, synsets: SynsetMap, context: RunContext): Promise<GroundTruthBoxes> {
+  let st: Stats;
+  try {
+    st = statSync(path);
+  } catch {
+    throw inputError({ code: 'input/missing-file', file: path, expected: 'an Annotations directory or the ground-truth cache .mat (variable rec)', found: 'no such file or directory' });
+  }
+  if (st.isDirectory()) return readAnnotationDirectory(path, synsets, context);
+  return readRecCache(path);
+}
+
+/** The annotation files of a directory as MATLAB's `dir('<d>/*.xml')` lists them: ASCII-sorted names. */
+export function listAnnotationFiles(dir: string): string[] {
+  const names = readdirSync(dir, { withFileTypes: true })
+    .filter((d) => !d.isDirectory() && d.name.endsWith('.xml') && !d.name.startsWith('.'))
+    .map((d) => d.name);
+  return names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+async function readAnnotationDirectory(dir: string, synsets: SynsetMap, context: RunContext): Promise<GroundTruthBoxes> {
+  const files = listAnnotationFiles(dir);
+  if (files.length === 0) {
+    throw inputError({ code: 'input/annotations', file: dir, expected: 'annotation files *.xml', found: 'none' });
+  }
+  const describe = (i: number) => join(dir, files[i]);
+  const cacheKey = context.cacheDir ? annotationCacheKey(dir, files, synsets) : undefined;
+  if (cacheKey && context.cacheDir) {
+    const cached = loadCache(context.cacheDir, cacheKey, files.length);
+    if (cached) return { ...cached, source: dir, kind: 'xml', describe, fromCache: true };
+  }
+  context.progress.begin('annotations', files.length);
+  const chunks = await parseAnnotationFiles(dir, files, synsets, context);
+  context.progress.end();
+  const problems = new ProblemCollector();
+  for (const c of chunks) for (const p of c.problems) problems.add(p);
+  problems.throwIfAny();
+  const gt = mergeChunks(chunks, files.length);
+  const result: GroundTruthBoxes = { ...gt, source: dir, kind: 'xml', describe };
+  if (cacheKey && context.cacheDir) saveCache(context.cacheDir, cacheKey, result);
+  return result;
+}
+
+async function parseAnnotationFiles(dir: string, files: string[], synsets: SynsetMap, context: RunContext): Promise<AnnotationChunk[]> {
+  const workers = Math.min(context.workers, Math.ceil(files.length / CHUNK));
+  let script: URL | undefined;
+  if (workers > 1 && files.length >= MIN_FILES_FOR_WORKERS) {
+    try {
+      script = resolveWorkerScript(import.meta.url, './xml.worker.js');
+    } catch {
+      script = undefined; // sources without a build: parse in this thread
+    }
+  }
+  if (!script) {
+    const out: AnnotationChunk[] = [];
+    for (let s = 0; s < files.length; s += CHUNK) {
+      if (context.signal.aborted) throw new Error('aborted');
+      const part = files.slice(s, s + CHUNK);
+      const paths = part.map((f) => join(dir, f));
+      out.push(readAnnotationChunk(paths.map(readAnnotationText), paths, synsets.labels));
+      context.progress.advance(part.length);
+    }
+    return out;
+  }
+  const tasks: XmlChunkTask[] = [];
+  for (let s = 0; s < files.length; s += CHUNK) tasks.push({ dir, files: files.slice(s, s + CHUNK) });
+  const workerData: XmlWorkerData = { synsets: [...synsets.labels] };
+  return mapInWorkers<XmlChunkTask, AnnotationChunk>(script, tasks, {
+    workers,
+    workerData,
+    signal: context.signal,
+    onResult: (r) => context.progress.advance(r.counts.length),
+  });
+}
+
+function readAnnotationText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    throw inputError({ code: 'input/missing-file', file: path, expected: 'a readable annotation file', found: 'unreadable' });
+  }
+}
+
+function mergeChunks(chunks: AnnotationChunk[], images: number): Pick<GroundTruthBoxes, 'images' | 'offsets' | 'labels' | 'boxes' | 'unknown'> {
+  let objects = 0;
+  for (const c of chunks) objects += c.labels.length;
+  const offsets = new Int32Array(images + 1);
+  const labels = new Int32Array(objects);
+  const boxes = new Float64Array(objects * 4);
+  const unknown = new Map<number, string>();
+  let img = 0;
+  let obj = 0;
+  for (const c of chunks) {
+    for (const [k, w] of c.unknown) unknown.set(img + k, w);
+    for (let k = 0; k < c.counts.length; k++) {
+      offsets[img + k] = obj;
+      obj += c.counts[k];
+    }
+    labels.set(c.labels, offsets[img]);
+    boxes.set(c.boxes, offsets[img] * 4);
+    img += c.counts.length;
+  }
+  offsets[images] = obj;
+  return { images, offsets, labels, boxes, unknown };
+}
+
+// ------------------------------------------------------------------ the official `rec` cache
+
+/** Reads the official ground-truth cache (`save(optional_cache_file,'rec')`): `rec(i).objects(k).label/.bbox`. */
+export function readRecCache(path: string): GroundTruthBoxes {
+  const vars = readMatFileSync(path, { variables: ['rec'] });
+  const rec = vars.rec;
+  if (!rec || rec.kind !== 'struct' || !rec.fieldNames.includes('objects')) {
+    throw inputError({
+      code: 'input/gt-cache',
+      file: path,
+      field: 'rec',
+      expected: 'a struct array `rec` with a field `objects` (the eval_clsloc.m ground-truth cache)',
+      found: !rec ? 'no variable rec' : rec.kind !== 'struct' ? `a ${rec.kind} value` : `fields ${rec.fieldNames.join(', ')}`,
+    });
+  }
+  const images = rec.length;
+  const objectsOf = rec.column('objects');
+  const offsets = new Int32Array(images + 1);
+  const labels: number[] = [];
+  const boxes: number[] = [];
+  const unknown = new Map<number, string>();
+  const problems = new ProblemCollector();
+  for (let i = 0; i < images; i++) {
+    offsets[i] = labels.length;
+    const objs = objectsOf[i];
+    if (isEmpty(objs)) continue;
+    if (objs.kind !== 'struct' || !objs.fieldNames.includes('label') || !objs.fieldNames.includes('bbox')) {
+      problems.add({ code: 'input/gt-cache', file: path, field: `rec(${i + 1}).objects`, expected: 'a struct array with fields label and bbox', found: objs.kind === 'struct' ? `fields ${objs.fieldNames.join(', ')}` : `a ${objs.kind} value` });
+      continue;
+    }
+    const s = objs as MatStruct;
+    for (let k = 0; k < s.length; k++) {
+      const where = `rec(${i + 1}).objects(${k + 1})`;
+      const lv = s.get(k, 'label');
+      if (isEmpty(lv)) {
+        labels.push(UNKNOWN_LABEL);
+        if (!unknown.has(i)) unknown.set(i, '[]');
+      } else {
+        const l = matNumbers(lv, `${path} ${where}.label`);
+        if (l.length !== 1 || !Number.isInteger(l[0])) {
+          problems.add({ code: 'input/gt-cache', file: path, field: `${where}.label`, expected: 'one integer class label', found: `${l.length} values` });
+        }
+        labels.push(l[0]);
+      }
+      const b = matNumbers(s.get(k, 'bbox'), `${path} ${where}.bbox`);
+      if (b.length !== 4 || !b.every(Number.isFinite)) {
+        problems.add({ code: 'input/gt-cache', file: path, field: `${where}.bbox`, expected: '4 finite numbers [xmin ymin xmax ymax]', found: `${b.length} values` });
+        boxes.push(NaN, NaN, NaN, NaN);
+      } else boxes.push(b[0], b[1], b[2], b[3]);
+    }
+  }
+  offsets[images] = labels.length;
+  problems.throwIfAny();
+  return {
+    source: path,
+    kind: 'mat',
+    images,
+    offsets,
+    labels: Int32Array.from(labels),
+    boxes: Float64Array.from(boxes),
+    unknown,
+    describe: (i) => `${path} [rec(${i + 1})]`,
+  };
+}
+
+function isEmpty(v: MatValue): boolean {
+  if (v.kind === 'struct') return v.length === 0;
+  if (v.kind === 'cell') return v.cells.length === 0;
+  if (v.kind === 'char') return v.codes.length === 0;
+  if (v.kind === 'sparse') return v.dims[0] * v.dims[1] === 0;
+  return v.data.length === 0;
+}
+
+// ------------------------------------------------------------------ parsed-annotation cache
+
+/** Key of the parsed annotations: plugin version, directory, every file's name, size and mtime, and the synset map. */
+export function annotationCacheKey(dir: string, files: readonly string[], synsets: SynsetMap): string {
+  const h = createHash('sha256');
+  h.update(`ilsvrc2015-clsloc ${PACKAGE_VERSION}\n${resolve(dir)}\n`);
+  for (const f of files) {
+    const st = statSync(join(dir, f));
+    h.update(`${f}\t${st.size}\t${st.mtimeMs}\n`);
+  }
+  for (const [w, l] of synsets.labels) h.update(`${w}=${l};`);
+  return h.digest('hex').slice(0, 32);
+}
+
+const MAGIC = 0x4c53_4c43; // "CLSL"
+
+function cachePath(cacheDir: string, key: string): string {
+  return join(cacheDir, `ilsvrc2015-clsloc-gt-${key}.bin`);
+}
+
+/**
+ * Cache layout (little endian): u32 magic, u32 images, u32 objects, u32 unknown-JSON bytes,
+ * i32 offsets[images+1], i32 labels[objects], (pad to 8) f64 boxes[4*objects], unknown JSON.
+ */
+function saveCache(cacheDir: string, key: string, gt: GroundTruthBoxes): void {
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    const unknown = Buffer.from(JSON.stringify([...gt.unknown]), 'utf8');
+    const n = gt.labels.length;
+    const intBytes = 16 + 4 * (gt.images + 1) + 4 * n;
+    const pad = (8 - (intBytes % 8)) % 8;
+    const buf = Buffer.alloc(intBytes + pad + 32 * n + unknown.length);
+    buf.writeUInt32LE(MAGIC, 0);
+    buf.writeUInt32LE(gt.images, 4);
+    buf.writeUInt32LE(n, 8);
+    buf.writeUInt32LE(unknown.length, 12);
+    Buffer.from(gt.offsets.buffer, gt.offsets.byteOffset, gt.offsets.byteLength).copy(buf, 16);
+    Buffer.from(gt.labels.buffer, gt.labels.byteOffset, gt.labels.byteLength).copy(buf, 16 + 4 * (gt.images + 1));
+    Buffer.from(gt.boxes.buffer, gt.boxes.byteOffset, gt.boxes.byteLength).copy(buf, intBytes + pad);
+    unknown.copy(buf, intBytes + pad + 32 * n);
+    const file = cachePath(cacheDir, key);
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, buf);
+    renameSync(tmp, file);
+  } catch {
+    // a cache that cannot be written is not an error
+  }
+}
+
+function loadCache(cacheDir: string, key: string, images: number): Pick<GroundTruthBoxes, 'images' | 'offsets' | 'labels' | 'boxes' | 'unknown'> | undefined {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(cachePath(cacheDir, key));
+  } catch {
+    return undefined;
+  }
+  try {
+    if (buf.length < 16 || buf.readUInt32LE(0) !== MAGIC || buf.readUInt32LE(4) !== images) return undefined;
+    const n = buf.readUInt32LE(8);
+    const u = buf.readUInt32LE(12);
+    const intBytes = 16 + 4 * (images + 1) + 4 * n;
+    const pad = (8 - (intBytes % 8)) % 8;
+    if (buf.length !== intBytes + pad + 32 * n + u) return undefined;
+    const copy = (start: number, bytes: number) => buf.buffer.slice(buf.byteOffset + start, buf.byteOffset + start + bytes);
+    const offsets = new Int32Array(copy(16, 4 * (images + 1)));
+    const labels = new Int32Array(copy(16 + 4 * (images + 1), 4 * n));
+    const boxes = new Float64Array(copy(intBytes + pad, 32 * n));
+    const unknown = new Map<number, string>(JSON.parse(buf.subarray(intBytes + pad + 32 * n).toString('utf8')) as [number, string][]);
+    if (offsets[images] !== n) return undefined;
+    return { images, offsets, labels, boxes, unknown };
+  } catch {
+    return undefined;
+  }
+}
