@@ -507,6 +507,10 @@ function buildProgram(cli: Cli, registry: PluginRegistry, io: CliIo, taskId: str
  * 0 success, 1 usage error, 2 invalid input data, 3 internal error, 130 interrupted.
  */
 export async function run(argv: string[], io: CliIo = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env }): Promise<number> {
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    io.stdout.write(cliVersion() + '\n');
+    return EXIT.ok;
+  }
   const pre = prescan(argv);
   const cli0 = { debug: pre.debug };
   let cli: Cli | undefined;
