@@ -1,1 +1,12 @@
-export {};
+import { definePlugin } from '@devkit/core';
+import { PACKAGE_NAME, VERSION, vidTask } from './task.js';
+
+export { vidTask, writeVidSample, PACKAGE_NAME, VERSION, type IlsvrcVidOptions } from './task.js';
+export { evaluateDetections, readGroundTruthCache, readGroundTruthXml, ILSVRC_AP } from '@devkit/ilsvrc2015-det';
+
+const plugin = definePlugin({
+  meta: { name: 'ilsvrc2015', version: VERSION, title: 'ILSVRC2015 object detection from video (VID)', packageName: PACKAGE_NAME },
+  tasks: { 'ilsvrc2015/vid': vidTask },
+});
+
+export default plugin;
