@@ -499,7 +499,6 @@ function checkAlloc(r: Reader, at: number, bytes: number): void {
 
 const DOUBLE: ClassInfo = NUMERIC_CLASS[6]!;
 const INT32: ClassInfo = NUMERIC_CLASS[12]!;
-const UINT8: ClassInfo = NUMERIC_CLASS[9]!;
 
 function emptyDouble(): MatNumeric {
   return { kind: 'numeric', class: 'double', dims: makeDims([0, 0]), data: new Float64Array(0) };
@@ -1113,6 +1112,12 @@ export function packNumbers(container: MatCell | MatStruct, field?: string): Pac
   const decoded = new Array<Float64Array | undefined>(n);
   let total = 0;
   const r = ref ? new Reader(ref.ctx, ref.src, ref.where) : undefined;
+  const path = r?.path ?? [];
+  const isCell = container.kind === 'cell';
+  if (!isCell && n > 1) path.push(-1);
+  if (isCell) path.push(0);
+  else path.push(field!);
+  const setPath = isCell ? (i: number) => (path[0] = i) : n > 1 ? (i: number) => (path[0] = -(i + 1)) : () => 0;
   for (let i = 0; i < n; i++) {
     let dims: number[] | undefined;
     if (r && positions) {
@@ -1120,12 +1125,7 @@ export function packNumbers(container: MatCell | MatStruct, field?: string): Pac
       r.readTag(p, end);
       if (r.tType === miMATRIX && r.tBytes > 0) {
         const bodyEnd = r.tData + r.tBytes;
-        r.path.length = 0;
-        if (container.kind === 'cell') r.path.push(i);
-        else {
-          if (n > 1) r.path.push(-(i + 1));
-          r.path.push(field!);
-        }
+        setPath(i);
         readArrayHeader(r, r.tData, bodyEnd);
         const cls = NUMERIC_CLASS[hClass];
         if (cls && (hFlags & FLAG_LOGICAL) === 0 && hPos < bodyEnd) {
@@ -1144,8 +1144,12 @@ export function packNumbers(container: MatCell | MatStruct, field?: string): Pac
       }
     }
     if (dims === undefined) {
-      // Decoded value (or an unusual element): go through the MatValue.
-      const v = container.kind === 'cell' ? container.cells[i] : container.get(i, field!);
+      // Decoded container, or an unusual element (empty, logical, compressed…): go through its MatValue.
+      let v: MatValue;
+      if (r && positions) {
+        setPath(i);
+        v = parseChild(r, positions[i], end);
+      } else v = container.kind === 'cell' ? container.cells[i] : container.get(i, field!);
       if (v.kind !== 'numeric' && v.kind !== 'logical') throw notNumeric(ref?.ctx.file, label(i), v);
       const d = v.kind === 'numeric' && v.data instanceof Float64Array ? v.data : Float64Array.from(v.data as ArrayLike<number>, (x) => Number(x));
       decoded[i] = d;

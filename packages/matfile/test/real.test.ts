@@ -160,7 +160,7 @@ describe.skipIf(!existsSync(ADE))('ADE20K boundary fixtures (Octave -v6/-v7, MAT
       if (!rel.includes('annotations_boundary_matlab')) continue;
       const octave = decoded.get(rel.replace(/annotations_boundary_matlab(_v6)?/, 'annotations_boundary'));
       if (!octave) continue;
-      expect(Array.from(v.seg.data)).toEqual(Array.from(octave.seg.data));
+      expect(Array.from(v.seg.data as Uint8Array)).toEqual(Array.from(octave.seg.data as Uint8Array));
       v.bdry.forEach((s, i) => {
         const o = octave.bdry[i];
         expect(s.logical).toBe(true);
