@@ -1,0 +1,245 @@
+import { readFileSync, statSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { DevkitError, inputError, isDevkitError, mapInWorkers, resolveWorkerScript, type Problem, type ProblemCollector, type RunContext } from '@devkit/core';
+import { parsePascalAnnotation, type PascalObject } from '@devkit/formats';
+import { PACKAGE_VERSION } from './version.js';
+
+/** A box: xmin, ymin, xmax, ymax (1-based pixel coordinates, as `str2double` reads them). */
+export type VocBox = [number, number, number, number];
+
+/** A person part (`<part>`): its class (`head`, `hand`, `foot`) and box. */
+export interface VocPartRecord {
+  name: string;
+  bbox: VocBox;
+}
+
+/** One `<object>` as `VOCreadrecxml.m` reads it. */
+export interface VocObjectRecord {
+  /** `<name>` (the class). */
+  name: string;
+  /** `<pose>`, `''` for `Unspecified`. */
+  pose: string;
+  /** Flags are true only for the exact text `1`. */
+  truncated: boolean;
+  occluded: boolean;
+  difficult: boolean;
+  bbox: VocBox;
+  parts: VocPartRecord[];
+  /** `<actions>` flags, when present. */
+  actions?: Record<string, boolean>;
+}
+
+/** The parts of an annotation the evaluations use. */
+export interface VocRecord {
+  objects: VocObjectRecord[];
+}
+
+const BOX = ['xmin', 'ymin', 'xmax', 'ymax'];
+
+function checkBox(bbox: number[], file: string, field: string, problems: Problem[]): void {
+  for (let k = 0; k < 4; k++) {
+    if (Number.isNaN(bbox[k])) {
+      problems.push({ code: 'input/annotation', file, field: `${field}.bndbox.${BOX[k]}`, expected: 'a number', found: 'missing or not a number' });
+      return;
+    }
+  }
+}
+
+function toObject(o: PascalObject, file: string, field: string, problems: Problem[]): VocObjectRecord {
+  if (!o.name) problems.push({ code: 'input/annotation', file, field: `${field}.name`, expected: 'a class name', found: 'none' });
+  checkBox(o.bbox, file, field, problems);
+  const rec: VocObjectRecord = {
+    name: o.name,
+    pose: o.pose,
+    truncated: o.truncated,
+    occluded: o.occluded,
+    difficult: o.difficult,
+    bbox: [o.bbox[0], o.bbox[1], o.bbox[2], o.bbox[3]],
+    parts: o.parts.map((p, k) => {
+      const pf = `${field}.part[${k + 1}]`;
+      if (!p.name) problems.push({ code: 'input/annotation', file, field: `${pf}.name`, expected: 'a part name', found: 'none' });
+      checkBox(p.bbox, file, pf, problems);
+      return { name: p.name, bbox: [p.bbox[0], p.bbox[1], p.bbox[2], p.bbox[3]] as VocBox };
+    }),
+  };
+  if (o.actions) rec.actions = o.actions;
+  return rec;
+}
+
+/**
+ * Parses one annotation (`VOCreadrecxml.m` semantics through `@devkit/formats`). Every object needs
+ * a `<name>` and a numeric `<bndbox>`, and so does every `<part>`; other fields the official reader
+ * requires (`folder`, `source`, `size`, …) are not used by any evaluation and are not checked, and an
+ * annotation without objects is accepted (the official reader fails on it).
+ */
+export function parseVocRecord(text: string, file: string): VocRecord {
+  const ann = parsePascalAnnotation(text, file);
+  const problems: Problem[] = [];
+  const objects = ann.objects.map((o, i) => toObject(o, file, `object[${i + 1}]`, problems));
+  if (problems.length > 0) throw new DevkitError({ kind: 'input', ...problems[0], problems });
+  return { objects };
+}
+
+/** Reads and parses one annotation file (synchronously: thousands of small reads are faster so). */
+export function readVocRecordSync(path: string): VocRecord {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw inputError({ code: 'input/missing-file', file: path, expected: 'an annotation file', found: code === 'ENOENT' ? 'no such file' : String(code) });
+  }
+  return parseVocRecord(text, path);
+}
+
+/** What the worker answers for a batch of paths: a record or the problems of each. */
+export type RecordOrProblems = { record: VocRecord } | { problems: Problem[] };
+
+export function readRecordBatch(paths: readonly string[]): RecordOrProblems[] {
+  return paths.map((p) => {
+    try {
+      return { record: readVocRecordSync(p) };
+    } catch (e) {
+      if (isDevkitError(e) && e.kind === 'input') return { problems: e.problems };
+      throw e;
+    }
+  });
+}
+
+/** Below this many files the worker threads cost more than they save. */
+const WORKER_THRESHOLD = 1500;
+
+interface CacheEntry {
+  size: number;
+  mtimeMs: number;
+  record: VocRecord;
+}
+interface CacheFile {
+  format: 'devkit.voc2010.annotations';
+  version: string;
+  dir: string;
+  entries: Record<string, CacheEntry>;
+}
+
+function cachePath(cacheDir: string, annotationsDir: string): string {
+  const h = createHash('sha1').update(annotationsDir).digest('hex').slice(0, 16);
+  return join(cacheDir, `voc2010-annotations-${h}.json`);
+}
+
+async function loadCache(file: string, annotationsDir: string): Promise<CacheFile | undefined> {
+  try {
+    const c = JSON.parse(await readFile(file, 'utf8')) as CacheFile;
+    if (c.format !== 'devkit.voc2010.annotations' || c.version !== PACKAGE_VERSION || c.dir !== annotationsDir) return undefined;
+    return c;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ReadRecordsOptions {
+  /** The annotations folder (for the cache key). */
+  annotationsDir: string;
+  /** `id` → annotation path. */
+  path: (id: string) => string;
+  /** Progress label. */
+  label?: string;
+}
+
+/**
+ * Reads the annotations of `ids` (each once), returning the records in the same order; a record
+ * is `undefined` where its file had a problem (added to `problems`). Uses worker threads for many
+ * files when `context.workers > 1`, and a cache in `context.cacheDir` keyed by each file's size and
+ * mtime and the plugin version (unlike the official cache, which is never invalidated).
+ */
+export async function readVocRecords(
+  ids: readonly string[],
+  options: ReadRecordsOptions,
+  context: RunContext,
+  problems: ProblemCollector,
+): Promise<(VocRecord | undefined)[]> {
+  const n = ids.length;
+  const out = new Array<VocRecord | undefined>(n);
+  const paths = ids.map(options.path);
+  const progress = context.progress;
+  progress.begin(options.label ?? 'reading annotations', n);
+
+  let cache: CacheFile | undefined;
+  let cacheFile: string | undefined;
+  const stats: ({ size: number; mtimeMs: number } | undefined)[] = new Array(n);
+  let todo: number[] = [];
+  if (context.cacheDir) {
+    cacheFile = cachePath(context.cacheDir, options.annotationsDir);
+    cache = await loadCache(cacheFile, options.annotationsDir);
+    for (let i = 0; i < n; i++) {
+      let st;
+      try {
+        st = statSync(paths[i]);
+      } catch {
+        st = undefined;
+      }
+      stats[i] = st ? { size: st.size, mtimeMs: st.mtimeMs } : undefined;
+      const e = cache?.entries[ids[i]];
+      if (st && e && e.size === st.size && e.mtimeMs === st.mtimeMs) out[i] = e.record;
+      else todo.push(i);
+    }
+    progress.advance(n - todo.length);
+  } else {
+    todo = Array.from({ length: n }, (_, i) => i);
+  }
+
+  const handle = (i: number, r: RecordOrProblems): void => {
+    if ('record' in r) out[i] = r.record;
+    else for (const p of r.problems) problems.add(p);
+  };
+
+  if (todo.length >= WORKER_THRESHOLD && context.workers > 1) {
+    const workers = Math.min(context.workers, 8);
+    const chunks: number[][] = [];
+    const chunkSize = Math.ceil(todo.length / (workers * 4));
+    for (let k = 0; k < todo.length; k += chunkSize) chunks.push(todo.slice(k, k + chunkSize));
+    const script = resolveWorkerScript(import.meta.url, './annotations.worker.js');
+    await mapInWorkers<string[], RecordOrProblems[]>(script, chunks.map((c) => c.map((i) => paths[i])), {
+      workers,
+      signal: context.signal,
+      onResult: (res, k) => {
+        const chunk = chunks[k];
+        for (let j = 0; j < chunk.length; j++) handle(chunk[j], res[j]);
+        progress.advance(chunk.length);
+      },
+    });
+  } else {
+    for (const i of todo) {
+      if (context.signal.aborted) throw context.signal.reason ?? new Error('aborted');
+      handle(i, readRecordBatch([paths[i]])[0]);
+      progress.advance();
+    }
+  }
+  progress.end();
+
+  if (cacheFile && todo.length > 0) {
+    const entries: Record<string, CacheEntry> = cache?.entries ?? {};
+    let changed = false;
+    for (const i of todo) {
+      const st = stats[i];
+      const rec = out[i];
+      if (st && rec) {
+        entries[ids[i]] = { size: st.size, mtimeMs: st.mtimeMs, record: rec };
+        changed = true;
+      }
+    }
+    if (changed) {
+      try {
+        await mkdir(context.cacheDir!, { recursive: true });
+        const tmp = `${cacheFile}.${process.pid}.tmp`;
+        const data: CacheFile = { format: 'devkit.voc2010.annotations', version: PACKAGE_VERSION, dir: options.annotationsDir, entries };
+        await writeFile(tmp, JSON.stringify(data));
+        await rename(tmp, cacheFile);
+      } catch {
+        // A cache that cannot be written is only slower next time.
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,66 @@
+import { createReport, type Diagnostic, type Report, type ReportCurve, type ReportRow, type RunContext } from '@devkit/core';
+import { averagePrecisionByName } from '@devkit/metrics';
+import { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
+
+/** The official metric of the AP tasks (`VOCap.m`) and the alternative VOC2007 11-point AP. */
+export const AP_METRICS = ['ap-voc2010', 'ap-voc2007'] as const;
+export const AP_METRIC = 'ap-voc2010';
+
+/** The metric asked for (default `ap-voc2010`) and its AP function; an unknown name is a usage error. */
+export function apMetric(context: RunContext): { name: string; ap: (recall: ArrayLike<number>, precision: ArrayLike<number>) => number } {
+  const name = context.metric ?? AP_METRIC;
+  return { name, ap: averagePrecisionByName(name) };
+}
+
+/** One evaluated class / part / action: its PR curve (every official point, NaN kept) and AP. */
+export interface ApEntry {
+  key: string;
+  recall: Float64Array;
+  precision: Float64Array;
+  ap: number;
+  /** Positives (the recall denominator). */
+  npos: number;
+  /** Ranked predictions (rows of the curve). */
+  ndet: number;
+}
+
+/** The mean of the numeric (non-NaN) values; NaN when there is none. */
+export function meanOfNumeric(values: readonly number[]): number {
+  let s = 0;
+  let n = 0;
+  for (const v of values) {
+    if (!Number.isNaN(v)) {
+      s += v;
+      n++;
+    }
+  }
+  return n === 0 ? NaN : s / n;
+}
+
+export interface ApReportInit {
+  task: string;
+  metric: string;
+  entries: ApEntry[];
+  diagnostics?: Diagnostic[];
+  timings: Record<string, number>;
+  extra?: Record<string, unknown>;
+}
+
+/** The Report of an AP task: rows key → ap, npos, ndet; summary mAP (mean of the numeric APs); curves. */
+export function apReport(init: ApReportInit): Report {
+  const rows: ReportRow[] = init.entries.map((e) => ({ key: e.key, ap: e.ap, npos: e.npos, ndet: e.ndet }));
+  const curves: ReportCurve[] = init.entries.map((e) => ({ key: e.key, recall: Array.from(e.recall), precision: Array.from(e.precision) }));
+  const mAP = meanOfNumeric(init.entries.map((e) => e.ap));
+  return createReport({
+    dataset: 'voc2010',
+    task: init.task,
+    metric: init.metric,
+    summary: { mAP: Number.isNaN(mAP) ? null : mAP },
+    rows,
+    curves,
+    diagnostics: init.diagnostics ?? [],
+    versions: { [PACKAGE_NAME]: PACKAGE_VERSION },
+    timings: { totalMs: 0, ...init.timings },
+    extra: init.extra,
+  });
+}

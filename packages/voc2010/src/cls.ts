@@ -1,0 +1,185 @@
+import { ProblemCollector, isDevkitError, type Diagnostic, type Report, type RunContext } from '@devkit/core';
+import { precisionRecall, rankDescending } from '@devkit/metrics';
+import { apMetric, apReport, type ApEntry } from './ap-report.js';
+import { problemsToDiagnostics } from './diagnostics.js';
+import { parseActionList, parseLabelledList, readList, type LabelledList } from './image-sets.js';
+import { parseActionResults, parseClsResults, type ScoredResults } from './results.js';
+import { quote, readTextInput } from './text.js';
+import {
+  VOC_ACTIONS,
+  VOC_CLASSES,
+  actionResultsPath,
+  clsResultsPath,
+  resolveVocPaths,
+  selectNames,
+  type VocCommonOptions,
+  type VocPaths,
+} from './voc-options.js';
+
+/** Options of `voc2010/cls`. */
+export interface VocClsOptions extends VocCommonOptions {
+  /** Comma-separated subset of the 20 classes (default: all). */
+  classes?: string;
+}
+
+/** Options of `voc2010/action`. */
+export interface VocActionOptions extends VocCommonOptions {
+  /** Comma-separated subset of the 9 actions (default: all). */
+  actions?: string;
+}
+
+/**
+ * Puts the scores into the ground-truth list as `VOCevalcls.m` lines 13-32 do: every listed key
+ * starts at -Inf, each result line overwrites its key's score (the last line wins), a key that is
+ * not listed is a problem (`unrecognized image` / `unrecognized object`).
+ */
+export function scoresInListOrder(gt: LabelledList, res: ScoredResults, problems: ProblemCollector, what: 'image' | 'object'): Float64Array {
+  const out = new Float64Array(gt.keys.length).fill(-Infinity);
+  for (let i = 0; i < res.count; i++) {
+    const j = gt.index.get(res.keys[i]);
+    if (j === undefined) {
+      problems.add({
+        code: what === 'image' ? 'input/unknown-image' : 'input/unknown-object',
+        file: res.file,
+        line: res.lines[i],
+        expected: what === 'image' ? `an image of ${gt.file}` : `an "<image> <object>" pair of ${gt.file}`,
+        found: quote(what === 'image' ? res.keys[i] : res.keys[i].replace('/', ' ')),
+        hint: `the official devkit fails with "unrecognized ${what}"`,
+      });
+    } else out[j] = res.confidence[i];
+  }
+  return out;
+}
+
+/**
+ * The curve of `VOCevalcls.m` / `VOCevalaction.m`: rank the list by `sort(-score)` (ties in list
+ * order, unscored keys last at -Inf, NaN after them); label > 0 is a TP, < 0 an FP, 0 neither;
+ * `rec = cumsum(tp) / sum(label > 0)`.
+ */
+export function evaluateScoredList(
+  labels: Int32Array,
+  scores: Float64Array,
+  ap: (recall: ArrayLike<number>, precision: ArrayLike<number>) => number,
+  key: string,
+  ndet: number,
+): ApEntry {
+  const n = labels.length;
+  const order = rankDescending(scores, { nan: 'last' });
+  const tp = new Uint8Array(n);
+  const fp = new Uint8Array(n);
+  let npos = 0;
+  for (let i = 0; i < n; i++) if (labels[i] > 0) npos++;
+  for (let r = 0; r < n; r++) {
+    const g = labels[order[r]];
+    if (g > 0) tp[r] = 1;
+    else if (g < 0) fp[r] = 1;
+  }
+  const { recall, precision } = precisionRecall(tp, fp, npos);
+  return { key, recall, precision, ap: ap(recall, precision), npos, ndet };
+}
+
+interface ScoredTaskSpec {
+  task: 'voc2010/cls' | 'voc2010/action';
+  kind: 'cls' | 'action';
+  names: (options: VocClsOptions & VocActionOptions) => string[];
+  listPath: (paths: VocPaths, name: string) => string;
+  resultsPath: (paths: VocPaths, name: string) => string;
+  parseList: typeof parseLabelledList;
+  parseResults: typeof parseClsResults;
+  what: 'image' | 'object';
+  resultsFormat: string;
+}
+
+const CLS_SPEC: ScoredTaskSpec = {
+  task: 'voc2010/cls',
+  kind: 'cls',
+  names: (o) => selectNames(o.classes, VOC_CLASSES, 'classes'),
+  listPath: (p, cls) => p.imageSet('Main', `${cls}_${p.set}`),
+  resultsPath: clsResultsPath,
+  parseList: parseLabelledList,
+  parseResults: parseClsResults,
+  what: 'image',
+  resultsFormat: '"<image> <confidence>" lines',
+};
+
+const ACTION_SPEC: ScoredTaskSpec = {
+  task: 'voc2010/action',
+  kind: 'action',
+  names: (o) => selectNames(o.actions, VOC_ACTIONS, 'actions'),
+  listPath: (p, act) => p.imageSet('Action', `${act}_${p.set}`),
+  resultsPath: actionResultsPath,
+  parseList: parseActionList,
+  parseResults: parseActionResults,
+  what: 'object',
+  resultsFormat: '"<image> <object> <confidence>" lines',
+};
+
+interface ScoredInputs {
+  paths: VocPaths;
+  names: string[];
+  lists: (LabelledList | undefined)[];
+  scores: (Float64Array | undefined)[];
+  counts: number[];
+}
+
+async function readScoredInputs(spec: ScoredTaskSpec, options: VocClsOptions & VocActionOptions, problems: ProblemCollector): Promise<ScoredInputs> {
+  const paths = resolveVocPaths(options, spec.kind);
+  const names = spec.names(options);
+  const lists = await Promise.all(names.map((n) => readList(spec.listPath(paths, n), spec.parseList, problems, `the ${n} ground-truth list`)));
+  const texts = await Promise.all(names.map((n) => readTextInput(spec.resultsPath(paths, n), `the ${n} results: ${spec.resultsFormat}`, problems)));
+  const scores: (Float64Array | undefined)[] = [];
+  const counts: number[] = [];
+  names.forEach((n, k) => {
+    const text = texts[k];
+    if (text === undefined) return;
+    const res = spec.parseResults(text, spec.resultsPath(paths, n), problems);
+    counts[k] = res.count;
+    const list = lists[k];
+    if (list) scores[k] = scoresInListOrder(list, res, problems, spec.what);
+  });
+  return { paths, names, lists, scores, counts };
+}
+
+async function evaluateScored(spec: ScoredTaskSpec, options: VocClsOptions & VocActionOptions, context: RunContext): Promise<Report> {
+  const t0 = performance.now();
+  const metric = apMetric(context);
+  const problems = new ProblemCollector();
+  const { paths, names, lists, scores, counts } = await readScoredInputs(spec, options, problems);
+  problems.throwIfAny();
+  const t1 = performance.now();
+  const entries = names.map((n, k) => evaluateScoredList(lists[k]!.labels, scores[k]!, metric.ap, n, counts[k]));
+  const t2 = performance.now();
+  return apReport({
+    task: spec.task,
+    metric: metric.name,
+    entries,
+    timings: { totalMs: t2 - t0, readMs: t1 - t0, evaluateMs: t2 - t1 },
+    extra: { root: paths.root, set: paths.set, comp: paths.comp, results: paths.resultsDir },
+  });
+}
+
+async function validateScored(spec: ScoredTaskSpec, options: VocClsOptions & VocActionOptions): Promise<Diagnostic[]> {
+  const problems = new ProblemCollector(1000);
+  try {
+    await readScoredInputs(spec, options, problems);
+  } catch (e) {
+    if (!(isDevkitError(e) && e.kind === 'input')) throw e;
+  }
+  return problemsToDiagnostics(problems);
+}
+
+/** `voc2010/cls`: VOCevalcls over the selected classes. */
+export function evaluateCls(options: VocClsOptions, context: RunContext): Promise<Report> {
+  return evaluateScored(CLS_SPEC, options, context);
+}
+export function validateCls(options: VocClsOptions): Promise<Diagnostic[]> {
+  return validateScored(CLS_SPEC, options);
+}
+
+/** `voc2010/action`: VOCevalaction over the selected actions (annotations are not read). */
+export function evaluateAction(options: VocActionOptions, context: RunContext): Promise<Report> {
+  return evaluateScored(ACTION_SPEC, options, context);
+}
+export function validateAction(options: VocActionOptions): Promise<Diagnostic[]> {
+  return validateScored(ACTION_SPEC, options);
+}

@@ -1,0 +1,205 @@
+import { ProblemCollector, isDevkitError, type Diagnostic, type Report, type RunContext } from '@devkit/core';
+import { matchDetections, precisionRecall, rankDescending } from '@devkit/metrics';
+import { problemsToDiagnostics } from './diagnostics.js';
+import { apMetric, apReport, type ApEntry } from './ap-report.js';
+import { readVocRecords, type VocRecord } from './annotations.js';
+import { parseImageList, readList, type KeyList } from './image-sets.js';
+import { parseDetResults, type DetResults } from './results.js';
+import { quote, readTextInput } from './text.js';
+import { VOC_CLASSES, VOC_MIN_OVERLAP, detResultsPath, resolveVocPaths, selectNames, type VocClass, type VocCommonOptions } from './voc-options.js';
+
+/** Options of `voc2010/det` (`--root`, `--set`, `--comp`, `--results`, `--classes`). */
+export interface VocDetOptions extends VocCommonOptions {
+  /** Comma-separated subset of the 20 classes (default: all). */
+  classes?: string;
+}
+
+/** The ground truth of one class over the test images, CSR style: objects of image i are `offsets[i]..offsets[i+1]`. */
+export interface ClassGroundTruth {
+  offsets: Uint32Array;
+  boxes: Float64Array;
+  difficult: Uint8Array;
+  /** Non-difficult objects (`npos`, VOCevaldet line 40). */
+  npos: number;
+  /** The largest object count of one image. */
+  maxPerImage: number;
+}
+
+/** Per-class ground truth from the records (difficult objects included, flagged), each record read once. */
+export function classGroundTruth(records: readonly VocRecord[], classes: readonly string[]): Map<string, ClassGroundTruth> {
+  const n = records.length;
+  const out = new Map<string, ClassGroundTruth>();
+  const slot = new Map<string, number>(classes.map((c, i) => [c, i]));
+  const counts = classes.map(() => new Uint32Array(n + 1));
+  for (let i = 0; i < n; i++) {
+    for (const o of records[i].objects) {
+      const k = slot.get(o.name);
+      if (k !== undefined) counts[k][i + 1]++;
+    }
+  }
+  classes.forEach((cls, k) => {
+    const offsets = counts[k];
+    let maxPerImage = 0;
+    for (let i = 0; i < n; i++) {
+      if (offsets[i + 1] > maxPerImage) maxPerImage = offsets[i + 1];
+      offsets[i + 1] += offsets[i];
+    }
+    const total = offsets[n];
+    out.set(cls, { offsets, boxes: new Float64Array(total * 4), difficult: new Uint8Array(total), npos: 0, maxPerImage });
+  });
+  // Second pass with per-class cursors (objects keep annotation order).
+  const cursor = classes.map((c) => Uint32Array.from(out.get(c)!.offsets.subarray(0, n)));
+  for (let i = 0; i < n; i++) {
+    for (const o of records[i].objects) {
+      const k = slot.get(o.name);
+      if (k === undefined) continue;
+      const gt = out.get(classes[k])!;
+      const j = cursor[k][i]++;
+      gt.boxes.set(o.bbox, j * 4);
+      if (o.difficult) gt.difficult[j] = 1;
+      else gt.npos++;
+    }
+  }
+  return out;
+}
+
+/**
+ * `VOCevaldet.m` for one class: detections ranked by `sort(-confidence)` (stable, NaN last, ties in
+ * file order), each matched in that order to the best-IoU object of its image (+1 pixel IoU, strict
+ * `>`, first object wins ties): difficult → ignored (a row with tp = fp = 0), free → TP, taken → FP (no
+ * fallback), IoU < 0.5 → FP. `imageOf[d]` is the test-set position of detection d's image.
+ */
+export function evaluateDetClass(
+  det: Pick<DetResults, 'count' | 'confidence' | 'boxes'>,
+  imageOf: Int32Array,
+  gt: ClassGroundTruth,
+  ap: (recall: ArrayLike<number>, precision: ArrayLike<number>) => number,
+  key: string,
+): ApEntry {
+  const nd = det.count;
+  const nimg = gt.offsets.length - 1;
+  const order = rankDescending(det.confidence, { nan: 'last' });
+  // Group the ranked detections by image (a counting sort keeps the rank order inside each image).
+  const start = new Uint32Array(nimg + 1);
+  for (let d = 0; d < nd; d++) start[imageOf[d] + 1]++;
+  for (let i = 0; i < nimg; i++) start[i + 1] += start[i];
+  const cursor = start.slice(0, nimg);
+  const grouped = new Uint32Array(nd);
+  for (let r = 0; r < nd; r++) {
+    const d = order[r];
+    grouped[cursor[imageOf[d]]++] = d;
+  }
+  const tp = new Uint8Array(nd);
+  const fp = new Uint8Array(nd);
+  const detected = new Uint8Array(Math.max(1, gt.maxPerImage));
+  for (let i = 0; i < nimg; i++) {
+    const a = start[i];
+    const b = start[i + 1];
+    if (a === b) continue;
+    const o0 = gt.offsets[i];
+    const o1 = gt.offsets[i + 1];
+    matchDetections(
+      det.boxes,
+      grouped.subarray(a, b),
+      { boxes: gt.boxes.subarray(o0 * 4, o1 * 4), difficult: gt.difficult.subarray(o0, o1) },
+      tp,
+      fp,
+      { rule: 'voc', minOverlap: VOC_MIN_OVERLAP, detected },
+    );
+  }
+  const tpRanked = new Uint8Array(nd);
+  const fpRanked = new Uint8Array(nd);
+  for (let r = 0; r < nd; r++) {
+    tpRanked[r] = tp[order[r]];
+    fpRanked[r] = fp[order[r]];
+  }
+  const { recall, precision } = precisionRecall(tpRanked, fpRanked, gt.npos);
+  return { key, recall, precision, ap: ap(recall, precision), npos: gt.npos, ndet: nd };
+}
+
+/** Maps each detection's image id to its test-set position; unknown ids are problems (`unrecognized image`). */
+export function mapDetImages(det: DetResults, set: KeyList, problems: ProblemCollector): Int32Array {
+  const out = new Int32Array(det.count);
+  for (let d = 0; d < det.count; d++) {
+    const j = set.index.get(det.images[d]);
+    if (j === undefined) {
+      problems.add({
+        code: 'input/unknown-image',
+        file: det.file,
+        line: det.lines[d],
+        expected: `an image of ${set.file}`,
+        found: quote(det.images[d]),
+        hint: 'the official devkit fails with "unrecognized image"',
+      });
+      out[d] = -1;
+    } else out[d] = j;
+  }
+  return out;
+}
+
+interface DetInputs {
+  classes: VocClass[];
+  set: KeyList;
+  results: DetResults[];
+  imageOf: Int32Array[];
+  resultsMs: number;
+}
+
+async function readDetInputs(options: VocDetOptions, problems: ProblemCollector): Promise<DetInputs & { paths: ReturnType<typeof resolveVocPaths> }> {
+  const t0 = performance.now();
+  const paths = resolveVocPaths(options, 'det');
+  const classes = selectNames(options.classes, VOC_CLASSES, 'classes');
+  const set = await readList(paths.imageSet('Main', paths.set), parseImageList, problems);
+  const texts = await Promise.all(
+    classes.map((cls) => readTextInput(detResultsPath(paths, cls), `the ${cls} detection results "<image> <confidence> <xmin> <ymin> <xmax> <ymax>" lines`, problems)),
+  );
+  const results: DetResults[] = [];
+  const imageOf: Int32Array[] = [];
+  texts.forEach((text, k) => {
+    if (text === undefined) return;
+    const r = parseDetResults(text, detResultsPath(paths, classes[k]), problems);
+    results[k] = r;
+    if (set) imageOf[k] = mapDetImages(r, set, problems);
+  });
+  if (!set) problems.throwIfAny();
+  return { paths, classes, set: set!, results, imageOf, resultsMs: performance.now() - t0 };
+}
+
+/** `voc2010/det`: VOCevaldet over the selected classes. */
+export async function evaluateDet(options: VocDetOptions, context: RunContext): Promise<Report> {
+  const t0 = performance.now();
+  const metric = apMetric(context);
+  const problems = new ProblemCollector();
+  const { paths, classes, set, results, imageOf, resultsMs } = await readDetInputs(options, problems);
+  const t1 = performance.now();
+  const records = await readVocRecords(set.keys, { annotationsDir: paths.annotationsDir, path: paths.annotation, label: 'reading annotations' }, context, problems);
+  problems.throwIfAny();
+  const t2 = performance.now();
+  const gtByClass = classGroundTruth(records as VocRecord[], classes);
+  context.progress.begin('evaluating detections', classes.length);
+  const entries = classes.map((cls, k) => {
+    const e = evaluateDetClass(results[k], imageOf[k], gtByClass.get(cls)!, metric.ap, cls);
+    context.progress.advance();
+    return e;
+  });
+  context.progress.end();
+  const t3 = performance.now();
+  return apReport({
+    task: 'voc2010/det',
+    metric: metric.name,
+    entries,
+    timings: { totalMs: t3 - t0, resultsMs, annotationsMs: t2 - t1, evaluateMs: t3 - t2 },
+    extra: { root: paths.root, set: paths.set, comp: paths.comp, results: paths.resultsDir, images: set.keys.length },
+  });
+}
+
+/** Checks the detection results files (field counts, numbers, image ids) without reading annotations. */
+export async function validateDet(options: VocDetOptions): Promise<Diagnostic[]> {
+  const problems = new ProblemCollector(1000);
+  try {
+    await readDetInputs(options, problems);
+  } catch (e) {
+    if (!(isDevkitError(e) && e.kind === 'input')) throw e;
+  }
+  return problemsToDiagnostics(problems);
+}

@@ -1,0 +1,146 @@
+import type { ProblemCollector } from '@devkit/core';
+import { forEachLine, parseIntegerToken, quote, readTextInput } from './text.js';
+
+/**
+ * Image-set lists of the VOCdevkit (`ImageSets/<Main|Segmentation|Layout|Action>/…`).
+ *
+ * The official code accepts only ids like `YYYY_NNNNNN` (VOChash); here any id without white space
+ * works, and the lookup is an exact-match dictionary, which gives the same numbers for valid ids.
+ * An id listed twice is an error (the official code errors as soon as a result names it).
+ */
+
+/** A list of keys with the 1-based line each came from, and an exact-match index. */
+export interface KeyList {
+  file: string;
+  keys: string[];
+  lines: number[];
+  /** key → position in `keys`. */
+  index: Map<string, number>;
+}
+
+/** Builds the index of a key list, reporting every duplicate key (with both lines). */
+export function indexKeys(file: string, keys: string[], lines: number[], problems: ProblemCollector, what = 'image'): Map<string, number> {
+  const index = new Map<string, number>();
+  for (let i = 0; i < keys.length; i++) {
+    const prev = index.get(keys[i]);
+    if (prev !== undefined) {
+      problems.add({
+        code: 'input/duplicate-id',
+        file,
+        line: lines[i],
+        expected: `each ${what} listed once`,
+        found: `${quote(keys[i])} again (first on line ${lines[prev]})`,
+        hint: 'the official devkit fails with "multiple image" for a listed-twice id',
+      });
+    } else index.set(keys[i], i);
+  }
+  return index;
+}
+
+function fieldCountProblem(problems: ProblemCollector, file: string, line: number, expected: string, found: number): void {
+  problems.add({ code: 'input/field-count', file, line, expected, found: `${found} field${found === 1 ? '' : 's'}` });
+}
+
+/** A one-column image list: `ImageSets/Main/<set>.txt`, `ImageSets/Segmentation/<set>.txt`, `ImageSets/Action/<set>.txt`. */
+export function parseImageList(text: string, file: string, problems: ProblemCollector): KeyList {
+  const keys: string[] = [];
+  const lines: number[] = [];
+  forEachLine(text, (f, line) => {
+    if (f.length !== 1) return fieldCountProblem(problems, file, line, '1 field "<image id>"', f.length);
+    keys.push(f[0]);
+    lines.push(line);
+  });
+  return { file, keys, lines, index: indexKeys(file, keys, lines, problems) };
+}
+
+/** A labelled list `<id> <label>` (`ImageSets/Main/<cls>_<set>.txt`), labels 1 / -1 / 0 (any integer). */
+export interface LabelledList extends KeyList {
+  labels: Int32Array;
+}
+
+export function parseLabelledList(text: string, file: string, problems: ProblemCollector): LabelledList {
+  const keys: string[] = [];
+  const lines: number[] = [];
+  const labels: number[] = [];
+  forEachLine(text, (f, line) => {
+    if (f.length !== 2) return fieldCountProblem(problems, file, line, '2 fields "<image id> <label>"', f.length);
+    const label = parseIntegerToken(f[1]);
+    if (label === undefined) {
+      problems.add({ code: 'input/number', file, line, field: 'label', expected: 'an integer label (1, -1 or 0)', found: quote(f[1]) });
+      return;
+    }
+    keys.push(f[0]);
+    lines.push(line);
+    labels.push(label);
+  });
+  return { file, keys, lines, labels: Int32Array.from(labels), index: indexKeys(file, keys, lines, problems) };
+}
+
+/** The key of a person in the action lists: `"<image id>/<object index>"` (VOCevalaction line 9). */
+export function actionKey(image: string, object: number): string {
+  return `${image}/${object}`;
+}
+
+/** `ImageSets/Action/<action>_<set>.txt`: `<id> <object> <label>`; keys are `id/object`. */
+export function parseActionList(text: string, file: string, problems: ProblemCollector): LabelledList {
+  const keys: string[] = [];
+  const lines: number[] = [];
+  const labels: number[] = [];
+  forEachLine(text, (f, line) => {
+    if (f.length !== 3) return fieldCountProblem(problems, file, line, '3 fields "<image id> <object index> <label>"', f.length);
+    const obj = parseIntegerToken(f[1]);
+    const label = parseIntegerToken(f[2]);
+    if (obj === undefined) {
+      problems.add({ code: 'input/number', file, line, field: 'object', expected: 'an integer object index', found: quote(f[1]) });
+      return;
+    }
+    if (label === undefined) {
+      problems.add({ code: 'input/number', file, line, field: 'label', expected: 'an integer label (1, -1 or 0)', found: quote(f[2]) });
+      return;
+    }
+    keys.push(actionKey(f[0], obj));
+    lines.push(line);
+    labels.push(label);
+  });
+  return { file, keys, lines, labels: Int32Array.from(labels), index: indexKeys(file, keys, lines, problems, 'person') };
+}
+
+/** `ImageSets/Layout/<set>.txt`: `<id> <object>` (1-based index over all objects of the annotation). */
+export interface LayoutList {
+  file: string;
+  images: string[];
+  objects: number[];
+  lines: number[];
+  /** `id/object` → position. */
+  index: Map<string, number>;
+}
+
+export function parseLayoutList(text: string, file: string, problems: ProblemCollector): LayoutList {
+  const images: string[] = [];
+  const objects: number[] = [];
+  const lines: number[] = [];
+  forEachLine(text, (f, line) => {
+    if (f.length !== 2) return fieldCountProblem(problems, file, line, '2 fields "<image id> <object index>"', f.length);
+    const obj = parseIntegerToken(f[1]);
+    if (obj === undefined || obj < 1) {
+      problems.add({ code: 'input/number', file, line, field: 'object', expected: 'an object index >= 1', found: quote(f[1]) });
+      return;
+    }
+    images.push(f[0]);
+    objects.push(obj);
+    lines.push(line);
+  });
+  const keys = images.map((im, i) => actionKey(im, objects[i]));
+  return { file, images, objects, lines, index: indexKeys(file, keys, lines, problems, 'person') };
+}
+
+/** Reads a list file with one of the parsers above; a missing file is a problem in the collector. */
+export async function readList<T>(
+  path: string,
+  parse: (text: string, file: string, problems: ProblemCollector) => T,
+  problems: ProblemCollector,
+  expected = 'an image-set list',
+): Promise<T | undefined> {
+  const text = await readTextInput(path, expected, problems);
+  return text === undefined ? undefined : parse(text, path, problems);
+}

@@ -1,0 +1,116 @@
+import type { ProblemCollector } from '@devkit/core';
+import { actionKey } from './image-sets.js';
+import { forEachLine, parseIntegerToken, parseStrtod, quote } from './text.js';
+
+/**
+ * Readers of the text results files (white-space separated, one result per line; `textread` in the
+ * official code). Numbers are read as `strtod` does (`Inf`, `NaN`, `-0`, `1E2` are fine).
+ * Every problem of a file is added to the collector, each with file, line, expected and found.
+ */
+
+/** `<image> <confidence> <xmin> <ymin> <xmax> <ymax>` lines of `Main/<comp>_det_<set>_<cls>.txt`. */
+export interface DetResults {
+  file: string;
+  count: number;
+  images: string[];
+  confidence: Float64Array;
+  /** 4 per detection: xmin, ymin, xmax, ymax. */
+  boxes: Float64Array;
+  lines: Uint32Array;
+}
+
+const DET_FIELDS = '6 fields "<image> <confidence> <xmin> <ymin> <xmax> <ymax>"';
+const BOX_NAMES = ['xmin', 'ymin', 'xmax', 'ymax'];
+
+function numberProblem(problems: ProblemCollector, file: string, line: number, field: string, token: string): void {
+  problems.add({ code: 'input/number', file, line, field, expected: 'a number', found: quote(token) });
+}
+
+export function parseDetResults(text: string, file: string, problems: ProblemCollector): DetResults {
+  const images: string[] = [];
+  let cap = 1024;
+  let confidence = new Float64Array(cap);
+  let boxes = new Float64Array(cap * 4);
+  let lines = new Uint32Array(cap);
+  let n = 0;
+  forEachLine(text, (f, line) => {
+    if (f.length !== 6) {
+      problems.add({ code: 'input/field-count', file, line, expected: DET_FIELDS, found: `${f.length}` });
+      return;
+    }
+    const conf = parseStrtod(f[1]);
+    if (conf === undefined) return numberProblem(problems, file, line, 'confidence', f[1]);
+    if (n === cap) {
+      cap *= 2;
+      const c2 = new Float64Array(cap);
+      c2.set(confidence);
+      confidence = c2;
+      const b2 = new Float64Array(cap * 4);
+      b2.set(boxes);
+      boxes = b2;
+      const l2 = new Uint32Array(cap);
+      l2.set(lines);
+      lines = l2;
+    }
+    for (let k = 0; k < 4; k++) {
+      const v = parseStrtod(f[2 + k]);
+      if (v === undefined) return numberProblem(problems, file, line, BOX_NAMES[k], f[2 + k]);
+      boxes[n * 4 + k] = v;
+    }
+    images.push(f[0]);
+    confidence[n] = conf;
+    lines[n] = line;
+    n++;
+  });
+  return { file, count: n, images, confidence: confidence.subarray(0, n), boxes: boxes.subarray(0, n * 4), lines: lines.subarray(0, n) };
+}
+
+/** Scored keys: `<image> <confidence>` (cls) or `<image> <object> <confidence>` (action, key `image/object`). */
+export interface ScoredResults {
+  file: string;
+  count: number;
+  keys: string[];
+  confidence: Float64Array;
+  lines: Uint32Array;
+}
+
+export function parseClsResults(text: string, file: string, problems: ProblemCollector): ScoredResults {
+  const keys: string[] = [];
+  const conf: number[] = [];
+  const lines: number[] = [];
+  forEachLine(text, (f, line) => {
+    if (f.length !== 2) {
+      problems.add({ code: 'input/field-count', file, line, expected: '2 fields "<image> <confidence>"', found: `${f.length}` });
+      return;
+    }
+    const c = parseStrtod(f[1]);
+    if (c === undefined) return numberProblem(problems, file, line, 'confidence', f[1]);
+    keys.push(f[0]);
+    conf.push(c);
+    lines.push(line);
+  });
+  return { file, count: keys.length, keys, confidence: Float64Array.from(conf), lines: Uint32Array.from(lines) };
+}
+
+export function parseActionResults(text: string, file: string, problems: ProblemCollector): ScoredResults {
+  const keys: string[] = [];
+  const conf: number[] = [];
+  const lines: number[] = [];
+  forEachLine(text, (f, line) => {
+    if (f.length !== 3) {
+      problems.add({ code: 'input/field-count', file, line, expected: '3 fields "<image> <object index> <confidence>"', found: `${f.length}` });
+      return;
+    }
+    const obj = parseIntegerToken(f[1]);
+    if (obj === undefined) {
+      problems.add({ code: 'input/number', file, line, field: 'object', expected: 'an integer object index', found: quote(f[1]) });
+      return;
+    }
+    const c = parseStrtod(f[2]);
+    if (c === undefined) return numberProblem(problems, file, line, 'confidence', f[2]);
+    keys.push(actionKey(f[0], obj));
+    conf.push(c);
+    lines.push(line);
+  });
+  return { file, count: keys.length, keys, confidence: Float64Array.from(conf), lines: Uint32Array.from(lines) };
+}
