@@ -166,6 +166,25 @@ describe('decodeLabelPng on other PNG kinds', () => {
     const im = decodeLabelPng(pngFile({ w: 3, h: 3, depth: 8, colorType: 0 }, rows));
     expect(Array.from(im.data)).toEqual([5, 6, 7, 6, 7, 8, 6, 7, 8]);
   });
+  it.each([0, 1, 2, 3, 4])('filter type %i written by pngjs decodes to the same values as pngjs reads', (filterType) => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 2 ** 31 }), (w, h, seed) => {
+        let s = seed;
+        const data = Buffer.alloc(w * h);
+        for (let i = 0; i < data.length; i++) {
+          s = (s * 1103515245 + 12345) >>> 0;
+          data[i] = (s >>> 24) & 1 ? data[i - 1] ?? 0 : (s >>> 8) & 255;
+        }
+        const bytes = pngjs.PNG.sync.write({ width: w, height: h, data, gamma: 0 } as unknown as InstanceType<typeof pngjs.PNG>, {
+          colorType: 0, inputColorType: 0, bitDepth: 8, inputHasAlpha: false, filterType,
+        });
+        const ref = pngjs.PNG.sync.read(bytes).data.filter((_, i) => i % 4 === 0);
+        expect(Array.from(decodeLabelPng(bytes).data)).toEqual(Array.from(ref));
+        expect(Array.from(ref)).toEqual(Array.from(data));
+      }),
+      { numRuns: 25 },
+    );
+  });
   it('interlaced images are de-interlaced', () => {
     const data = Array.from({ length: 9 * 9 }, (_, i) => i % 21);
     const enc = encodeIndexedPng({ width: 9, height: 9, data });

@@ -18,19 +18,39 @@ export const SEG_HISTOGRAM_SIZE = SEG_NUM_LABELS * SEG_NUM_LABELS;
  */
 export function accumulateSegHistogram(hist: Float64Array, gt: ArrayLike<number>, res: ArrayLike<number>): number {
   const n = gt.length;
-  const last = SEG_HISTOGRAM_SIZE - 1;
+  if (res.length !== n) throw new RangeError(`ground truth and result differ in size (${n} vs ${res.length})`);
+  // Label images are made of long runs of one (gt, res) pair: count runs, add once per run.
   let counted = 0;
+  let prev = -1;
+  let run = 0;
   for (let i = 0; i < n; i++) {
-    const g = gt[i];
-    if (g < SEG_VOID) {
-      const l = g + SEG_NUM_LABELS * res[i];
-      if (l <= last) {
-        hist[l]++;
-        counted++;
-      }
+    const key = res[i] * 65536 + gt[i];
+    if (key === prev) {
+      run++;
+      continue;
     }
+    if (run > 0) counted += addRun(hist, prev, run);
+    prev = key;
+    run = 1;
   }
+  if (run > 0) counted += addRun(hist, prev, run);
   return counted;
+}
+
+function addRun(hist: Float64Array, key: number, run: number): number {
+  const g = key % 65536;
+  if (g >= SEG_VOID) return 0;
+  const l = g + SEG_NUM_LABELS * ((key - g) / 65536);
+  if (l > SEG_HISTOGRAM_SIZE - 1) return 0;
+  hist[l] += run;
+  return run;
+}
+
+/** Index of the first value above `limit` (row-major), or -1. */
+export function firstAbove(data: ArrayLike<number>, limit: number): number {
+  const n = data.length;
+  for (let i = 0; i < n; i++) if (data[i] > limit) return i;
+  return -1;
 }
 
 /**
@@ -60,15 +80,9 @@ export function pixelName(index: number, width: number): string {
 export function checkSegPair(id: string, gt: LabelImage, res: LabelImage, resFile: string): Problem[] {
   const problems: Problem[] = [];
   const data = res.data;
-  let first = -1;
+  const first = firstAbove(data, SEG_NUM_LABELS - 1);
   let max = 0;
-  for (let i = 0; i < data.length; i++) {
-    const v = data[i];
-    if (v > SEG_NUM_LABELS - 1) {
-      if (first < 0) first = i;
-      if (v > max) max = v;
-    }
-  }
+  if (first >= 0) for (let i = first; i < data.length; i++) if (data[i] > max) max = data[i];
   if (first >= 0) {
     problems.push({
       code: 'input/seg-label-range',

@@ -46,7 +46,7 @@ export function scanSegBatch(items: readonly SegItem[], hist = new Float64Array(
       continue;
     }
     const counted = accumulateSegHistogram(hist, gt.data, res.data);
-    if (counted === 0 && gt.data.length > 0 && !gt.data.some((v) => v < 255)) allVoid.push(item.id);
+    if (counted === 0 && gt.data.length > 0 && !(gt.data as Uint8Array).some((v: number) => v < 255)) allVoid.push(item.id);
     pixels += counted;
   }
   return { hist, pixels, problems, allVoid };
