@@ -1,0 +1,355 @@
+/**
+ * `correspondPixels` of the BSDS benchmark (cp_src: correspondPixels.cc + match.cc + kofn.cc + CSA),
+ * with the random outlier graph reproduced draw for draw and an exact min-cost perfect assignment.
+ */
+import { solveAssignment } from './assignment.js';
+import { Erand48, kOfN } from './random.js';
+import { checkSize } from './thin.js';
+
+export interface CorrespondOptions {
+  /** Match tolerance as a fraction of the image diagonal (default 0.0075). */
+  maxDist?: number;
+  /** Cost of leaving a pixel unmatched, as a multiple of the tolerance in pixels (default 100). */
+  outlierCost?: number;
+  /** erand48 seed, applied at the start of every call (default 12345). */
+  seed?: number;
+}
+
+export const DEFAULT_MAX_DIST = 0.0075;
+export const DEFAULT_OUTLIER_COST = 100;
+export const DEFAULT_SEED = 12345;
+/** match.cc: CSA needs integer weights; distances are multiplied by this. */
+const MULTIPLIER = 100;
+/** match.cc: the degree of the random outlier connections. */
+const DEGREE = 6;
+
+/** C's rint() under the default rounding mode: round half to even. */
+export function rint(x: number): number {
+  const f = Math.floor(x);
+  const diff = x - f;
+  if (diff < 0.5) return f;
+  if (diff > 0.5) return f + 1;
+  return f % 2 === 0 ? f : f + 1;
+}
+
+/** C's `(int)` conversion of a double (x86: out-of-range values become INT_MIN). */
+function toInt32(x: number): number {
+  const t = Math.trunc(x);
+  return t >= -2147483648 && t <= 2147483647 ? t : -2147483648;
+}
+
+/**
+ * The ground-truth side of the correspondence, prepared once per (image, class) and reused for every
+ * threshold: tolerance, window offsets and weights, a padded index map of the map2 pixels, and the
+ * mask of pixels within tolerance of some map2 pixel.
+ */
+export class CorrespondTarget {
+  readonly height: number;
+  readonly width: number;
+  /** Tolerance in pixels (maxDist × diagonal). */
+  readonly maxDistPx: number;
+  /** Outlier cost `oc` = outlierCost × maxDist × diagonal. */
+  readonly outlierCostPx: number;
+  /** Weight of the outlier edges, ceil(oc × 100) as a C int. */
+  readonly ow: number;
+  /** Weight of the perfect-match overlay, `ow * 100` in C int arithmetic. */
+  readonly overlayWeight: number;
+  readonly radius: number;
+  readonly seed: number;
+  /** Number of map2 pixels. */
+  readonly count2: number;
+  /** map2 pixels in MATLAB linear order (x outer, y inner), as row-major indices. */
+  readonly pixels2: Int32Array;
+  private readonly pstride: number;
+  /** Padded map: ordinal+1 of the map2 pixel at each position, 0 if none. */
+  private readonly padded: Int32Array;
+  private readonly offsets: Int32Array;
+  private readonly offsetWeights: Float64Array;
+  private readonly offsetDist: Float64Array;
+  /** 1 where a map1 pixel would be matchable (row-major, unpadded). */
+  readonly near: Uint8Array;
+  private readonly mark2: Int32Array;
+  private markRound = 0;
+  private readonly rng: Erand48;
+
+  constructor(map2: Uint8Array, height: number, width: number, options: CorrespondOptions = {}) {
+    checkSize(map2.length, height, width, 'map2');
+    const maxDistFrac = options.maxDist ?? DEFAULT_MAX_DIST;
+    const outlierCost = options.outlierCost ?? DEFAULT_OUTLIER_COST;
+    this.seed = options.seed ?? DEFAULT_SEED;
+    if (!(maxDistFrac >= 0)) throw new RangeError(`maxDist must be >= 0, got ${maxDistFrac}`);
+    if (!(outlierCost > 1)) throw new RangeError(`outlierCost must be > 1, got ${outlierCost}`);
+    this.rng = new Erand48(this.seed);
+    this.height = height;
+    this.width = width;
+    // correspondPixels.cc: idiag = sqrt(rows*rows + cols*cols) (int arithmetic inside the sqrt).
+    const idiag = Math.sqrt(height * height + width * width);
+    this.maxDistPx = maxDistFrac * idiag;
+    this.outlierCostPx = outlierCost * maxDistFrac * idiag;
+    this.ow = toInt32(Math.ceil(this.outlierCostPx * MULTIPLIER));
+    this.overlayWeight = Math.imul(this.ow, MULTIPLIER);
+    const r = Math.ceil(this.maxDistPx);
+    this.radius = r;
+    const md2 = this.maxDistPx * this.maxDistPx;
+    const pstride = width + 2 * r;
+    this.pstride = pstride;
+    const offs: number[] = [];
+    const ws: number[] = [];
+    const ds: number[] = [];
+    for (let u = -r; u <= r; u++) {
+      for (let v = -r; v <= r; v++) {
+        if (u * u + v * v > md2) continue;
+        const d = Math.sqrt(u * u + v * v);
+        offs.push(v * pstride + u); // u = dx (column), v = dy (row)
+        ws.push(rint(d * MULTIPLIER));
+        ds.push(d);
+      }
+    }
+    this.offsets = Int32Array.from(offs);
+    this.offsetWeights = Float64Array.from(ws);
+    this.offsetDist = Float64Array.from(ds);
+
+    let count2 = 0;
+    for (let k = 0; k < map2.length; k++) if (map2[k] !== 0) count2++;
+    this.count2 = count2;
+    const pixels2 = new Int32Array(count2);
+    this.padded = new Int32Array(pstride * (height + 2 * r));
+    this.near = new Uint8Array(height * width);
+    let ord = 0;
+    for (let x = 0; x < width; x++) {
+      for (let y = 0; y < height; y++) {
+        const p = y * width + x;
+        if (map2[p] === 0) continue;
+        pixels2[ord] = p;
+        this.padded[(y + r) * pstride + x + r] = ++ord;
+        for (let u = -r; u <= r; u++) {
+          const xx = x + u;
+          if (xx < 0 || xx >= width) continue;
+          for (let v = -r; v <= r; v++) {
+            const yy = y + v;
+            if (yy < 0 || yy >= height || u * u + v * v > md2) continue;
+            this.near[yy * width + xx] = 1;
+          }
+        }
+      }
+    }
+    this.pixels2 = pixels2;
+    this.mark2 = new Int32Array(count2);
+  }
+
+  /**
+   * Matches map1 against the prepared map2. `pixels1` lists the on pixels of map1 as row-major indices in
+   * MATLAB linear order (x outer, y inner). Returns the number of real matches; when `pairs` is given,
+   * `pairs[k]` receives the map2 row-major index matched to `pixels1[k]` (or -1).
+   */
+  match(pixels1: Int32Array, count1: number, pairs?: Int32Array): { matched: number; cost: number } {
+    const rng = this.rng;
+    rng.reseed(this.seed);
+    if (pairs) pairs.fill(-1, 0, count1);
+    const width = this.width;
+    const r = this.radius;
+    const pstride = this.pstride;
+    const padded = this.padded;
+    const offsets = this.offsets;
+    const weights = this.offsetWeights;
+    const nOff = offsets.length;
+    const near = this.near;
+
+    // Matchable map1 pixels (node ids in MATLAB order) and the real edges.
+    const node1ToK = new Int32Array(count1);
+    let n1 = 0;
+    let eFrom: Int32Array = new Int32Array(Math.max(16, count1 * 4));
+    let eTo: Int32Array = new Int32Array(eFrom.length);
+    let eW: Float64Array = new Float64Array(eFrom.length);
+    let ne = 0;
+    const round = ++this.markRound;
+    const mark2 = this.mark2;
+    for (let k = 0; k < count1; k++) {
+      const p = pixels1[k];
+      if (near[p] === 0) continue;
+      const y = (p / width) | 0;
+      const x = p - y * width;
+      const q = (y + r) * pstride + x + r;
+      const i = n1++;
+      node1ToK[i] = k;
+      for (let o = 0; o < nOff; o++) {
+        const g = padded[q + offsets[o]];
+        if (g === 0) continue;
+        if (ne >= eFrom.length) {
+          const cap = eFrom.length * 2;
+          const a = new Int32Array(cap);
+          a.set(eFrom);
+          eFrom = a;
+          const b = new Int32Array(cap);
+          b.set(eTo);
+          eTo = b;
+          const c = new Float64Array(cap);
+          c.set(eW);
+          eW = c;
+        }
+        eFrom[ne] = i;
+        eTo[ne] = g - 1; // map2 ordinal for now
+        eW[ne] = weights[o];
+        ne++;
+        mark2[g - 1] = round;
+      }
+    }
+    if (n1 === 0) return { matched: 0, cost: this.unmatchedCost(count1) };
+    // Matchable map2 pixels: node ids in MATLAB order.
+    const ordToNode2 = new Int32Array(this.count2);
+    const node2ToOrd: number[] = [];
+    let n2 = 0;
+    for (let g = 0; g < this.count2; g++) {
+      if (mark2[g] === round) {
+        ordToNode2[g] = n2++;
+        node2ToOrd.push(g);
+      }
+    }
+    for (let e = 0; e < ne; e++) eTo[e] = ordToNode2[eTo[e]];
+
+    // The assignment graph (match.cc): rows = [map1 nodes, map2 outliers], cols = [map2 nodes, map1 outliers].
+    const n = n1 + n2;
+    const nmin = Math.min(n1, n2);
+    const nmax = Math.max(n1, n2);
+    const d1 = Math.max(0, Math.min(DEGREE, n1 - 1));
+    const d2 = Math.max(0, Math.min(DEGREE, n2 - 1));
+    const d3 = Math.min(DEGREE, nmin);
+    const m = ne + d1 * n1 + d2 * n2 + d3 * nmax + n;
+    const ow = this.ow;
+    const from = new Int32Array(m);
+    const to = new Int32Array(m);
+    const w = new Float64Array(m);
+    from.set(eFrom.subarray(0, ne));
+    to.set(eTo.subarray(0, ne));
+    w.set(eW.subarray(0, ne));
+    let cnt = ne;
+    const tmp = new Int32Array(DEGREE);
+    for (let i = 0; i < n1; i++) {
+      kOfN(rng, d1, n1 - 1, tmp);
+      for (let a = 0; a < d1; a++) {
+        let j = tmp[a];
+        if (j >= i) j++;
+        from[cnt] = i;
+        to[cnt] = n2 + j;
+        w[cnt++] = ow;
+      }
+    }
+    for (let j = 0; j < n2; j++) {
+      kOfN(rng, d2, n2 - 1, tmp);
+      for (let a = 0; a < d2; a++) {
+        let i = tmp[a];
+        if (i >= j) i++;
+        from[cnt] = n1 + i;
+        to[cnt] = j;
+        w[cnt++] = ow;
+      }
+    }
+    for (let i = 0; i < nmax; i++) {
+      kOfN(rng, d3, nmin, tmp);
+      for (let a = 0; a < d3; a++) {
+        const j = tmp[a];
+        if (n1 < n2) {
+          from[cnt] = n1 + i;
+          to[cnt] = n2 + j;
+        } else {
+          from[cnt] = n1 + j;
+          to[cnt] = n2 + i;
+        }
+        w[cnt++] = ow;
+      }
+    }
+    const over = this.overlayWeight;
+    for (let i = 0; i < n1; i++) {
+      from[cnt] = i;
+      to[cnt] = n2 + i;
+      w[cnt++] = over;
+    }
+    for (let i = 0; i < n2; i++) {
+      from[cnt] = n1 + i;
+      to[cnt] = i;
+      w[cnt++] = over;
+    }
+
+    // CSR by row.
+    const rowStart = new Int32Array(n + 1);
+    for (let e = 0; e < m; e++) rowStart[from[e] + 1]++;
+    for (let i = 0; i < n; i++) rowStart[i + 1] += rowStart[i];
+    const fill = rowStart.slice(0, n);
+    const col = new Int32Array(m);
+    const cost = new Float64Array(m);
+    for (let e = 0; e < m; e++) {
+      const pos = fill[from[e]]++;
+      col[pos] = to[e];
+      cost[pos] = w[e];
+    }
+    const { rowToCol } = solveAssignment({ n, rowStart, col, cost });
+
+    let matched = 0;
+    let totalCost = 0;
+    const oc = this.outlierCostPx;
+    for (let i = 0; i < n1; i++) {
+      const j = rowToCol[i];
+      if (j < n2) {
+        matched++;
+        const p1 = pixels1[node1ToK[i]];
+        const p2 = this.pixels2[node2ToOrd[j]];
+        if (pairs) pairs[node1ToK[i]] = p2;
+        const dx = (p1 % width) - (p2 % width);
+        const dy = ((p1 / width) | 0) - ((p2 / width) | 0);
+        totalCost += Math.sqrt(dx * dx + dy * dy); // 0.5 from each side
+      }
+    }
+    totalCost += oc * (count1 - matched) + oc * (this.count2 - matched);
+    return { matched, cost: totalCost };
+  }
+
+  private unmatchedCost(count1: number): number {
+    return this.outlierCostPx * (count1 + this.count2);
+  }
+
+  /** Distance of window offset k (for tests). */
+  offsetDistance(k: number): number {
+    return this.offsetDist[k];
+  }
+}
+
+/** Row-major indices of the nonzero pixels of `map` in MATLAB linear order (x outer, y inner). */
+export function pixelsInMatlabOrder(map: Uint8Array, height: number, width: number): Int32Array {
+  let count = 0;
+  for (let k = 0; k < map.length; k++) if (map[k] !== 0) count++;
+  const out = new Int32Array(count);
+  let c = 0;
+  for (let x = 0; x < width; x++) {
+    for (let p = x; p < height * width; p += width) if (map[p] !== 0) out[c++] = p;
+  }
+  return out;
+}
+
+/**
+ * correspondPixels(map1 = prediction, map2 = ground truth): `match1[p]` (row-major) is the 1-based
+ * row-major index of the map2 pixel matched to map1 pixel p through a real edge (0 = unmatched), and
+ * `match2` likewise. `matched` = number of matched pairs (= nnz(match1) = nnz(match2)); `cost` = Σ over
+ * matched pixels of half their distance (once per map) + oc per unmatched pixel of either map.
+ */
+export function correspondPixels(
+  map1: Uint8Array,
+  map2: Uint8Array,
+  height: number,
+  width: number,
+  options: CorrespondOptions = {},
+): { match1: Int32Array; match2: Int32Array; matched: number; cost: number } {
+  checkSize(map1.length, height, width, 'map1');
+  const target = new CorrespondTarget(map2, height, width, options);
+  const pixels1 = pixelsInMatlabOrder(map1, height, width);
+  const pairs = new Int32Array(pixels1.length);
+  const { matched, cost } = target.match(pixels1, pixels1.length, pairs);
+  const match1 = new Int32Array(height * width);
+  const match2 = new Int32Array(height * width);
+  for (let k = 0; k < pixels1.length; k++) {
+    const p2 = pairs[k];
+    if (p2 < 0) continue;
+    match1[pixels1[k]] = p2 + 1;
+    match2[p2] = pixels1[k] + 1;
+  }
+  return { match1, match2, matched, cost };
+}

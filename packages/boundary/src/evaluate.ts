@@ -1,0 +1,165 @@
+/**
+ * evaluate_bdry.m for one (image, class): crop the margin, threshold the soft prediction at every
+ * threshold (`>=`), thin, and count matches against the ground truth with correspondPixels.
+ */
+import { inputError } from '@devkit/core';
+import { CorrespondTarget, DEFAULT_MAX_DIST, DEFAULT_SEED } from './correspond.js';
+import { Thinner } from './thin.js';
+import { boundaryThresholds, thresholdCutoffs } from './thresholds.js';
+
+/** Per-threshold counts of one (image, class): the arrays have nthresh entries. */
+export interface BoundaryCounts {
+  cntR: Float64Array;
+  sumR: Float64Array;
+  cntP: Float64Array;
+  sumP: Float64Array;
+}
+
+export interface EvaluateBoundaryOptions {
+  /** Pixels cropped on every side before anything else (default 3). */
+  margin?: number;
+  /** Number of thresholds (default 99). */
+  nthresh?: number;
+  /** correspondPixels tolerance as a fraction of the cropped diagonal (default 0.0075). */
+  maxDist?: number;
+  /** erand48 seed applied at every correspondPixels call (default 12345). */
+  seed?: number;
+}
+
+export function emptyCounts(nthresh: number): BoundaryCounts {
+  return {
+    cntR: new Float64Array(nthresh),
+    sumR: new Float64Array(nthresh),
+    cntP: new Float64Array(nthresh),
+    sumP: new Float64Array(nthresh),
+  };
+}
+
+/**
+ * evaluate_bdry.m: `pred` = uint8 soft map (v/255), `gt` = 0/1 (any nonzero = boundary) or null for no
+ * ground truth; both row-major height×width, uncropped.
+ */
+export function evaluateBoundary(
+  pred: Uint8Array,
+  gt: Uint8Array | null,
+  height: number,
+  width: number,
+  options: EvaluateBoundaryOptions = {},
+): BoundaryCounts {
+  const margin = options.margin ?? 3;
+  const nthresh = options.nthresh ?? 99;
+  if (!Number.isInteger(height) || !Number.isInteger(width) || height < 0 || width < 0) {
+    throw inputError({ code: 'input/size', field: 'size', expected: 'non-negative integer height and width', found: `${height}x${width}` });
+  }
+  if (pred.length !== height * width) {
+    throw inputError({ code: 'input/size-mismatch', field: 'prediction', expected: `${height}x${width} = ${height * width} pixels`, found: `${pred.length}` });
+  }
+  if (gt !== null && gt.length !== height * width) {
+    throw inputError({ code: 'input/size-mismatch', field: 'ground truth', expected: `${height}x${width} = ${height * width} pixels (the prediction's size)`, found: `${gt.length}` });
+  }
+  if (!Number.isInteger(margin) || margin < 0) throw new RangeError(`margin must be a non-negative integer, got ${margin}`);
+  const thresholds = boundaryThresholds(nthresh);
+  const cutoffs = thresholdCutoffs(thresholds);
+  const counts = emptyCounts(nthresh);
+
+  // 1. Crop the margin (MATLAB (1+m:end-m, 1+m:end-m)).
+  const H = Math.max(0, height - 2 * margin);
+  const W = Math.max(0, width - 2 * margin);
+  if (H === 0 || W === 0) return counts;
+
+  // 3. bdryExist after cropping.
+  let gtCrop: Uint8Array | null = null;
+  let sumR = 0;
+  if (gt !== null) {
+    gtCrop = new Uint8Array(H * W);
+    for (let y = 0; y < H; y++) {
+      const src = (y + margin) * width + margin;
+      for (let x = 0; x < W; x++) {
+        if (gt[src + x] !== 0) {
+          gtCrop[y * W + x] = 1;
+          sumR++;
+        }
+      }
+    }
+  }
+  const target = sumR > 0 && gtCrop !== null
+    ? new CorrespondTarget(gtCrop, H, W, { maxDist: options.maxDist ?? DEFAULT_MAX_DIST, seed: options.seed ?? DEFAULT_SEED })
+    : null;
+  counts.sumR.fill(target ? sumR : 0);
+
+  // Pixels of the cropped prediction sorted by value, highest first: `pred >= c` is a prefix.
+  const thinner = new Thinner(H, W);
+  const S = thinner.stride;
+  const hist = new Int32Array(257);
+  for (let y = 0; y < H; y++) {
+    const src = (y + margin) * width + margin;
+    for (let x = 0; x < W; x++) hist[pred[src + x]]++;
+  }
+  // ge[c] = number of pixels with value >= c; start[v] = first slot of value v in `order`.
+  const ge = new Int32Array(257);
+  for (let v = 255; v >= 0; v--) ge[v] = ge[v + 1] + hist[v];
+  const minCut = cutoffs.length > 0 ? Math.min(...cutoffs) : 256;
+  const order = new Int32Array(ge[minCut]);
+  const next = new Int32Array(256);
+  for (let v = 255; v >= minCut; v--) next[v] = ge[v + 1];
+  for (let y = 0; y < H; y++) {
+    const src = (y + margin) * width + margin;
+    const dst = (y + 1) * S + 1;
+    for (let x = 0; x < W; x++) {
+      const v = pred[src + x];
+      if (v >= minCut) order[next[v]++] = dst + x;
+    }
+  }
+
+  const buf = thinner.buf;
+  let prevK = -1;
+  let prevT = -1;
+  let inBuf = 0; // order[0..inBuf) may be set in buf
+  let keys = new Int32Array(0);
+  let pixels1 = new Int32Array(0);
+  const near = target ? target.near : null;
+  for (let t = 0; t < nthresh; t++) {
+    const k = ge[cutoffs[t]];
+    if (k === prevK && prevT >= 0) {
+      // Same binary map as the previous threshold: same thinning, same (reseeded) matching.
+      counts.cntR[t] = counts.cntR[prevT];
+      counts.cntP[t] = counts.cntP[prevT];
+      counts.sumP[t] = counts.sumP[prevT];
+      continue;
+    }
+    prevK = k;
+    prevT = t;
+    if (k === 0) continue; // empty map: sumP = 0, nothing matched, correspondPixels draws nothing
+    for (let i = 0; i < inBuf; i++) buf[order[i]] = 0;
+    for (let i = 0; i < k; i++) buf[order[i]] = 1;
+    inBuf = k;
+    const deleted = thinner.thinInPlace(order, k);
+    counts.sumP[t] = k - deleted;
+    if (!target || !near) continue;
+    // Thinned pixels that can match, in MATLAB linear order (x outer, y inner).
+    if (keys.length < k) {
+      keys = new Int32Array(k);
+      pixels1 = new Int32Array(k);
+    }
+    let c = 0;
+    for (let i = 0; i < k; i++) {
+      const q = order[i];
+      if (buf[q] === 0) continue;
+      const y = ((q / S) | 0) - 1;
+      const x = q - (y + 1) * S - 1;
+      if (near[y * W + x] === 0) continue;
+      keys[c++] = x * H + y;
+    }
+    const sorted = keys.subarray(0, c).sort();
+    for (let i = 0; i < c; i++) {
+      const key = sorted[i];
+      const x = (key / H) | 0;
+      const y = key - x * H;
+      pixels1[i] = y * W + x;
+    }
+    const { matched } = target.match(pixels1, c);
+    counts.cntR[t] = matched;
+    counts.cntP[t] = matched;
+  }
+  return counts;
+}
