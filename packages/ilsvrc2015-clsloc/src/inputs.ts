@@ -69,11 +69,10 @@ export function readText(path: string, what: string): string {
  */
 export function parsePredictions(text: string, file: string, maxLabel: number): Predictions {
   const problems = new ProblemCollector();
-  const table = parseNumericTable(text, file, PRED_FORMAT, problems);
   let widest = 0;
-  for (const r of table) {
+  const table = parseNumericTable(text, file, PRED_FORMAT, problems, (r) => {
     const n = r.values.length;
-    if (n === 0) continue;
+    if (n === 0) return;
     if (n % 5 !== 0) {
       problems.add({ code: 'input/field-count', file, line: r.line, expected: `a multiple of 5 fields (${PRED_FORMAT})`, found: `${n} fields` });
     }
@@ -92,7 +91,7 @@ export function parsePredictions(text: string, file: string, maxLabel: number): 
       }
     }
     widest = Math.max(widest, Math.floor(n / 5));
-  }
+  });
   if (table.length === 0) problems.add({ code: 'input/empty', file, expected: `one line per image (${PRED_FORMAT})`, found: 'an empty file' });
   problems.throwIfAny();
   const rows = table.length;
@@ -118,20 +117,30 @@ export function parsePredictions(text: string, file: string, maxLabel: number): 
   return { file, rows, guesses, widestRow: widest, labels, boxes, lines, invertedBoxes: inverted };
 }
 
-/** Parses the ground-truth label file (`ILSVRC2015_clsloc_validation_ground_truth.txt`): class labels 1..`maxLabel` per line. */
+/**
+ * Parses the ground-truth label file (`ILSVRC2015_clsloc_validation_ground_truth.txt`): class labels
+ * 1..`maxLabel` per line, or 1001, which `compute_overlap.m` lets match a box of any class (a guess
+ * must name 1001 too).
+ */
 export function parseGroundTruthLabels(text: string, file: string, maxLabel: number): GroundTruthLabels {
   const problems = new ProblemCollector();
-  const table = parseNumericTable(text, file, `one or more class labels 1..${maxLabel}`, problems);
   let width = 0;
-  for (const r of table) {
+  const table = parseNumericTable(text, file, `one or more class labels 1..${maxLabel}`, problems, (r) => {
     r.values.forEach((v, f) => {
       if (Number.isNaN(v)) return;
-      if (!Number.isInteger(v) || v < 1 || v > maxLabel) {
-        problems.add({ code: 'input/label', file, line: r.line, field: `field ${f + 1}`, expected: `an integer class label 1..${maxLabel}`, found: String(v) });
+      if (!Number.isInteger(v) || v < 1 || (v > maxLabel && v !== ANY_CLASS_LABEL)) {
+        problems.add({
+          code: 'input/label',
+          file,
+          line: r.line,
+          field: `field ${f + 1}`,
+          expected: `an integer class label 1..${maxLabel} (or ${ANY_CLASS_LABEL}: any box)`,
+          found: String(v),
+        });
       }
     });
     width = Math.max(width, r.values.length);
-  }
+  });
   if (table.length === 0) problems.add({ code: 'input/empty', file, expected: 'one line per image', found: 'an empty file' });
   problems.throwIfAny();
   const rows = table.length;
@@ -150,24 +159,23 @@ export function parseGroundTruthLabels(text: string, file: string, maxLabel: num
 /** Parses a blacklist (`ILSVRC2015_clsloc_validation_blacklist.txt`): one 1-based image index per line. */
 export function parseBlacklist(text: string, file: string): Blacklist {
   const problems = new ProblemCollector();
-  const table = parseNumericTable(text, file, 'one image index per line', problems);
   const indices: number[] = [];
   const lines: number[] = [];
-  for (const r of table) {
-    if (r.values.length === 0) continue;
+  parseNumericTable(text, file, 'one image index per line', problems, (r) => {
+    if (r.values.length === 0) return;
     if (r.values.length !== 1) {
       problems.add({ code: 'input/field-count', file, line: r.line, expected: '1 field "<image index>"', found: `${r.values.length} fields` });
-      continue;
+      return;
     }
     const v = r.values[0];
-    if (Number.isNaN(v)) continue;
+    if (Number.isNaN(v)) return;
     if (!Number.isInteger(v) || v < 1) {
       problems.add({ code: 'input/blacklist-index', file, line: r.line, expected: 'a 1-based image index (integer ≥ 1)', found: String(v) });
-      continue;
+      return;
     }
     indices.push(v);
     lines.push(r.line);
-  }
+  });
   problems.throwIfAny();
   return { file, indices, lines };
 }

@@ -23,7 +23,14 @@ export function splitLines(text: string): string[] {
  * that is not a decimal number, is a problem (`dlmread` would silently turn it into zeros).
  * `describe` names a row's format for the messages, for example `"<label> <xmin> <ymin> <xmax> <ymax> …"`.
  */
-export function parseNumericTable(text: string, file: string, describe: string, problems: ProblemCollector): NumericRow[] {
+export function parseNumericTable(
+  text: string,
+  file: string,
+  describe: string,
+  problems: ProblemCollector,
+  /** Called for each row right after it is read, so that checks report problems in line order. */
+  onRow?: (row: NumericRow) => void,
+): NumericRow[] {
   const lines = splitLines(text);
   let last = lines.length - 1;
   while (last >= 0 && lines[last].trim() === '') last--;
@@ -33,6 +40,7 @@ export function parseNumericTable(text: string, file: string, describe: string, 
     if (t === '') {
       problems.add({ code: 'input/blank-line', file, line: i + 1, expected: describe, found: 'a blank line' });
       rows.push({ line: i + 1, values: [] });
+      onRow?.(rows[rows.length - 1]);
       continue;
     }
     const fields = t.split(/[\s,]+/);
@@ -52,6 +60,7 @@ export function parseNumericTable(text: string, file: string, describe: string, 
       } else values[f] = Number(s);
     }
     rows.push({ line: i + 1, values });
+    onRow?.(rows[rows.length - 1]);
   }
   return rows;
 }
