@@ -9,38 +9,50 @@ import { SEG_NUM_LABELS, SEG_VOID } from './classes.js';
 /** Length of the joint histogram: `histc(sumim, 1:num*num)` with `num = 21`. */
 export const SEG_HISTOGRAM_SIZE = SEG_NUM_LABELS * SEG_NUM_LABELS;
 
+/** What `accumulateSegHistogram` found. */
+export interface SegCount {
+  /** Pixels counted into the histogram. */
+  counted: number;
+  /** Row-major index of the first result value above `maxLabel`, or -1. */
+  firstAbove: number;
+}
+
 /**
  * Adds one image to the joint histogram `hist` (length 441). Index `L = gt + 21*res` (0-based; the
  * official `sumim - 1`) is counted for every pixel whose ground truth is below 255, and only when
  * `L <= 440` (histc over 1:441 drops larger values). For ground truth 0..20 and results 0..20 this is
  * the confusion count (gt, res); ground-truth values 21..254 alias into other bins exactly as in the
- * official code. Returns the number of pixels counted.
+ * official code. Values are integers below 65536. When a result value exceeds `maxLabel`, the first
+ * such pixel is reported (and the histogram should be discarded: the official code stops there).
  */
-export function accumulateSegHistogram(hist: Float64Array, gt: ArrayLike<number>, res: ArrayLike<number>): number {
+export function accumulateSegHistogram(hist: Float64Array, gt: ArrayLike<number>, res: ArrayLike<number>, maxLabel = 65535): SegCount {
   const n = gt.length;
   if (res.length !== n) throw new RangeError(`ground truth and result differ in size (${n} vs ${res.length})`);
-  // Label images are made of long runs of one (gt, res) pair: count runs, add once per run.
+  // Label images are made of long runs of one (gt, res) pair: count runs, add once per run, and check
+  // the result value once per run.
   let counted = 0;
+  let firstAbove = -1;
   let prev = -1;
   let run = 0;
   for (let i = 0; i < n; i++) {
-    const key = res[i] * 65536 + gt[i];
+    const key = (res[i] << 16) | gt[i];
     if (key === prev) {
       run++;
       continue;
     }
     if (run > 0) counted += addRun(hist, prev, run);
+    if (firstAbove < 0 && key >>> 16 > maxLabel) firstAbove = i;
     prev = key;
     run = 1;
   }
   if (run > 0) counted += addRun(hist, prev, run);
-  return counted;
+  return { counted, firstAbove };
 }
 
 function addRun(hist: Float64Array, key: number, run: number): number {
-  const g = key % 65536;
+  const g = key & 0xffff;
   if (g >= SEG_VOID) return 0;
-  const l = g + SEG_NUM_LABELS * ((key - g) / 65536);
+  const l = g + SEG_NUM_LABELS * (key >>> 16);
   if (l > SEG_HISTOGRAM_SIZE - 1) return 0;
   hist[l] += run;
   return run;
@@ -77,10 +89,9 @@ export function pixelName(index: number, width: number): string {
  * The official checks (lines 42-52), in order: the largest result value must be <= 20 (255 included),
  * and the result must have the ground truth's size. Returns the problems (empty when the pair is valid).
  */
-export function checkSegPair(id: string, gt: LabelImage, res: LabelImage, resFile: string): Problem[] {
+export function checkSegPair(id: string, gt: LabelImage, res: LabelImage, resFile: string, first = firstAbove(res.data, SEG_NUM_LABELS - 1)): Problem[] {
   const problems: Problem[] = [];
   const data = res.data;
-  const first = firstAbove(data, SEG_NUM_LABELS - 1);
   let max = 0;
   if (first >= 0) for (let i = first; i < data.length; i++) if (data[i] > max) max = data[i];
   if (first >= 0) {

@@ -1,6 +1,7 @@
 /** Reading, checking and counting a batch of segmentation images (runs in a worker or in-process). */
 import { isDevkitError, type Problem } from '@devkit/core';
 import { readLabelPngSync, type LabelImage } from '@devkit/formats';
+import { SEG_NUM_LABELS } from './classes.js';
 import { SEG_HISTOGRAM_SIZE, accumulateSegHistogram, checkSegPair } from './confusion.js';
 
 export interface SegItem {
@@ -36,18 +37,25 @@ export function scanSegBatch(items: readonly SegItem[], hist = new Float64Array(
   const problems: Problem[] = [];
   const allVoid: string[] = [];
   let pixels = 0;
+  const scratch = new Float64Array(SEG_HISTOGRAM_SIZE);
   for (const item of items) {
     const gt = read(item.gtFile, problems);
     const res = read(item.resFile, problems);
     if (!gt || !res) continue;
-    const found = checkSegPair(item.id, gt, res, item.resFile);
-    if (found.length > 0) {
-      problems.push(...found);
-      continue;
+    if (gt.width === res.width && gt.height === res.height) {
+      // One pass: count into a scratch histogram and find out-of-range results on the way.
+      scratch.fill(0);
+      const { counted, firstAbove } = accumulateSegHistogram(scratch, gt.data, res.data, SEG_NUM_LABELS - 1);
+      if (firstAbove >= 0) {
+        problems.push(...checkSegPair(item.id, gt, res, item.resFile, firstAbove));
+        continue;
+      }
+      for (let i = 0; i < SEG_HISTOGRAM_SIZE; i++) hist[i] += scratch[i];
+      if (counted === 0 && gt.data.length > 0 && !(gt.data as Uint8Array).some((v: number) => v < 255)) allVoid.push(item.id);
+      pixels += counted;
+    } else {
+      problems.push(...checkSegPair(item.id, gt, res, item.resFile));
     }
-    const counted = accumulateSegHistogram(hist, gt.data, res.data);
-    if (counted === 0 && gt.data.length > 0 && !(gt.data as Uint8Array).some((v: number) => v < 255)) allVoid.push(item.id);
-    pixels += counted;
   }
   return { hist, pixels, problems, allVoid };
 }
