@@ -1,8 +1,6 @@
-/** The 20 VOC2010 object classes in `VOCinit.m` order (label 1..20). */
-export const VOC_CLASSES = [
-  'aeroplane', 'bicycle', 'bird', 'boat', 'bottle', 'bus', 'car', 'cat', 'chair', 'cow',
-  'diningtable', 'dog', 'horse', 'motorbike', 'person', 'pottedplant', 'sheep', 'sofa', 'train', 'tvmonitor',
-] as const;
+import { VOC_CLASSES } from '../voc-options.js';
+
+export { VOC_CLASSES };
 
 /** Segmentation labels 0..20: `background` then the 20 classes (255 = void). */
 export const SEG_LABELS: readonly string[] = ['background', ...VOC_CLASSES];

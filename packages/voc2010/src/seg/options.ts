@@ -1,10 +1,11 @@
 /** Options of `voc2010/seg` and the paths they lead to (VOCinit.m defaults). */
-import { join, resolve } from 'node:path';
-import { usageError } from '@devkit/core';
+import { join } from 'node:path';
+import { resolveVocPaths, segResultsDir } from '../voc-options.js';
 import { readTextFile, parseLines } from '@devkit/formats';
 
+/** Same shape as the other VOC tasks' options (`VocCommonOptions`). */
 export interface VocSegOptions {
-  /** The VOCdevkit directory (holds `VOC2010/`). */
+  /** The VOCdevkit directory (holds `VOC2010/`, or is the `VOC2010` folder itself). */
   root: string;
   /** Image set (`ImageSets/Segmentation/<set>.txt`), default `val`. */
   set?: string;
@@ -25,21 +26,15 @@ export interface SegPaths {
 }
 
 export function resolveSegPaths(options: VocSegOptions): SegPaths {
-  if (typeof options.root !== 'string' || options.root.length === 0) {
-    throw usageError('voc2010/seg needs --root <VOCdevkit directory>', 'usage/missing-option');
-  }
-  const root = resolve(options.root);
-  const set = options.set ?? 'val';
-  const comp = options.comp ?? 'comp5';
-  const results = options.results !== undefined ? resolve(options.results) : join(root, 'results', 'VOC2010');
+  const p = resolveVocPaths(options, 'seg');
   return {
-    root,
-    set,
-    comp,
-    results,
-    imageSet: join(root, 'VOC2010', 'ImageSets', 'Segmentation', `${set}.txt`),
-    gtDir: join(root, 'VOC2010', 'SegmentationClass'),
-    resultDir: join(results, 'Segmentation', `${comp}_${set}_cls`),
+    root: p.root,
+    set: p.set,
+    comp: p.comp,
+    results: p.resultsDir,
+    imageSet: p.imageSet('Segmentation', p.set),
+    gtDir: join(p.dataDir, 'SegmentationClass'),
+    resultDir: segResultsDir(p),
   };
 }
 
