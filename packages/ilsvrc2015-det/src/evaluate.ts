@@ -64,6 +64,12 @@ export interface DetectionEvalResult {
  * concatenated, stably sorted by confidence (NaN first), and each class's PR curve and VOCap AP
  * are computed; mean and median over classes 1..numClasses.
  */
+/** True when confidence `a` ranks strictly after `b` in MATLAB's `sort(…, 'descend')` (NaN first). */
+function after(a: number, b: number): boolean {
+  if (Number.isNaN(b)) return !Number.isNaN(a);
+  return a < b;
+}
+
 export function evaluateDetections(gt: GroundTruth, preds: Predictions, blacklist: Blacklist | undefined, options: DetectionEvalOptions): DetectionEvalResult {
   const nEntries = gt.imageIds.length;
   const numClasses = gt.numPos.length;
@@ -157,34 +163,78 @@ export function evaluateDetections(gt: GroundTruth, preds: Predictions, blacklis
     }
   }
 
-  // Per image: sort by confidence, match per class.
+  // Objects of each entry ordered by label (stable), so one class's objects are a contiguous run
+  // in their original order (the order the official loop scans them in).
+  const nObj = gt.labels.length;
+  const objOrder = new Int32Array(nObj);
+  for (let i = 0; i < nEntries; i++) {
+    const o0 = gt.objStart[i];
+    const o1 = gt.objStart[i + 1];
+    for (let k = o0; k < o1; k++) {
+      let q = k;
+      while (q > o0 && gt.labels[objOrder[q - 1]] > gt.labels[k]) {
+        objOrder[q] = objOrder[q - 1];
+        q--;
+      }
+      objOrder[q] = k;
+    }
+  }
+  const sLabels = new Int32Array(nObj);
+  const sBoxes = new Float64Array(4 * nObj);
+  const sThr = new Float64Array(nObj);
+  for (let q = 0; q < nObj; q++) {
+    const k = objOrder[q];
+    sLabels[q] = gt.labels[k];
+    sThr[q] = gt.thr[k];
+    sBoxes[4 * q] = gt.boxes[4 * k];
+    sBoxes[4 * q + 1] = gt.boxes[4 * k + 1];
+    sBoxes[4 * q + 2] = gt.boxes[4 * k + 2];
+    sBoxes[4 * q + 3] = gt.boxes[4 * k + 3];
+  }
+
+  // Per image: sort by confidence (descending, NaN first, stable), then match class by class.
   const tp = new Uint8Array(n);
   const fp = new Uint8Array(n);
   const skip = new Uint8Array(n);
   const concat = new Uint32Array(kept);
-  const detected = new Uint8Array(256);
+  const byLabel = new Uint32Array(kept);
+  const detected = new Uint8Array(Math.max(16, nObj));
+  const conf = preds.confidences;
+  const plabels = preds.labels;
   let blacklisted = 0;
   let outOfRange = 0;
   let firstOutOfRangeLine: number | undefined;
   let inverted = 0;
   let firstInvertedLine: number | undefined;
-  let w = 0;
   for (let g = 0; g < nGroups; g++) {
     const a = groupSize[g];
     const b = groupSize[g + 1];
     if (a === b) continue;
     const e = entryOfGroup[g];
-    const dets = grouped.subarray(a, b);
-    const confs = new Float64Array(b - a);
-    for (let k = 0; k < dets.length; k++) confs[k] = preds.confidences[dets[k]];
-    const order = rankDescending(confs, { nan: 'first' });
+    // concat[a..b) = this image's detections in descending confidence
+    if (b - a <= 32) {
+      for (let k = a; k < b; k++) {
+        const d = grouped[k];
+        const c = conf[d];
+        let q = k;
+        while (q > a && after(conf[concat[q - 1]], c)) {
+          concat[q] = concat[q - 1];
+          q--;
+        }
+        concat[q] = d;
+      }
+    } else {
+      const dets = grouped.subarray(a, b);
+      const cs = new Float64Array(b - a);
+      for (let k = 0; k < dets.length; k++) cs[k] = conf[dets[k]];
+      const order = rankDescending(cs, { nan: 'first' });
+      for (let k = 0; k < order.length; k++) concat[a + k] = dets[order[k]];
+    }
     const bl = blByImage.get(gt.imageIds[e]);
-    // detections of this image, in processing order, by label
-    const byLabel = new Map<number, number[]>();
-    for (let k = 0; k < order.length; k++) {
-      const d = dets[order[k]];
-      concat[w++] = d;
-      const label = preds.labels[d];
+    // byLabel[a..b) = the same detections stably ordered by label (processing order kept per label)
+    for (let k = a; k < b; k++) {
+      const d = concat[k];
+      const label = plabels[d];
       if (bl && bl.includes(label)) {
         skip[d] = 1;
         blacklisted++;
@@ -198,29 +248,29 @@ export function evaluateDetections(gt: GroundTruth, preds: Predictions, blacklis
         inverted++;
         firstInvertedLine ??= preds.lines[d];
       }
-      let list = byLabel.get(label);
-      if (!list) byLabel.set(label, (list = []));
-      list.push(d);
+      let q = k;
+      while (q > a && plabels[byLabel[q - 1]] > label) {
+        byLabel[q] = byLabel[q - 1];
+        q--;
+      }
+      byLabel[q] = d;
     }
     const o0 = gt.objStart[e];
     const o1 = gt.objStart[e + 1];
-    for (const [label, list] of byLabel) {
-      // this class's objects of the image, in their original order
-      let cnt = 0;
-      for (let k = o0; k < o1; k++) if (gt.labels[k] === label) cnt++;
-      const boxes = new Float64Array(4 * cnt);
-      const thr = new Float64Array(cnt);
-      let q = 0;
-      for (let k = o0; k < o1; k++) {
-        if (gt.labels[k] !== label) continue;
-        boxes.set(gt.boxes.subarray(4 * k, 4 * k + 4), 4 * q);
-        thr[q++] = gt.thr[k];
-      }
-      matchDetections(preds.boxes, list, { boxes, minOverlap: thr }, tp, fp, {
+    let q0 = o0;
+    for (let k = a; k < b; ) {
+      const label = plabels[byLabel[k]];
+      let k2 = k + 1;
+      while (k2 < b && plabels[byLabel[k2]] === label) k2++;
+      while (q0 < o1 && sLabels[q0] < label) q0++;
+      let q1 = q0;
+      while (q1 < o1 && sLabels[q1] === label) q1++;
+      matchDetections(preds.boxes, byLabel.subarray(k, k2), { boxes: sBoxes.subarray(4 * q0, 4 * q1), minOverlap: sThr.subarray(q0, q1) }, tp, fp, {
         rule: 'ilsvrc',
         skip,
-        detected: cnt <= detected.length ? detected : undefined,
+        detected,
       });
+      k = k2;
     }
   }
 

@@ -162,26 +162,50 @@ export function parsePredictions(text: string, file: string): Predictions {
   let lines = new Int32Array(cap);
   let n = 0;
   const vals = new Float64Array(7);
-  forEachLine(text, (f, line) => {
-    if (f.length !== 7) {
-      problems.add({ code: 'input/field-count', file, line, expected: `7 fields ${PRED_FORMAT}`, found: `${f.length}` });
-      return;
-    }
-    for (let k = 0; k < 7; k++) {
-      const v = parseNumberToken(f[k]);
-      if (v === undefined) {
-        problems.add({ code: 'input/not-a-number', file, line, field: PRED_FIELDS[k], expected: 'a number', found: JSON.stringify(f[k]) });
-        return;
+  const len = text.length;
+  let pos = 0;
+  let lineNo = 0;
+  while (pos < len) {
+    let end = text.indexOf('\n', pos);
+    if (end < 0) end = len;
+    lineNo++;
+    // tokens of this line
+    let k = 0;
+    let bad = -1;
+    let badToken = '';
+    let p = pos;
+    for (;;) {
+      while (p < end && isSpace(text.charCodeAt(p))) p++;
+      if (p >= end) break;
+      const a = p;
+      while (p < end && !isSpace(text.charCodeAt(p))) p++;
+      if (k < 7 && bad < 0) {
+        const v = numberAt(text, a, p);
+        if (v === undefined) {
+          bad = k;
+          badToken = text.slice(a, p);
+        } else vals[k] = v;
       }
-      vals[k] = v;
+      k++;
+    }
+    const line = lineNo;
+    pos = end + 1;
+    if (k === 0) continue;
+    if (k !== 7) {
+      problems.add({ code: 'input/field-count', file, line, expected: `7 fields ${PRED_FORMAT}`, found: `${k}` });
+      continue;
+    }
+    if (bad >= 0) {
+      problems.add({ code: 'input/not-a-number', file, line, field: PRED_FIELDS[bad], expected: 'a number', found: JSON.stringify(badToken) });
+      continue;
     }
     if (!Number.isInteger(vals[0]) || vals[0] < 1) {
-      problems.add({ code: 'input/image-index', file, line, field: 'image index', expected: 'a positive integer image index', found: f[0] });
-      return;
+      problems.add({ code: 'input/image-index', file, line, field: 'image index', expected: 'a positive integer image index', found: String(vals[0]) });
+      continue;
     }
     if (!Number.isInteger(vals[1])) {
-      problems.add({ code: 'input/class-id', file, line, field: 'class id', expected: 'an integer class id', found: f[1] });
-      return;
+      problems.add({ code: 'input/class-id', file, line, field: 'class id', expected: 'an integer class id', found: String(vals[1]) });
+      continue;
     }
     if (n === cap) {
       cap *= 2;
@@ -205,7 +229,7 @@ export function parsePredictions(text: string, file: string): Predictions {
     boxes[4 * n + 3] = vals[6];
     lines[n] = line;
     n++;
-  });
+  }
   problems.throwIfAny();
   if (n === 0) {
     throw inputError({ code: 'input/empty-predictions', file, expected: `at least one detection ${PRED_FORMAT}`, found: 'an empty file', hint: 'the official eval_detection.m fails on an empty prediction file' });
@@ -219,6 +243,42 @@ export function parsePredictions(text: string, file: string): Predictions {
     boxes: boxes.slice(0, 4 * n),
     lines: lines.slice(0, n),
   };
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 13 || c === 10 || c === 11 || c === 12;
+}
+
+/** `parseNumberToken` on `text[a..b)`, with a fast path for plain decimals. */
+function numberAt(text: string, a: number, b: number): number | undefined {
+  // [+-]? digits [. digits] [e[+-]digits] | [+-]? . digits …
+  let p = a;
+  let c = text.charCodeAt(p);
+  if (c === 43 || c === 45) c = text.charCodeAt(++p);
+  let digits = 0;
+  while (p < b && c >= 48 && c <= 57) {
+    digits++;
+    c = text.charCodeAt(++p);
+  }
+  if (p < b && c === 46) {
+    c = text.charCodeAt(++p);
+    while (p < b && c >= 48 && c <= 57) {
+      digits++;
+      c = text.charCodeAt(++p);
+    }
+  }
+  if (digits > 0 && p < b && (c === 101 || c === 69)) {
+    c = text.charCodeAt(++p);
+    if (c === 43 || c === 45) c = text.charCodeAt(++p);
+    let e = 0;
+    while (p < b && c >= 48 && c <= 57) {
+      e++;
+      c = text.charCodeAt(++p);
+    }
+    if (e === 0) return undefined;
+  }
+  if (digits > 0 && p === b) return Number(text.slice(a, b));
+  return parseNumberToken(text.slice(a, b));
 }
 
 export function readPredictions(file: string): Predictions {
