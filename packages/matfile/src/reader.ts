@@ -123,19 +123,17 @@ function className(c: number): string {
 
 const HOST_LE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-/** Frozen, shared dims arrays for the common small 2-D shapes (saves one array per cell element). */
-const DIMS_CACHE = new Map<number, number[]>();
+/**
+ * Frozen, shared dims arrays for the small 2-D shapes (saves one array per cell element).
+ * They are frozen so that a consumer cannot change the dims of every 4x1 array at once.
+ */
+const DIMS_CACHE: (number[] | undefined)[] = new Array(64 * 64);
+function smallDims(d0: number, d1: number): number[] {
+  const key = d0 * 64 + d1;
+  return (DIMS_CACHE[key] ??= Object.freeze([d0, d1]) as number[]);
+}
 function makeDims(d: number[]): number[] {
-  if (d.length === 2 && d[0] < 64 && d[1] < 64) {
-    const key = d[0] * 64 + d[1];
-    let cached = DIMS_CACHE.get(key);
-    if (!cached) {
-      cached = Object.freeze([d[0], d[1]]) as number[];
-      DIMS_CACHE.set(key, cached);
-    }
-    return cached;
-  }
-  return d;
+  return d.length === 2 && d[0] < 64 && d[1] < 64 ? smallDims(d[0], d[1]) : d;
 }
 
 function prod(d: number[]): number {
@@ -274,7 +272,8 @@ class Reader {
     this.tBytes = n;
     this.tData = p + 8;
     if (n > end - this.tData) {
-      this.fail(p, 'input/mat-truncated', `${typeName(w)} element runs past the end of its container`, `at most ${end - this.tData} bytes`, `${n} bytes`);
+      const what = end < this.bytes.length ? 'its enclosing element' : this.compressedAt >= 0 ? 'the inflated data' : 'the file (truncated?)';
+      this.fail(p, 'input/mat-truncated', `${typeName(w)} element runs past the end of ${what}`, `at most ${end - this.tData} bytes`, `${n} bytes`);
     }
     // miCOMPRESSED is not padded by MATLAB; everything else is padded to 8 bytes (the last one may not be).
     this.tNext = w === miCOMPRESSED ? this.tData + n : Math.min(end, this.tData + ((n + 7) & ~7));
@@ -339,7 +338,10 @@ class Reader {
       this.failFile(at, 'input/mat-too-large', 'miCOMPRESSED element declares more data than allowed', `at most ${this.maxBytes} bytes (option maxBytes)`, `${declared} bytes`);
     }
     try {
-      return inflateSync(this.bytes.subarray(start, start + n), { maxOutputLength: Math.max(cap, 1) });
+      // One output chunk of the expected size avoids zlib's final concatenation copy (2x faster on
+      // 34 MB). Deflate cannot expand more than ~1032:1, so a lying size cannot make this chunk large.
+      const chunkSize = Math.max(64, Math.min(cap, n * 1040 + 1024, 64 * 1024 * 1024));
+      return inflateSync(this.bytes.subarray(start, start + n), { maxOutputLength: Math.max(cap, 1), chunkSize });
     } catch (e) {
       if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
         this.zfail(at, 'miCOMPRESSED element inflates to more than its data element declares', e, `at most ${cap} bytes`);
@@ -384,13 +386,20 @@ function readArrayHeader(r: Reader, p: number, end: number): void {
     r.fail(p, 'input/mat-tag', 'bad dimensions subelement', 'miINT32 with at least 2 dimensions', `${typeName(r.tType)} with ${r.tBytes} bytes`);
   }
   const nd = r.tBytes / 4;
-  const dims = new Array<number>(nd);
-  for (let i = 0; i < nd; i++) {
-    const d = r.i32(r.tData + 4 * i);
-    if (d < 0) r.fail(p, 'input/mat-dims', 'negative dimension', 'dimensions >= 0', String(d));
-    dims[i] = d;
+  if (nd === 2) {
+    const d0 = r.i32(r.tData);
+    const d1 = r.i32(r.tData + 4);
+    if (d0 < 0 || d1 < 0) r.fail(p, 'input/mat-dims', 'negative dimension', 'dimensions >= 0', `${d0}x${d1}`);
+    hDims = d0 < 64 && d1 < 64 ? smallDims(d0, d1) : [d0, d1];
+  } else {
+    const dims = new Array<number>(nd);
+    for (let i = 0; i < nd; i++) {
+      const d = r.i32(r.tData + 4 * i);
+      if (d < 0) r.fail(p, 'input/mat-dims', 'negative dimension', 'dimensions >= 0', String(d));
+      dims[i] = d;
+    }
+    hDims = dims;
   }
-  hDims = dims;
   p = r.tNext;
   r.readTag(p, end);
   const nameType = r.tType as number;
