@@ -195,13 +195,16 @@ export async function readVocRecords(
   };
 
   if (todo.length >= WORKER_THRESHOLD && context.workers > 1) {
-    const workers = Math.min(context.workers, 8);
+    // The main thread parses its share while (workers - 1) threads parse the rest.
+    const threads = Math.min(context.workers, 8) - 1;
+    const mine = Math.ceil(todo.length / (threads + 1));
+    const theirs = todo.slice(mine);
     const chunks: number[][] = [];
-    const chunkSize = Math.ceil(todo.length / (workers * 4));
-    for (let k = 0; k < todo.length; k += chunkSize) chunks.push(todo.slice(k, k + chunkSize));
+    const chunkSize = Math.max(1, Math.ceil(theirs.length / (threads * 4)));
+    for (let k = 0; k < theirs.length; k += chunkSize) chunks.push(theirs.slice(k, k + chunkSize));
     const script = resolveWorkerScript(import.meta.url, './annotations.worker.js');
-    await mapInWorkers<string[], RecordOrProblems[]>(script, chunks.map((c) => c.map((i) => paths[i])), {
-      workers,
+    const pending = mapInWorkers<string[], RecordOrProblems[]>(script, chunks.map((c) => c.map((i) => paths[i])), {
+      workers: threads,
       signal: context.signal,
       onResult: (res, k) => {
         const chunk = chunks[k];
@@ -209,6 +212,17 @@ export async function readVocRecords(
         progress.advance(chunk.length);
       },
     });
+    // Keep a rejection from being unhandled while the main thread is busy.
+    pending.catch(() => undefined);
+    try {
+      for (let k = 0; k < mine; k++) {
+        const i = todo[k];
+        handle(i, readRecordBatch([paths[i]])[0]);
+        progress.advance();
+      }
+    } finally {
+      await pending;
+    }
   } else {
     for (const i of todo) {
       if (context.signal.aborted) throw context.signal.reason ?? new Error('aborted');

@@ -1,0 +1,79 @@
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DevkitError, ProblemCollector, createRunContext } from '@devkit/core';
+import { parseVocRecord, readVocRecords } from './annotations.js';
+
+const ANN = (objects: string): string =>
+  `<annotation>\n\t<folder>VOC2010</folder>\n\t<filename>x.jpg</filename>\n\t<size>\n\t\t<width>100</width>\n\t\t<height>80</height>\n\t\t<depth>3</depth>\n\t</size>\n\t<segmented>0</segmented>\n${objects}</annotation>\n`;
+const OBJ = (name: string, box: string, extra = ''): string =>
+  `\t<object>\n\t\t<name>${name}</name>\n\t\t<pose>Unspecified</pose>\n\t\t<truncated>0</truncated>\n\t\t<difficult>${extra === 'difficult' ? 1 : 0}</difficult>\n\t\t<bndbox>${box}</bndbox>\n\t</object>\n`;
+const BOX = (a: number | string, b: number, c: number, d: number): string => `<xmin>${a}</xmin><ymin>${b}</ymin><xmax>${c}</xmax><ymax>${d}</ymax>`;
+
+describe('parseVocRecord', () => {
+  it('reads objects, flags, fractional boxes and parts', () => {
+    const r = parseVocRecord(
+      ANN(OBJ('car', BOX('10.5', 2, 30, 40)) + OBJ('dog', BOX(1, 1, 2, 2), 'difficult') +
+        '\t<object><name>person</name><bndbox>' + BOX(1, 1, 50, 50) + '</bndbox><part><name>head</name><bndbox>' + BOX(5, 5, 9, 9) + '</bndbox></part></object>\n'),
+      'a.xml',
+    );
+    expect(r.objects.map((o) => [o.name, o.difficult, o.bbox])).toEqual([
+      ['car', false, [10.5, 2, 30, 40]],
+      ['dog', true, [1, 1, 2, 2]],
+      ['person', false, [1, 1, 50, 50]],
+    ]);
+    expect(r.objects[0].pose).toBe('');
+    expect(r.objects[2].parts).toEqual([{ name: 'head', bbox: [5, 5, 9, 9] }]);
+  });
+
+  it('rejects objects without a name or a numeric box, naming the field', () => {
+    try {
+      parseVocRecord(ANN(OBJ('car', BOX('x', 2, 30, 40)) + OBJ('', BOX(1, 1, 2, 2))), 'b.xml');
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(DevkitError);
+      expect((e as DevkitError).problems.map((p) => p.field)).toEqual(['object[1].bndbox.xmin', 'object[2].name']);
+      expect((e as DevkitError).file).toBe('b.xml');
+      expect((e as DevkitError).problems[0].file).toBe('b.xml');
+    }
+  });
+
+  it('accepts an annotation without objects', () => {
+    expect(parseVocRecord(ANN(''), 'c.xml').objects).toEqual([]);
+  });
+});
+
+describe('readVocRecords with a cache', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const d of dirs) await rm(d, { recursive: true, force: true });
+  });
+
+  it('reuses parsed records and re-reads a file whose size or mtime changed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'voc-anno-'));
+    dirs.push(dir);
+    const cacheDir = join(dir, 'cache');
+    await writeFile(join(dir, 'a.xml'), ANN(OBJ('car', BOX(1, 1, 10, 10))));
+    await writeFile(join(dir, 'b.xml'), ANN(OBJ('dog', BOX(1, 1, 10, 10))));
+    const opts = { annotationsDir: dir, path: (id: string) => join(dir, `${id}.xml`) };
+    const ctx = createRunContext({ workers: 1, cacheDir });
+    const first = await readVocRecords(['a', 'b'], opts, ctx, new ProblemCollector());
+    expect(first.map((r) => r!.objects[0].name)).toEqual(['car', 'dog']);
+    // Same content size, new mtime: re-read.
+    await writeFile(join(dir, 'a.xml'), ANN(OBJ('cat', BOX(1, 1, 10, 10))));
+    await utimes(join(dir, 'a.xml'), new Date(), new Date(Date.now() + 5000));
+    const second = await readVocRecords(['a', 'b'], opts, ctx, new ProblemCollector());
+    expect(second.map((r) => r!.objects[0].name)).toEqual(['cat', 'dog']);
+  });
+
+  it('collects the problems of every bad file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'voc-anno-'));
+    dirs.push(dir);
+    await writeFile(join(dir, 'bad.xml'), '<annotation><object></annotation>');
+    const p = new ProblemCollector();
+    const out = await readVocRecords(['bad', 'missing'], { annotationsDir: dir, path: (id) => join(dir, `${id}.xml`) }, createRunContext({ workers: 1 }), p);
+    expect(out).toEqual([undefined, undefined]);
+    expect(p.problems.map((q) => q.code)).toEqual(['input/xml', 'input/missing-file']);
+  });
+});

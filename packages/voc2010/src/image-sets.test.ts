@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ProblemCollector } from '@devkit/core';
+import { parseActionList, parseImageList, parseLabelledList, parseLayoutList } from './image-sets.js';
+
+describe('image-set lists', () => {
+  it('reads one-column lists with any id format and indexes them', () => {
+    const p = new ProblemCollector();
+    const l = parseImageList('2010_000001\nimg-a\n\nfoo.bar\n', 'val.txt', p);
+    expect(l.keys).toEqual(['2010_000001', 'img-a', 'foo.bar']);
+    expect(l.lines).toEqual([1, 2, 4]);
+    expect(l.index.get('foo.bar')).toBe(2);
+    expect(p.size).toBe(0);
+  });
+
+  it('reports duplicates with both lines, and wrong field counts', () => {
+    const p = new ProblemCollector();
+    parseImageList('a\nb\na\nc d\n', 'val.txt', p);
+    expect(p.problems).toMatchObject([
+      { code: 'input/field-count', line: 4 },
+      { code: 'input/duplicate-id', line: 3, found: '"a" again (first on line 1)' },
+    ]);
+  });
+
+  it('reads labelled, action and layout lists', () => {
+    const p = new ProblemCollector();
+    const cls = parseLabelledList('a  1\nb -1\nc  0\n', 'car_val.txt', p);
+    expect(Array.from(cls.labels)).toEqual([1, -1, 0]);
+    const act = parseActionList('a 1  1\na 2 -1\n', 'phoning_val.txt', p);
+    expect(act.keys).toEqual(['a/1', 'a/2']);
+    const lay = parseLayoutList('a 2\na 3\nb 1\n', 'val.txt', p);
+    expect(lay.objects).toEqual([2, 3, 1]);
+    expect(lay.index.get('a/3')).toBe(1);
+    expect(p.size).toBe(0);
+  });
+
+  it('rejects non-integer labels and object indices', () => {
+    const p = new ProblemCollector();
+    parseLabelledList('a x\n', 'l', p);
+    parseActionList('a 1 1\na 1 1\nb z 1\n', 'l', p);
+    parseLayoutList('a 0\n', 'l', p);
+    expect(p.problems.map((q) => q.code)).toEqual(['input/number', 'input/number', 'input/duplicate-id', 'input/number']);
+  });
+});
