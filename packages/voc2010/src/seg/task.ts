@@ -1,5 +1,7 @@
 /** The `voc2010/seg` task (VOCevalseg.m) and `voc2010/seg-from-det` (create_segmentations_from_detections.m). */
+import { createRequire } from 'node:module';
 import { defineTask } from '@devkit/core';
+import { createSegmentationsFromDetections, segFromDetReport, type SegFromDetOptions } from '../writers/from-detections.js';
 import { evaluateSegmentation, validateSegmentation } from './evaluate.js';
 import type { VocSegOptions } from './options.js';
 import { writeSegSample } from './sample.js';
@@ -7,6 +9,7 @@ import { writeSegSample } from './sample.js';
 declare module '@devkit/core' {
   interface TaskRegistry {
     'voc2010/seg': VocSegOptions;
+    'voc2010/seg-from-det': SegFromDetOptions;
   }
 }
 
@@ -27,4 +30,30 @@ export const segTask = defineTask<VocSegOptions>({
   evaluate: evaluateSegmentation,
   validate: validateSegmentation,
   sample: writeSegSample,
+});
+
+const pkg = createRequire(import.meta.url)('../../package.json') as { name: string; version: string };
+
+export const segFromDetTask = defineTask<SegFromDetOptions>({
+  id: 'voc2010/seg-from-det',
+  title: 'PASCAL VOC2010 segmentations from detections (create_segmentations_from_detections)',
+  description:
+    'Paints the detection boxes of every image of the segmentation set (ascending confidence, so more confident ' +
+    'boxes cover less confident ones) and writes indexed PNGs that voc2010/seg can score.',
+  options: [
+    { name: 'root', type: 'path', required: true, description: 'VOCdevkit directory (holds VOC2010/)' },
+    { name: 'set', type: 'string', default: 'val', description: 'image set: ImageSets/Segmentation/<set>.txt (and the det results set)' },
+    { name: 'comp', type: 'string', default: 'comp3', description: 'detection competition id: Main/<comp>_det_<set>_<class>.txt' },
+    { name: 'results', type: 'path', description: 'results directory (default <root>/results/VOC2010)' },
+    { name: 'out', type: 'path', description: 'folder for the PNGs (default <results>/Segmentation/<comp+2>_<set>_cls)' },
+    { name: 'threshold', type: 'number', description: 'paint only detections with confidence >= threshold (default: all)' },
+    { name: 'instances', type: 'boolean', default: false, description: 'also write instance PNGs (<comp+2>_<set>_inst)' },
+  ],
+  metric: 'none',
+  metrics: ['none'],
+  async evaluate(options, context) {
+    const t0 = performance.now();
+    const summary = await createSegmentationsFromDetections(options, context);
+    return segFromDetReport(summary, { [pkg.name]: pkg.version }, performance.now() - t0);
+  },
 });

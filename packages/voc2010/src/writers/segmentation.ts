@@ -1,0 +1,20 @@
+/** Segmentation results: indexed PNGs with the VOC colour map (what `imwrite(im, VOClabelcolormap, file)` writes). */
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { encodeIndexedPng, vocColormap, writeIndexedPng, type IndexedImageInput } from '@devkit/formats';
+
+/** `<results>/Segmentation/<comp>_<set>_cls/<id>.png` (`VOCopts.seg.clsrespath`). */
+export function segmentationResultPath(resultsDir: string, comp: string, set: string, id: string): string {
+  return join(resultsDir, 'Segmentation', `${comp}_${set}_cls`, `${id}.png`);
+}
+
+/** The PNG bytes of a label image (values 0..255; results must use 0..20). */
+export function encodeSegmentation(labels: IndexedImageInput): Buffer {
+  return encodeIndexedPng(labels, { palette: vocColormap(256) });
+}
+
+/** Writes a label image as an indexed PNG with the VOC colours, creating the folder. */
+export async function writeSegmentation(file: string, labels: IndexedImageInput): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  await writeIndexedPng(file, labels, { palette: vocColormap(256) });
+}
