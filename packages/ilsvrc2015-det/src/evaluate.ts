@@ -201,6 +201,11 @@ export function evaluateDetections(gt: GroundTruth, preds: Predictions, blacklis
   const detected = new Uint8Array(Math.max(16, nObj));
   const conf = preds.confidences;
   const plabels = preds.labels;
+  const runDets: number[] = [];
+  const runBoxes: number[] = [];
+  const runThr: number[] = [];
+  const runGt = { boxes: runBoxes, minOverlap: runThr };
+  const matchOptions = { rule: 'ilsvrc' as const, skip, detected };
   let blacklisted = 0;
   let outOfRange = 0;
   let firstOutOfRangeLine: number | undefined;
@@ -265,11 +270,20 @@ export function evaluateDetections(gt: GroundTruth, preds: Predictions, blacklis
       while (q0 < o1 && sLabels[q0] < label) q0++;
       let q1 = q0;
       while (q1 < o1 && sLabels[q1] === label) q1++;
-      matchDetections(preds.boxes, byLabel.subarray(k, k2), { boxes: sBoxes.subarray(4 * q0, 4 * q1), minOverlap: sThr.subarray(q0, q1) }, tp, fp, {
-        rule: 'ilsvrc',
-        skip,
-        detected,
-      });
+      // reused plain arrays: typed-array views per (image, class) cost more than the matching
+      runDets.length = k2 - k;
+      for (let j = k; j < k2; j++) runDets[j - k] = byLabel[j];
+      runBoxes.length = 4 * (q1 - q0);
+      runThr.length = q1 - q0;
+      for (let j = q0; j < q1; j++) {
+        const r = j - q0;
+        runThr[r] = sThr[j];
+        runBoxes[4 * r] = sBoxes[4 * j];
+        runBoxes[4 * r + 1] = sBoxes[4 * j + 1];
+        runBoxes[4 * r + 2] = sBoxes[4 * j + 2];
+        runBoxes[4 * r + 3] = sBoxes[4 * j + 3];
+      }
+      matchDetections(preds.boxes, runDets, runGt, tp, fp, matchOptions);
       k = k2;
     }
   }
