@@ -170,7 +170,7 @@ export async function writeVocSample(dir: string): Promise<string> {
     const id = `2010_${String(200 + i).padStart(6, '0')}`;
     const objects: SampleObject[] = [];
     for (let k = 0, n = int(1, 2); k < n; k++) {
-      const act = pick(VOC_ACTIONS);
+      const act = persons.length < VOC_ACTIONS.length ? VOC_ACTIONS[persons.length] : pick(VOC_ACTIONS);
       objects.push({ name: 'person', bbox: randBox(w, h, 60), difficult: false, actions: Object.fromEntries(VOC_ACTIONS.map((a) => [a, a === act])) });
       persons.push({ id, k: k + 1, act });
     }
@@ -180,7 +180,7 @@ export async function writeVocSample(dir: string): Promise<string> {
   put(V('ImageSets/Action/val.txt'), actionImages);
   for (const a of VOC_ACTIONS) {
     put(V(`ImageSets/Action/${a}_val.txt`), persons.map((p) => `${p.id} ${p.k} ${p.act === a ? ' 1' : '-1'}`));
-    put(R(`Action/comp9_action_val_${a}.txt`), persons.map((p) => `${p.id} ${p.k} ${((p.act === a ? 0.8 : 0.2) + (r() - 0.5) * 0.8).toFixed(4)}`));
+    put(R(`Action/comp9_action_val_${a}.txt`), persons.map((p) => `${p.id} ${p.k} ${((p.act === a ? 0.8 : 0.2) + (r() - 0.5) * 1.4).toFixed(4)}`));
   }
 
   for (const im of images) files.set(V(`Annotations/${im.id}.xml`), annotationXml(im));
