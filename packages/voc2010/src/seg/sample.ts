@@ -19,12 +19,17 @@ interface Shape {
 const W = 64;
 const H = 48;
 
-const SCENES: { id: string; shapes: Shape[] }[] = [
-  { id: '2010_900001', shapes: [{ label: 15, x0: 20, y0: 8, x1: 40, y1: 46, ellipse: true }, { label: 12, x0: 42, y0: 28, x1: 62, y1: 46 }] },
-  { id: '2010_900002', shapes: [{ label: 7, x0: 4, y0: 20, x1: 60, y1: 40 }, { label: 15, x0: 10, y0: 6, x1: 22, y1: 30, ellipse: true }] },
-  { id: '2010_900003', shapes: [{ label: 1, x0: 8, y0: 6, x1: 56, y1: 26, ellipse: true }] },
-  { id: '2010_900004', shapes: [{ label: 9, x0: 30, y0: 18, x1: 50, y1: 46 }, { label: 11, x0: 6, y0: 24, x1: 40, y1: 44 }, { label: 20, x0: 44, y0: 2, x1: 60, y1: 16 }] },
+/** Five scenes with four objects each: every one of the 20 classes appears, so every IoU is defined. */
+const LAYOUT: Omit<Shape, 'label'>[] = [
+  { x0: 3, y0: 3, x1: 28, y1: 20, ellipse: true },
+  { x0: 34, y0: 4, x1: 60, y1: 18 },
+  { x0: 6, y0: 26, x1: 26, y1: 44 },
+  { x0: 32, y0: 24, x1: 60, y1: 45, ellipse: true },
 ];
+const SCENES: { id: string; shapes: Shape[] }[] = Array.from({ length: 5 }, (_, k) => ({
+  id: `2010_90000${k + 1}`,
+  shapes: LAYOUT.map((l, s) => ({ ...l, label: k * 4 + s + 1 })),
+}));
 
 function inside(s: Shape, x: number, y: number, grow: number): boolean {
   if (s.ellipse) {
