@@ -23,7 +23,12 @@ describe('accumulateSegHistogram', () => {
         (runs) => {
           const gt: number[] = [];
           const res: number[] = [];
-          for (const [g, r, k] of runs) for (let i = 0; i < k; i++) (gt.push(g), res.push(r));
+          for (const [g, r, k] of runs) {
+            for (let i = 0; i < k; i++) {
+              gt.push(g);
+              res.push(r);
+            }
+          }
           const hist = new Float64Array(SEG_HISTOGRAM_SIZE);
           const { counted, firstAbove } = accumulateSegHistogram(hist, Uint16Array.from(gt), Uint16Array.from(res), 20);
           expect(firstAbove).toBe(-1);
