@@ -7,6 +7,7 @@ import { readAnnotationObjects, UNKNOWN_LABEL } from './annotation.js';
 import { listAnnotationFiles, readGroundTruthBoxes } from './ground-truth.js';
 import { builtInSynsets, readSynsetMap } from './meta.js';
 import { writeSample } from './sample.js';
+import { CLSLOC_WNIDS } from './synsets.js';
 
 const REAL = new URL('../../../../shared/real/ilsvrc2015/', import.meta.url).pathname;
 const synsets = builtInSynsets();
@@ -84,6 +85,21 @@ describe('readGroundTruthBoxes', () => {
     const c = await readGroundTruthBoxes(options.gt!, synsets, createRunContext({ workers: 1, cacheDir }));
     expect(c.fromCache).toBeUndefined();
     expect(c.offsets[1]).toBe(2);
+  });
+
+  it('worker threads + this thread give the same arrays as one thread (1,600 files)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clsloc-many-'));
+    for (let i = 0; i < 1600; i++) {
+      const objs = Array.from({ length: 1 + (i % 3) }, (_, k) => obj(CLSLOC_WNIDS[(i * 7 + k) % 1000], [i, k, i + 10 + k, k + 20]));
+      writeFileSync(join(dir, `im_${String(i).padStart(5, '0')}.xml`), xml(objs.join('')));
+    }
+    const one = await readGroundTruthBoxes(dir, synsets, createRunContext({ workers: 1 }));
+    const two = await readGroundTruthBoxes(dir, synsets, createRunContext({ workers: 3 }));
+    expect(two.images).toBe(1600);
+    expect(Array.from(two.offsets)).toEqual(Array.from(one.offsets));
+    expect(Array.from(two.labels)).toEqual(Array.from(one.labels));
+    expect(Array.from(two.boxes)).toEqual(Array.from(one.boxes));
+    expect(two.labels[two.offsets[1599]]).toBe(((1599 * 7) % 1000) + 1);
   });
 
   it('collects the problems of every annotation file', async () => {

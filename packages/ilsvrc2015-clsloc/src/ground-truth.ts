@@ -1,13 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
-import {
-  inputError,
-  mapInWorkers,
-  ProblemCollector,
-  resolveWorkerScript,
-  type RunContext,
-} from '@devkit/core';
+import { inputError, ProblemCollector, resolveWorkerScript, WorkerPool, type RunContext } from '@devkit/core';
 import { matNumbers, readMatFileSync, type MatStruct, type MatValue } from '@devkit/matfile';
 import { readAnnotationChunk, UNKNOWN_LABEL, type AnnotationChunk } from './annotation.js';
 import type { SynsetMap } from './meta.js';
@@ -35,7 +29,7 @@ export interface GroundTruthBoxes {
 }
 
 /** Files per worker task. */
-const CHUNK = 1000;
+const CHUNK = 500;
 /** Below this many files the annotations are parsed in the calling thread. */
 const MIN_FILES_FOR_WORKERS = 1500;
 
@@ -82,36 +76,55 @@ async function readAnnotationDirectory(dir: string, synsets: SynsetMap, context:
   return result;
 }
 
+/**
+ * Parses the files in chunks. With more than one worker, `workers - 1` threads and this thread take
+ * chunks from one queue, so a slow thread start (or a busy machine) never makes it slower than
+ * parsing here alone.
+ */
 async function parseAnnotationFiles(dir: string, files: string[], synsets: SynsetMap, context: RunContext): Promise<AnnotationChunk[]> {
-  const workers = Math.min(context.workers, Math.ceil(files.length / CHUNK));
+  const tasks: XmlChunkTask[] = [];
+  for (let s = 0; s < files.length; s += CHUNK) tasks.push({ dir, files: files.slice(s, s + CHUNK) });
+  const threads = Math.min(context.workers, tasks.length) - 1;
   let script: URL | undefined;
-  if (workers > 1 && files.length >= MIN_FILES_FOR_WORKERS) {
+  if (threads > 0 && files.length >= MIN_FILES_FOR_WORKERS) {
     try {
       script = resolveWorkerScript(import.meta.url, './xml.worker.js');
     } catch {
-      script = undefined; // sources without a build: parse in this thread
+      script = undefined; // sources without a build: parse in this thread only
     }
   }
-  if (!script) {
-    const out: AnnotationChunk[] = [];
-    for (let s = 0; s < files.length; s += CHUNK) {
+  const results = new Array<AnnotationChunk>(tasks.length);
+  let next = 0;
+  const parseHere = async () => {
+    while (next < tasks.length) {
       if (context.signal.aborted) throw new Error('aborted');
-      const part = files.slice(s, s + CHUNK);
-      const paths = part.map((f) => join(dir, f));
-      out.push(readAnnotationChunk(paths.map(readAnnotationText), paths, synsets.labels));
-      context.progress.advance(part.length);
+      const i = next++;
+      const paths = tasks[i].files.map((f) => join(dir, f));
+      results[i] = readAnnotationChunk(paths.map(readAnnotationText), paths, synsets.labels);
+      context.progress.advance(paths.length);
+      // let worker results in between chunks
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    return out;
+  };
+  if (!script) {
+    await parseHere();
+    return results;
   }
-  const tasks: XmlChunkTask[] = [];
-  for (let s = 0; s < files.length; s += CHUNK) tasks.push({ dir, files: files.slice(s, s + CHUNK) });
   const workerData: XmlWorkerData = { synsets: [...synsets.labels] };
-  return mapInWorkers<XmlChunkTask, AnnotationChunk>(script, tasks, {
-    workers,
-    workerData,
-    signal: context.signal,
-    onResult: (r) => context.progress.advance(r.counts.length),
-  });
+  const pool = new WorkerPool<XmlChunkTask, AnnotationChunk>(script, { workers: threads, workerData, signal: context.signal });
+  const parseThere = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await pool.run(tasks[i]);
+      context.progress.advance(results[i].counts.length);
+    }
+  };
+  try {
+    await Promise.all([...Array.from({ length: threads }, parseThere), parseHere()]);
+  } finally {
+    await pool.close();
+  }
+  return results;
 }
 
 function readAnnotationText(path: string): string {
