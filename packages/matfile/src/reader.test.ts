@@ -218,13 +218,28 @@ describe('file-level checks', () => {
   it('names the variable and the path of a bad element inside a compressed cell', () => {
     const le = true;
     const bad = matrix({ cls: mx.DOUBLE, dims: [1, 5], body: [values(mi.DOUBLE, [1, 2], le)] }, le);
-    const c = matrix({ cls: mx.CELL, dims: [1, 2], name: 'boxes', body: [double('', [1, 1], [1], le), bad] }, le);
+    // Small containers are decoded during readMat; large ones (> 16 elements) on first access.
+    const small = matrix({ cls: mx.CELL, dims: [1, 2], name: 'boxes', body: [double('', [1, 1], [1], le), bad] }, le);
+    const e0 = expectMatError(() => readMat(matFile(le, [compressed(small, le)]), { file: 'g.mat' }), 'input/mat-size');
+    expect(e0.field).toBe('boxes{2}');
+    const body = Array.from({ length: 30 }, (_, i) => (i === 20 ? bad : double('', [1, 1], [i], le)));
+    const c = matrix({ cls: mx.CELL, dims: [1, 30], name: 'boxes', body }, le);
     const v = readMat(matFile(le, [compressed(c, le)]), { file: 'g.mat' });
     const e = expectMatError(() => (v.boxes as MatCell).cells, 'input/mat-size');
-    expect(e.field).toBe('boxes{2}');
+    expect(e.field).toBe('boxes{21}');
     expect(e.offset).toBe(128);
     expect(e.message).toMatch(/inflated/);
     expectMatError(() => readMat(matFile(le, [compressed(c, le)]), { eager: true }), 'input/mat-size');
+    // The same inside a lazily decoded struct array: the path names element and field.
+    const nameBytes = new Uint8Array(8);
+    nameBytes.set(new TextEncoder().encode('box'));
+    const st = matrix({ cls: mx.STRUCT, dims: [20, 1], name: 's', body: [element(mi.INT32, encode(mi.INT32, [8], le), le, { small: true }), element(mi.INT8, nameBytes, le), ...Array.from({ length: 20 }, (_, i) => (i === 13 ? c : double('', [1, 1], [i], le)))] }, le);
+    const sv = readMat(matFile(le, [st]), { file: 'h.mat' }).s as MatStruct;
+    expect(matScalar(sv.get(0, 'box'))).toBe(0);
+    const inner = sv.get(13, 'box') as MatCell;
+    const e3 = expectMatError(() => inner.cells, 'input/mat-size');
+    expect(e3.field).toBe('s(14).box{21}');
+    expect(e3.offset).toBeGreaterThan(128);
   });
 
   it('caps inflation: a zip bomb declaring a small element fails fast', () => {

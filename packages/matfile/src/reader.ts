@@ -162,12 +162,33 @@ function sourceOf(bytes: Uint8Array, compressedAt: number): Source {
   return { bytes, dv: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), compressedAt };
 }
 
-/** Where lazily decoded containers find their children. */
-interface LazyRef {
-  ctx: FileCtx;
-  src: Source;
-  /** `variable{3}.field`-style location of the container (for error messages). */
-  where: string;
+type PathPart = number | string;
+
+/** Renders a location: `base` then `{i}` for cell index i >= 0, `(k)` for struct element -k, `.f` for field f. */
+function renderWhere(base: string, parts: readonly PathPart[]): string {
+  let s = base;
+  for (const part of parts) {
+    if (typeof part === 'string') s += `.${part}`;
+    else if (part >= 0) s += `{${part + 1}}`;
+    else s += `(${-part})`;
+  }
+  return s;
+}
+
+/**
+ * Where a container's children are (the bytes) and where the container is (for error messages; the
+ * text is only built when an error needs it).
+ */
+class LazyRef {
+  constructor(
+    readonly ctx: FileCtx,
+    readonly src: Source,
+    private readonly base: string | LazyRef,
+    private readonly parts: readonly PathPart[],
+  ) {}
+  get where(): string {
+    return renderWhere(typeof this.base === 'string' ? this.base : this.base.where, this.parts);
+  }
 }
 
 class Reader {
@@ -179,10 +200,12 @@ class Reader {
   readonly le: boolean;
   readonly file: string | undefined;
   readonly maxBytes: number;
-  /** Location of the value being read; '' = header level. */
-  variable = '';
-  /** Path inside `variable`: >= 0 cell index, < 0 struct element -(i+1), string field name. */
-  readonly path: (number | string)[] = [];
+  /** What `path` is relative to: the variable name, or a lazily decoded container; '' = header level. */
+  base: string | LazyRef;
+  /** Path below `base`: >= 0 cell index, < 0 struct element -(i+1), string field name. */
+  readonly path: PathPart[] = [];
+  /** Nesting of eagerly decoded containers (bounded so that hostile nesting cannot overflow the stack). */
+  depth = 0;
 
   // Last tag read (readTag).
   tType = 0;
@@ -194,7 +217,7 @@ class Reader {
   constructor(
     readonly ctx: FileCtx,
     src: Source,
-    variable = '',
+    base: string | LazyRef = '',
   ) {
     this.src = src;
     this.bytes = src.bytes;
@@ -203,12 +226,12 @@ class Reader {
     this.le = ctx.le;
     this.file = ctx.file;
     this.maxBytes = ctx.maxBytes;
-    this.variable = variable;
+    this.base = base;
   }
 
   /** A handle for decoding a child of the current container later. */
   lazyRef(): LazyRef {
-    return { ctx: this.ctx, src: this.src, where: this.where() };
+    return new LazyRef(this.ctx, this.src, this.base, this.path.slice());
   }
 
   /** Switches to another stretch of bytes; returns the previous one. */
@@ -229,13 +252,7 @@ class Reader {
   }
 
   where(): string {
-    let s = this.variable;
-    for (const part of this.path) {
-      if (typeof part === 'string') s += `.${part}`;
-      else if (part >= 0) s += `{${part + 1}}`;
-      else s += `(${-part})`;
-    }
-    return s;
+    return renderWhere(typeof this.base === 'string' ? this.base : this.base.where, this.path);
   }
 
   fail(pos: number, code: string, detail: string, expected?: string, found?: string, hint?: string): never {
@@ -244,7 +261,7 @@ class Reader {
       kind: 'input',
       code,
       file: this.file,
-      field: this.variable ? this.where() : undefined,
+      field: this.base !== '' ? this.where() : undefined,
       offset: inflated ? this.compressedAt : pos,
       detail: inflated ? `${detail} (byte ${pos} of the inflated miCOMPRESSED element)` : detail,
       expected,
@@ -361,13 +378,10 @@ let hPos = 0;
 
 function readName(r: Reader, start: number, n: number): string {
   const b = r.bytes;
-  let s = '';
-  for (let i = 0; i < n; i++) {
-    const c = b[start + i];
-    if (c === 0) break;
-    s += String.fromCharCode(c);
-  }
-  return s;
+  let e = start;
+  const end = start + n;
+  while (e < end && b[e] !== 0) e++;
+  return e === start ? '' : String.fromCharCode.apply(null, b.subarray(start, e) as unknown as number[]);
 }
 
 /** Reads array flags, dimensions and name of an miMATRIX body [p, end). */
@@ -585,6 +599,23 @@ function parseMatrixBody(r: Reader, end: number): MatValue {
       if (count * 8 > end - p) {
         r.fail(p, 'input/mat-dims', 'cell array larger than its data', `at most ${Math.floor((end - p) / 8)} elements`, `${count} (dims ${dims.join('x')})`);
       }
+      if (count <= EAGER_MAX && r.depth < EAGER_DEPTH) {
+        // Small cell arrays are decoded at once (a lazy wrapper would cost more than it saves).
+        const cells = new Array<MatValue>(count);
+        const path = r.path;
+        const d = path.length;
+        r.depth++;
+        path.push(0);
+        for (let i = 0; i < count; i++) {
+          path[d] = i;
+          cells[i] = parseChild(r, p, end);
+          p = r.tNext;
+        }
+        path.length = d;
+        r.depth--;
+        const v: MatCell = { kind: 'cell', dims: makeDims(dims), cells };
+        return v;
+      }
       // Check that every element is there (cheap: tags only); decode them when `cells` is first read.
       const first = p;
       for (let i = 0; i < count; i++) {
@@ -636,9 +667,13 @@ function parseChar(r: Reader, p: number, end: number, dims: number[], count: num
   return { kind: 'char', dims: makeDims(dims), codes };
 }
 
+/** Containers with at most this many values are decoded at once, up to this nesting depth. */
+const EAGER_MAX = 16;
+const EAGER_DEPTH = 32;
+
 /** Decodes the `count` cell elements starting at `p` (each an miMATRIX or miCOMPRESSED element). */
 function decodeCells(ref: LazyRef, p: number, end: number, count: number): MatValue[] {
-  const r = new Reader(ref.ctx, ref.src, ref.where);
+  const r = new Reader(ref.ctx, ref.src, ref);
   const cells = new Array<MatValue>(count);
   const path = r.path;
   for (let i = 0; i < count; i++) {
@@ -682,19 +717,23 @@ class CellArray implements MatCell {
 class StructArray implements MatStruct {
   readonly kind = 'struct' as const;
   readonly length: number;
-  private readonly index = new Map<string, number>();
+  private readonly index: Map<string, number>;
   private values: (MatValue | undefined)[] | undefined;
   constructor(
     readonly dims: number[],
-    readonly fieldNames: string[],
-    /** @internal Element-major offsets of the field values: _pos[i * nfields + f]. */
-    readonly _pos: Float64Array,
+    fields: FieldList,
+    /** @internal Element-major offsets of the field values: _pos[i * nfields + f] (null: all decoded). */
+    readonly _pos: Float64Array | null,
     /** @internal */ readonly _end: number,
     /** @internal */ readonly _ref: LazyRef,
+    values?: MatValue[],
   ) {
+    this.values = values;
     this.length = prod(dims);
-    fieldNames.forEach((f, i) => this.index.set(f, i));
+    this.fieldNames = fields.names;
+    this.index = fields.index;
   }
+  readonly fieldNames: string[];
 
   /** @internal */
   _fieldIndex(field: string): number {
@@ -715,15 +754,15 @@ class StructArray implements MatStruct {
 
   /** @internal Value k (= i * nfields + f), decoded on first use. */
   _value(k: number): MatValue {
-    const values = (this.values ??= new Array<MatValue | undefined>(this._pos.length));
+    const values = (this.values ??= new Array<MatValue | undefined>(this._pos!.length));
     let v = values[k];
     if (v === undefined) {
       const nf = this.fieldNames.length;
       const i = Math.floor(k / nf);
-      const r = new Reader(this._ref.ctx, this._ref.src, this._ref.where);
+      const r = new Reader(this._ref.ctx, this._ref.src, this._ref);
       if (this.length > 1) r.path.push(-(i + 1));
       r.path.push(this.fieldNames[k - i * nf]);
-      v = values[k] = parseChild(r, this._pos[k], this._end);
+      v = values[k] = parseChild(r, this._pos![k], this._end);
     }
     return v;
   }
@@ -758,6 +797,37 @@ class StructArray implements MatStruct {
   }
 }
 
+/** Field names of a struct, shared (frozen) by every struct with the same stored names. */
+interface FieldList {
+  raw: Uint8Array;
+  len: number;
+  names: string[];
+  index: Map<string, number>;
+}
+const FIELD_LISTS = new Map<number, FieldList>();
+
+function fieldList(r: Reader, start: number, nbytes: number, len: number, nfields: number): FieldList {
+  const b = r.bytes;
+  let h = 0x811c9dc5 ^ len;
+  for (let i = 0; i < nbytes; i++) h = Math.imul(h ^ b[start + i], 0x01000193);
+  const hit = FIELD_LISTS.get(h);
+  if (hit && hit.len === len && hit.raw.length === nbytes) {
+    let same = true;
+    for (let i = 0; i < nbytes && same; i++) same = hit.raw[i] === b[start + i];
+    if (same) return hit;
+  }
+  const names = new Array<string>(nfields);
+  const index = new Map<string, number>();
+  for (let f = 0; f < nfields; f++) {
+    names[f] = readName(r, start + f * len, len);
+    if (!index.has(names[f])) index.set(names[f], f);
+  }
+  const list: FieldList = { raw: b.slice(start, start + nbytes), len, names: Object.freeze(names) as string[], index };
+  if (FIELD_LISTS.size >= 1024) FIELD_LISTS.clear();
+  FIELD_LISTS.set(h, list);
+  return list;
+}
+
 function parseStruct(r: Reader, p: number, end: number, dims: number[], count: number): MatStruct {
   r.readTag(p, end);
   if (r.tType !== miINT32 || r.tBytes !== 4) {
@@ -777,12 +847,31 @@ function parseStruct(r: Reader, p: number, end: number, dims: number[], count: n
     }
     nfields = r.tBytes / len;
   }
-  const fieldNames = new Array<string>(nfields);
-  for (let f = 0; f < nfields; f++) fieldNames[f] = readName(r, r.tData + f * len, len);
+  const fields = fieldList(r, r.tData, r.tBytes, len, nfields);
+  const fieldNames = fields.names;
   p = r.tNext;
   const total = count * nfields;
   if (total * 8 > end - p) {
     r.fail(p, 'input/mat-dims', 'struct array larger than its data', `at most ${Math.floor((end - p) / 8)} field values`, `${count} elements x ${nfields} fields`);
+  }
+  if (total <= EAGER_MAX && r.depth < EAGER_DEPTH) {
+    const values = new Array<MatValue>(total);
+    const path = r.path;
+    const d = path.length;
+    r.depth++;
+    if (count > 1) path.push(-1);
+    path.push('');
+    const fd = path.length - 1;
+    for (let k = 0; k < total; k++) {
+      const i = Math.floor(k / nfields);
+      if (count > 1) path[d] = -(i + 1);
+      path[fd] = fieldNames[k - i * nfields];
+      values[k] = parseChild(r, p, end);
+      p = r.tNext;
+    }
+    path.length = d;
+    r.depth--;
+    return new StructArray(makeDims(dims), fields, null, end, r.lazyRef(), values);
   }
   // Record where each field value starts (tags only); values are decoded on first access.
   const pos = new Float64Array(total);
@@ -797,7 +886,7 @@ function parseStruct(r: Reader, p: number, end: number, dims: number[], count: n
     pos[k] = p;
     p = r.tNext;
   }
-  return new StructArray(makeDims(dims), fieldNames, pos, end, r.lazyRef());
+  return new StructArray(makeDims(dims), fields, pos, end, r.lazyRef());
 }
 
 function parseSparse(r: Reader, p: number, end: number, dims: number[], nzmax: number, logical: boolean, complex: boolean): MatSparse {
@@ -932,7 +1021,7 @@ export function readMat(bytes: Uint8Array, options: ReadMatOptions = {}): MatVar
   const end = bytes.length;
   let p = 128;
   while (p < end) {
-    r.variable = '';
+    r.base = '';
     r.readTag(p, end);
     const type = r.tType;
     const next = r.tNext;
@@ -980,7 +1069,7 @@ export function readMat(bytes: Uint8Array, options: ReadMatOptions = {}): MatVar
     }
     p = next;
   }
-  r.variable = '';
+  r.base = '';
   for (const [name, v] of Object.entries(out)) {
     setOrigin(v, file, name);
     if (options.eager) decodeAll(v);
@@ -1010,7 +1099,7 @@ function readTopMatrix(r: Reader, p: number, end: number): { name: string; value
   if (p === end) r.fail(p, 'input/mat-tag', 'empty top-level miMATRIX', 'an array with a name', 'no data');
   readArrayHeader(r, p, end);
   const name = hName;
-  r.variable = name || '(unnamed)';
+  r.base = name || '(unnamed)';
   r.path.length = 0;
   const value = parseMatrixBody(r, end);
   return { name, value };
@@ -1089,7 +1178,7 @@ export function packNumbers(container: MatCell | MatStruct, field?: string): Pac
       ref = container._ref;
       end = container._end;
       positions = new Float64Array(n);
-      const r = new Reader(ref.ctx, ref.src, ref.where);
+      const r = new Reader(ref.ctx, ref.src, ref);
       let p = container._start;
       for (let i = 0; i < n; i++) {
         positions[i] = p;
@@ -1103,7 +1192,7 @@ export function packNumbers(container: MatCell | MatStruct, field?: string): Pac
     const s = container as StructArray;
     const where = container instanceof StructArray ? s._ref.where : '';
     label = (i) => (n > 1 ? `${where}(${i + 1}).${field}` : `${where}.${field}`);
-    if (container instanceof StructArray) {
+    if (container instanceof StructArray && s._pos) {
       const f = s._fieldIndex(field);
       const nf = s.fieldNames.length;
       ref = s._ref;
@@ -1120,7 +1209,7 @@ export function packNumbers(container: MatCell | MatStruct, field?: string): Pac
   const dataType = new Uint8Array(n);
   const decoded = new Array<Float64Array | undefined>(n);
   let total = 0;
-  const r = ref ? new Reader(ref.ctx, ref.src, ref.where) : undefined;
+  const r = ref ? new Reader(ref.ctx, ref.src, ref) : undefined;
   const path = r?.path ?? [];
   const isCell = container.kind === 'cell';
   if (!isCell && n > 1) path.push(-1);
