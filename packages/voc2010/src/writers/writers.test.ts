@@ -10,16 +10,16 @@ import {
   formatActionResults,
   formatClsResults,
   formatDetResults,
-  formatG,
   formatLayoutResults,
   formatVocXml,
-  jpegSize,
   num2str,
   renderDetections,
   segCompFor,
   segmentationResultPath,
   writeSegmentation,
 } from './index.js';
+import { formatG } from './numbers.js';
+import { jpegSize } from './image-size.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'devkit-writers-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
