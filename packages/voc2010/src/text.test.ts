@@ -54,6 +54,17 @@ describe('parseStrtod', () => {
     for (const bad of ['', 'abc', '0x10', '1e', '1.2.3', '--1', '1,5', 'Infx', '12abc']) expect(parseStrtod(bad), bad).toBeUndefined();
   });
 
+  it('accepts exactly the strtod forms (against a regular-expression reference)', () => {
+    const ref = (t: string): boolean => /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?|nan)$/i.test(t);
+    const ch = fc.constantFrom(...'0123456789.eE+-xXbBoOinfatyINFATY_ \u00a0\t'.split(''));
+    fc.assert(
+      fc.property(fc.array(ch, { maxLength: 10 }).map((a) => a.join('')), (t) => {
+        expect(parseStrtod(t) !== undefined, JSON.stringify(t)).toBe(ref(t));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('round-trips every double written by JavaScript or with %.17g', () => {
     fc.assert(
       fc.property(fc.double({ noNaN: true }), (x) => {

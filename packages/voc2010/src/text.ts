@@ -35,7 +35,6 @@ export function forEachLine(text: string, onLine: (fields: string[], line: numbe
   if (fields.length > 0) onLine(fields, line);
 }
 
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const SPECIAL = /^([+-]?)(?:(inf(?:inity)?)|nan)$/i;
 
 /**
@@ -44,7 +43,17 @@ const SPECIAL = /^([+-]?)(?:(inf(?:inity)?)|nan)$/i;
  * optional sign. Correctly rounded. Anything else (including hex and empty text) gives `undefined`.
  */
 export function parseStrtod(token: string): number | undefined {
-  if (DECIMAL.test(token)) return Number(token);
+  if (token.length === 0) return undefined;
+  // Fast path: for a non-empty token without white space, Number() accepts exactly the decimal forms
+  // strtod accepts plus "Infinity" (also fine) and the 0x / 0b / 0o prefixes (rejected here).
+  const c0 = token.charCodeAt(0);
+  const cl = token.charCodeAt(token.length - 1);
+  const v = c0 > 32 && c0 < 127 && cl > 32 && cl < 127 ? Number(token) : NaN;
+  if (!Number.isNaN(v)) {
+    const c1 = token.charCodeAt(1) | 0x20;
+    if (c1 === 0x78 || c1 === 0x62 || c1 === 0x6f) return undefined;
+    return v;
+  }
   const m = SPECIAL.exec(token);
   if (!m) return undefined;
   if (m[2] === undefined) return NaN;
