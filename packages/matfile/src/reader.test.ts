@@ -254,4 +254,39 @@ describe('file-level checks', () => {
     const inner2 = element(mi.MATRIX, new Uint8Array(0), le, { nbytes: 1 << 30 }).subarray(0, 8);
     expectMatError(() => readMat(matFile(le, [compressed(inner2, le)]), { maxBytes: 1 << 20 }), 'input/mat-too-large');
   });
+
+  it('deeply nested cells neither overflow the stack nor slow down', () => {
+    const le = true;
+    const depth = 20000;
+    const inner = double('', [1, 1], [42], le);
+    // Level k (outermost k = depth): miMATRIX tag + flags + dims 1x1 + empty name, then level k-1.
+    const levelHead = (nbytes: number, name: string) =>
+      concat([
+        element(mi.MATRIX, new Uint8Array(0), le, { nbytes }).subarray(0, 8),
+        element(mi.UINT32, encode(mi.UINT32, [mx.CELL, 0], le), le),
+        element(mi.INT32, encode(mi.INT32, [1, 1], le), le),
+        name ? element(mi.INT8, new TextEncoder().encode(name), le, { small: true }) : element(mi.INT8, new Uint8Array(0), le),
+      ]);
+    const parts: Uint8Array[] = [];
+    let size = inner.length;
+    const sizes: number[] = [];
+    for (let k = 1; k <= depth; k++) {
+      sizes.push(size);
+      size += 48;
+    }
+    for (let k = depth; k >= 1; k--) parts.push(levelHead(40 + sizes[k - 1], k === depth ? 'c' : ''));
+    parts.push(inner);
+    const bytes = matFile(le, parts);
+    const t = performance.now();
+    const v = readMat(bytes, { eager: true });
+    let x = v.c;
+    let n = 0;
+    while (x.kind === 'cell') {
+      x = x.cells[0];
+      n++;
+    }
+    expect(n).toBe(depth);
+    expect(matScalar(x)).toBe(42);
+    expect(performance.now() - t).toBeLessThan(5000);
+  });
 });

@@ -7,8 +7,8 @@ import { inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isDevkitError } from '@devkit/core';
-import { decodeAll, matNumbers, packNumbers, readMat, type MatValue } from '../src/index.js';
-import { concat, element } from './build.js';
+import { decodeAll, matNumbers, matStrings, packNumbers, readMat, sparseNonzeros, type MatValue } from '../src/index.js';
+import { char, compressed, concat, double, element, encode, matFile, matrix, mi, mx, values } from './build.js';
 
 const FILES = [
   '/work/shared/real/ilsvrc2015/meta_vid.mat',
@@ -37,10 +37,35 @@ function uncompress(bytes: Uint8Array): Uint8Array {
   return concat(parts);
 }
 
+/** A hand-built file with every supported class, in one byte order (covers what the real files lack). */
+function kitchenSink(le: boolean): Uint8Array {
+  const names = new Uint8Array(16);
+  names.set(new TextEncoder().encode('a'), 0);
+  names.set(new TextEncoder().encode('bb'), 8);
+  const ir = [0, 2, 1];
+  const jc = [0, 2, 3];
+  const big = Array.from({ length: 20 }, (_, i) => double('', [4, 1], [i, 1, 2, 3], le, mi.UINT8));
+  return matFile(le, [
+    double('d', [2, 2], [1, 2, 3, 4], le),
+    matrix({ cls: mx.INT64, dims: [1, 2], name: 'i64', body: [values(mi.INT64, [-5n, 7n], le)] }, le),
+    matrix({ cls: mx.DOUBLE, flags: 0x800, dims: [1, 2], name: 'z', body: [values(mi.DOUBLE, [1, 2], le), values(mi.INT16, [3, 4], le)] }, le),
+    char('s', ['ab', 'cd'], le),
+    char('u', ['née'], le, mi.UTF8),
+    matrix({ cls: mx.UINT8, flags: 0x200, dims: [1, 3], name: 'b', body: [values(mi.UINT8, [1, 0, 1], le, true)] }, le),
+    matrix({ cls: mx.SPARSE, dims: [3, 2], nzmax: 3, name: 'sp', body: [values(mi.INT32, ir, le), values(mi.INT32, jc, le), values(mi.DOUBLE, [5, 6, 7], le)] }, le),
+    compressed(matrix({ cls: mx.SPARSE, flags: 0x1200, dims: [3, 2], nzmax: 3, name: 'ml', body: [values(mi.INT32, ir, le), values(mi.INT32, jc, le), element(mi.DOUBLE, new Uint8Array([1, 1, 1]), le)] }, le), le),
+    matrix({ cls: mx.UINT8, flags: 0x200, dims: [3, 2], nzmax: 3, name: 'oc', body: [values(mi.INT32, ir, le), values(mi.INT32, jc, le), values(mi.DOUBLE, [1, 1, 1], le)] }, le),
+    matrix({ cls: mx.STRUCT, dims: [1, 2], name: 'st', body: [element(mi.INT32, encode(mi.INT32, [8], le), le, { small: true }), element(mi.INT8, names, le), double('', [1, 1], [1], le), char('', ['x'], le), double('', [0, 0], [], le), element(mi.MATRIX, new Uint8Array(0), le)] }, le),
+    matrix({ cls: mx.CELL, dims: [1, 20], name: 'c', body: big }, le),
+  ]);
+}
+
 function touch(vars: Record<string, MatValue>): void {
   for (const v of Object.values(vars)) {
     decodeAll(v);
     if (v.kind === 'numeric' || v.kind === 'logical') matNumbers(v);
+    if (v.kind === 'sparse') sparseNonzeros(v);
+    if (v.kind === 'char') matStrings(v);
     if (v.kind === 'cell') {
       try {
         packNumbers(v);
@@ -66,7 +91,11 @@ function check(bytes: Uint8Array): void {
 
 describe.skipIf(FILES.length === 0)('fuzzing the reader with damaged real files', () => {
   const originals = FILES.map((f) => new Uint8Array(readFileSync(f)));
-  const samples = [...originals, ...originals.map(uncompress)];
+  const samples = [...originals, ...originals.map(uncompress), kitchenSink(true), kitchenSink(false)];
+
+  it('the kitchen-sink files decode', () => {
+    for (const le of [true, false]) expect(Object.keys(readMat(kitchenSink(le), { eager: true })).length).toBe(11);
+  });
 
   it('the uncompressed variants decode like the originals', () => {
     for (let i = 0; i < originals.length; i++) {
