@@ -4,7 +4,9 @@
  * Needs `pnpm build` (skipped when apps/cli/dist/bin.js is missing).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -34,7 +36,7 @@ describe.skipIf(!ready)('devkit CLI on the voc2010 fixtures', () => {
     ['layout', 'medium'],
   ] as const) {
     it(`eval voc2010/${task} --root ${name} --format json`, () => {
-      const r = devkit(['eval', `voc2010/${task}`, '--root', `${FIXTURES}${name}`, '--format', 'json', '--workers', '2']);
+      const r = devkit(['eval', `voc2010/${task}`, '--root', `${FIXTURES}${name}`, '--format', 'json', '--workers', '2', '--no-cache']);
       expect(r.status, r.stderr).toBe(0);
       const report = JSON.parse(r.stdout);
       const want = JSON.parse(readFileSync(`${FIXTURES}${name}/expected.json`, 'utf8'))[task];
@@ -54,11 +56,27 @@ describe.skipIf(!ready)('devkit CLI on the voc2010 fixtures', () => {
     });
   }
 
+  it('gives the same numbers from a cold and a warm annotation cache', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'voc-cli-cache-'));
+    try {
+      const args = ['eval', 'voc2010/det', '--root', `${FIXTURES}medium`, '--format', 'json', '--cache-dir', dir];
+      const cold = devkit(args);
+      const warm = devkit(args);
+      expect(cold.status, cold.stderr).toBe(0);
+      expect(warm.status, warm.stderr).toBe(0);
+      expect(readdirSync(dir).some((f) => f.startsWith('voc2010-annotations-'))).toBe(true);
+      const strip = (t: string) => JSON.stringify({ ...JSON.parse(t), timings: null });
+      expect(strip(warm.stdout)).toBe(strip(cold.stdout));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('exits 2 with file and line where the official code fails', () => {
-    const r = devkit(['eval', 'voc2010/det', '--root', `${FIXTURES}errors_a`, '--format', 'json']);
+    const r = devkit(['eval', 'voc2010/det', '--root', `${FIXTURES}errors_a`, '--format', 'json', '--no-cache']);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/comp3_det_val_aeroplane\.txt:3: .*2010_000003/);
-    const ok = devkit(['eval', 'voc2010/det', '--root', `${FIXTURES}errors_a`, '--classes', 'bicycle,person', '--format', 'json']);
+    const ok = devkit(['eval', 'voc2010/det', '--root', `${FIXTURES}errors_a`, '--classes', 'bicycle,person', '--format', 'json', '--no-cache']);
     expect(ok.status, ok.stderr).toBe(0);
     expect(JSON.parse(ok.stdout).rows.map((x: { ap: number }) => x.ap)).toEqual([0, 0]);
   });
