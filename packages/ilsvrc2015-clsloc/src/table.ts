@@ -64,3 +64,11 @@ export function parseNumericTable(
   }
   return rows;
 }
+
+/** Number of rows parseNumericTable gives for the text (lines up to the last non-blank one). */
+export function countRows(text: string): number {
+  const lines = splitLines(text);
+  let last = lines.length - 1;
+  while (last >= 0 && lines[last].trim() === '') last--;
+  return last + 1;
+}

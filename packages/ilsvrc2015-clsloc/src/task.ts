@@ -22,6 +22,7 @@ import {
   type Predictions,
 } from './inputs.js';
 import { builtInSynsets, readSynsetMap, type SynsetMap } from './meta.js';
+import { countRows } from './table.js';
 import { writeSample } from './sample.js';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
 
@@ -70,13 +71,19 @@ function loadInputs(options: ClsLocOptions): LoadedInputs {
   let labels: GroundTruthLabels | undefined;
   let pred: Predictions | undefined;
   let blacklist: Blacklist | undefined;
+  let labelRows: number | undefined;
+  let predRows: number | undefined;
   try {
-    labels = parseGroundTruthLabels(readText(labelsPath, 'the ground-truth label file'), labelsPath, synsets.count);
+    const text = readText(labelsPath, 'the ground-truth label file');
+    labelRows = countRows(text);
+    labels = parseGroundTruthLabels(text, labelsPath, synsets.count);
   } catch (e) {
     problems.addError(e);
   }
   try {
-    pred = parsePredictions(readText(predPath, 'the prediction file'), predPath, synsets.count);
+    const text = readText(predPath, 'the prediction file');
+    predRows = countRows(text);
+    pred = parsePredictions(text, predPath, synsets.count);
   } catch (e) {
     problems.addError(e);
   }
@@ -87,12 +94,12 @@ function loadInputs(options: ClsLocOptions): LoadedInputs {
       problems.addError(e);
     }
   }
-  if (labels && pred && labels.rows !== pred.rows) {
+  if (labelRows !== undefined && predRows !== undefined && labelRows > 0 && predRows > 0 && labelRows !== predRows) {
     problems.add({
       code: 'input/row-count',
       file: predPath,
-      expected: `${labels.rows} lines, one per line of ${labelsPath} (the official assert size(pred,1)==size(gt_labels,1))`,
-      found: `${pred.rows} lines`,
+      expected: `${labelRows} lines, one per line of ${labelsPath} (the official assert size(pred,1)==size(gt_labels,1))`,
+      found: `${predRows} lines`,
     });
   }
   problems.throwIfAny();

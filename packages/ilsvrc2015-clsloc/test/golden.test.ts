@@ -95,6 +95,31 @@ describe('golden: official eval_clsloc.m numbers', () => {
   });
 });
 
+describe('validate and demo', () => {
+  it('validate returns no diagnostics for a valid submission and every problem for a bad one', async () => {
+    expect(await task.validate!(caseOptions('clsloc_edge'), createRunContext())).toEqual([]);
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'clsloc-validate-'));
+    writeFileSync(join(dir, 'pred.txt'), '1 1 1 5 5\n2 1 1 5\n');
+    writeFileSync(join(dir, 'gt.txt'), '1\n2\n3\n');
+    const d = await task.validate!({ pred: join(dir, 'pred.txt'), labels: join(dir, 'gt.txt') }, createRunContext());
+    expect(d.map((x) => [x.severity, x.code, x.line])).toEqual([
+      ['error', 'input/field-count', 2],
+      ['error', 'input/row-count', undefined],
+    ]);
+  });
+
+  it('sample writes a case the task evaluates', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const options = await task.sample!(mkdtempSync(join(tmpdir(), 'clsloc-sample-')));
+    const report = await task.evaluate(options, createRunContext({ workers: 1 }));
+    expect(report.rows.map((r) => r.clsError)).toEqual([0.5, 0.375, 0.25, 0.25, 0.25]);
+    expect(report.summary.locError).toBe(3 / 7);
+  });
+});
+
 describe('real devkit data', () => {
   const labels = join(REAL, 'ILSVRC2015_clsloc_validation_ground_truth.txt');
   const cache = join(REAL, 'ILSVRC2015_clsloc_validation_ground_truth.mat');
