@@ -40,6 +40,34 @@ describe('accumulateSegHistogram', () => {
       { numRuns: 300 },
     );
   });
+  it('the 8-bit word-at-a-time path equals the official histc too (aligned and unaligned views)', () => {
+    const label8 = fc.oneof(fc.integer({ min: 0, max: 20 }), fc.constant(255), fc.integer({ min: 21, max: 254 }));
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(label8, fc.integer({ min: 0, max: 25 }), fc.integer({ min: 1, max: 13 })), { maxLength: 40 }),
+        fc.constantFrom(0, 1, 4),
+        (runs, offset) => {
+          const gt: number[] = [];
+          const res: number[] = [];
+          for (const [g, r, k] of runs) {
+            for (let i = 0; i < k; i++) {
+              gt.push(g);
+              res.push(r);
+            }
+          }
+          const g8 = new Uint8Array(gt.length + offset).subarray(offset);
+          const r8 = new Uint8Array(res.length + offset).subarray(offset);
+          g8.set(gt);
+          r8.set(res);
+          const hist = new Float64Array(SEG_HISTOGRAM_SIZE);
+          const got = accumulateSegHistogram(hist, g8, r8, 20);
+          expect(Array.from(hist)).toEqual(officialHist(gt, res));
+          expect(got.firstAbove).toBe(res.findIndex((v) => v > 20));
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
   it('maps bins to (gt, res) in column order', () => {
     const hist = new Float64Array(SEG_HISTOGRAM_SIZE);
     accumulateSegHistogram(hist, new Uint8Array([3, 3, 0, 255, 22]), new Uint8Array([5, 5, 20, 7, 1]));
