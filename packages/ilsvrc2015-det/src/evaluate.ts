@@ -64,6 +64,16 @@ export interface DetectionEvalResult {
  * concatenated, stably sorted by confidence (NaN first), and each class's PR curve and VOCap AP
  * are computed; mean and median over classes 1..numClasses.
  */
+/** A reusable plain array of exactly `n` elements. */
+function pooled(pool: number[][], n: number): number[] {
+  let a = pool[n];
+  if (!a) {
+    a = new Array<number>(n).fill(0);
+    pool[n] = a;
+  }
+  return a;
+}
+
 /** True when confidence `a` ranks strictly after `b` in MATLAB's `sort(…, 'descend')` (NaN first). */
 function after(a: number, b: number): boolean {
   if (Number.isNaN(b)) return !Number.isNaN(a);
@@ -201,10 +211,10 @@ export function evaluateDetections(gt: GroundTruth, preds: Predictions, blacklis
   const detected = new Uint8Array(Math.max(16, nObj));
   const conf = preds.confidences;
   const plabels = preds.labels;
-  const runDets: number[] = [];
-  const runBoxes: number[] = [];
-  const runThr: number[] = [];
-  const runGt = { boxes: runBoxes, minOverlap: runThr };
+  const detPool: number[][] = [];
+  const boxPool: number[][] = [];
+  const thrPool: number[][] = [];
+  const runGt: { boxes: number[]; minOverlap: number[] } = { boxes: [], minOverlap: [] };
   const matchOptions = { rule: 'ilsvrc' as const, skip, detected };
   let blacklisted = 0;
   let outOfRange = 0;
@@ -270,11 +280,12 @@ export function evaluateDetections(gt: GroundTruth, preds: Predictions, blacklis
       while (q0 < o1 && sLabels[q0] < label) q0++;
       let q1 = q0;
       while (q1 < o1 && sLabels[q1] === label) q1++;
-      // reused plain arrays: typed-array views per (image, class) cost more than the matching
-      runDets.length = k2 - k;
+      // reused plain arrays (one per length): typed-array views or length changes per
+      // (image, class) cost more than the matching itself
+      const runDets = pooled(detPool, k2 - k);
       for (let j = k; j < k2; j++) runDets[j - k] = byLabel[j];
-      runBoxes.length = 4 * (q1 - q0);
-      runThr.length = q1 - q0;
+      const runBoxes = pooled(boxPool, 4 * (q1 - q0));
+      const runThr = pooled(thrPool, q1 - q0);
       for (let j = q0; j < q1; j++) {
         const r = j - q0;
         runThr[r] = sThr[j];
@@ -283,6 +294,8 @@ export function evaluateDetections(gt: GroundTruth, preds: Predictions, blacklis
         runBoxes[4 * r + 2] = sBoxes[4 * j + 2];
         runBoxes[4 * r + 3] = sBoxes[4 * j + 3];
       }
+      runGt.boxes = runBoxes;
+      runGt.minOverlap = runThr;
       matchDetections(preds.boxes, runDets, runGt, tp, fp, matchOptions);
       k = k2;
     }

@@ -61,6 +61,21 @@ describe('parsePredictions', () => {
   });
 });
 
+describe('the number fast path', () => {
+  it('equals Number() on fixed-point strings of any precision', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }), fc.integer({ min: 0, max: 20 }), (x, k) => {
+        const s = x.toFixed(k);
+        const p = parsePredictions(`1 1 ${s} ${s} 0 ${s} -${s.replace(/^-/, '')}`, 'p.txt');
+        expect(Object.is(p.confidences[0], Number(s))).toBe(true);
+        expect(Object.is(p.boxes[0], Number(s))).toBe(true);
+        expect(Object.is(p.boxes[3], Number('-' + s.replace(/^-/, '')))).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe('parseNumberToken', () => {
   it('accepts textread %f numbers and rejects junk', () => {
     expect(parseNumberToken('1e3')).toBe(1000);

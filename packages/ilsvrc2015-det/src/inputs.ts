@@ -249,23 +249,45 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 13 || c === 10 || c === 11 || c === 12;
 }
 
-/** `parseNumberToken` on `text[a..b)`, with a fast path for plain decimals. */
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
+
+/**
+ * `parseNumberToken` on `text[a..b)`. Plain decimals whose digits form an integer below 2^53 with at
+ * most 22 fraction digits take the exact fast path `m / 10^f` (both operands are exact doubles and
+ * one division is correctly rounded, so this equals `Number(token)`); anything else goes through
+ * `Number`/`parseNumberToken`.
+ */
 function numberAt(text: string, a: number, b: number): number | undefined {
-  // [+-]? digits [. digits] [e[+-]digits] | [+-]? . digits …
   let p = a;
   let c = text.charCodeAt(p);
-  if (c === 43 || c === 45) c = text.charCodeAt(++p);
+  let neg = false;
+  if (c === 43 || c === 45) {
+    neg = c === 45;
+    c = text.charCodeAt(++p);
+  }
   let digits = 0;
+  let m = 0;
+  let frac = 0;
   while (p < b && c >= 48 && c <= 57) {
     digits++;
+    m = m * 10 + (c - 48);
     c = text.charCodeAt(++p);
   }
   if (p < b && c === 46) {
     c = text.charCodeAt(++p);
     while (p < b && c >= 48 && c <= 57) {
       digits++;
+      frac++;
+      m = m * 10 + (c - 48);
       c = text.charCodeAt(++p);
     }
+  }
+  if (digits > 0 && p === b) {
+    if (m <= Number.MAX_SAFE_INTEGER && frac <= 22) {
+      const v = frac === 0 ? m : m / POW10[frac];
+      return neg ? -v : v;
+    }
+    return Number(text.slice(a, b));
   }
   if (digits > 0 && p < b && (c === 101 || c === 69)) {
     c = text.charCodeAt(++p);
@@ -275,9 +297,9 @@ function numberAt(text: string, a: number, b: number): number | undefined {
       e++;
       c = text.charCodeAt(++p);
     }
-    if (e === 0) return undefined;
+    if (e === 0 || p !== b) return undefined;
+    return Number(text.slice(a, b));
   }
-  if (digits > 0 && p === b) return Number(text.slice(a, b));
   return parseNumberToken(text.slice(a, b));
 }
 
