@@ -59,7 +59,12 @@ async function readAnnotationDirectory(dir: string, synsets: SynsetMap, context:
     throw inputError({ code: 'input/annotations', file: dir, expected: 'annotation files *.xml', found: 'none' });
   }
   const describe = (i: number) => join(dir, files[i]);
-  const cacheKey = context.cacheDir ? annotationCacheKey(dir, files, synsets) : undefined;
+  let cacheKey: string | undefined;
+  try {
+    cacheKey = context.cacheDir ? annotationCacheKey(dir, files, synsets) : undefined;
+  } catch {
+    cacheKey = undefined; // a file vanished while listing: parse without the cache (and report it there)
+  }
   if (cacheKey && context.cacheDir) {
     const cached = loadCache(context.cacheDir, cacheKey, files.length);
     if (cached) return { ...cached, source: dir, kind: 'xml', describe, fromCache: true };
