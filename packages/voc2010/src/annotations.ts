@@ -145,6 +145,11 @@ export interface ReadRecordsOptions {
   path: (id: string) => string;
   /** Progress label. */
   label?: string;
+  /**
+   * Other main-thread work (reading the results files) to run once the worker threads have been
+   * given their share, so that it overlaps with their parsing. Always called exactly once.
+   */
+  meanwhile?: () => void | Promise<void>;
 }
 
 /**
@@ -215,6 +220,7 @@ export async function readVocRecords(
     // Keep a rejection from being unhandled while the main thread is busy.
     pending.catch(() => undefined);
     try {
+      await options.meanwhile?.();
       for (let k = 0; k < mine; k++) {
         const i = todo[k];
         handle(i, readRecordBatch([paths[i]])[0]);
@@ -224,6 +230,7 @@ export async function readVocRecords(
       await pending;
     }
   } else {
+    await options.meanwhile?.();
     for (const i of todo) {
       if (context.signal.aborted) throw context.signal.reason ?? new Error('aborted');
       handle(i, readRecordBatch([paths[i]])[0]);

@@ -6,7 +6,7 @@ import { readVocRecords, type VocRecord } from './annotations.js';
 import { parseImageList, readList, type KeyList } from './image-sets.js';
 import { parseDetResults, type DetResults } from './results.js';
 import { quote, readTextInput } from './text.js';
-import { VOC_CLASSES, VOC_MIN_OVERLAP, detResultsPath, resolveVocPaths, selectNames, type VocClass, type VocCommonOptions } from './voc-options.js';
+import { VOC_CLASSES, VOC_MIN_OVERLAP, detResultsPath, resolveVocPaths, selectNames, type VocClass, type VocCommonOptions, type VocPaths } from './voc-options.js';
 
 /** Options of `voc2010/det` (`--root`, `--set`, `--comp`, `--results`, `--classes`). */
 export interface VocDetOptions extends VocCommonOptions {
@@ -138,18 +138,24 @@ export function mapDetImages(det: DetResults, set: KeyList, problems: ProblemCol
 }
 
 interface DetInputs {
+  paths: VocPaths;
   classes: VocClass[];
   set: KeyList;
   results: DetResults[];
   imageOf: Int32Array[];
-  resultsMs: number;
 }
 
-async function readDetInputs(options: VocDetOptions, problems: ProblemCollector): Promise<DetInputs & { paths: ReturnType<typeof resolveVocPaths> }> {
-  const t0 = performance.now();
+/** Reads the test set, then (in `readResults`) the results files of the selected classes. */
+async function readDetSet(options: VocDetOptions, problems: ProblemCollector): Promise<{ paths: VocPaths; classes: VocClass[]; set: KeyList }> {
   const paths = resolveVocPaths(options, 'det');
   const classes = selectNames(options.classes, VOC_CLASSES, 'classes');
   const set = await readList(paths.imageSet('Main', paths.set), parseImageList, problems);
+  if (!set) problems.throwIfAny();
+  return { paths, classes, set: set! };
+}
+
+async function readDetResults(inp: { paths: VocPaths; classes: VocClass[]; set: KeyList }, problems: ProblemCollector): Promise<DetInputs> {
+  const { paths, classes, set } = inp;
   const texts = await Promise.all(
     classes.map((cls) => readTextInput(detResultsPath(paths, cls), `the ${cls} detection results "<image> <confidence> <xmin> <ymin> <xmax> <ymax>" lines`, problems)),
   );
@@ -159,10 +165,9 @@ async function readDetInputs(options: VocDetOptions, problems: ProblemCollector)
     if (text === undefined) return;
     const r = parseDetResults(text, detResultsPath(paths, classes[k]), problems);
     results[k] = r;
-    if (set) imageOf[k] = mapDetImages(r, set, problems);
+    imageOf[k] = mapDetImages(r, set, problems);
   });
-  if (!set) problems.throwIfAny();
-  return { paths, classes, set: set!, results, imageOf, resultsMs: performance.now() - t0 };
+  return { ...inp, results, imageOf };
 }
 
 /** `voc2010/det`: VOCevaldet over the selected classes. */
@@ -170,11 +175,29 @@ export async function evaluateDet(options: VocDetOptions, context: RunContext): 
   const t0 = performance.now();
   const metric = apMetric(context);
   const problems = new ProblemCollector();
-  const { paths, classes, set, results, imageOf, resultsMs } = await readDetInputs(options, problems);
-  const t1 = performance.now();
-  const records = await readVocRecords(set.keys, { annotationsDir: paths.annotationsDir, path: paths.annotation, label: 'reading annotations' }, context, problems);
+  const base = await readDetSet(options, problems);
+  const { paths, set } = base;
+  let inputs: DetInputs | undefined;
+  let resultsMs = 0;
+  // The results files are read while worker threads (if any) parse the annotations.
+  const records = await readVocRecords(
+    set.keys,
+    {
+      annotationsDir: paths.annotationsDir,
+      path: paths.annotation,
+      label: 'reading annotations',
+      meanwhile: async () => {
+        const t = performance.now();
+        inputs = await readDetResults(base, problems);
+        resultsMs = performance.now() - t;
+      },
+    },
+    context,
+    problems,
+  );
   problems.throwIfAny();
   const t2 = performance.now();
+  const { classes, results, imageOf } = inputs!;
   const gtByClass = classGroundTruth(records as VocRecord[], classes);
   context.progress.begin('evaluating detections', classes.length);
   const entries = classes.map((cls, k) => {
@@ -188,7 +211,7 @@ export async function evaluateDet(options: VocDetOptions, context: RunContext): 
     task: 'voc2010/det',
     metric: metric.name,
     entries,
-    timings: { totalMs: t3 - t0, resultsMs, annotationsMs: t2 - t1, evaluateMs: t3 - t2 },
+    timings: { totalMs: t3 - t0, resultsMs, readMs: t2 - t0, evaluateMs: t3 - t2 },
     extra: { root: paths.root, set: paths.set, comp: paths.comp, results: paths.resultsDir, images: set.keys.length },
   });
 }
@@ -197,7 +220,7 @@ export async function evaluateDet(options: VocDetOptions, context: RunContext): 
 export async function validateDet(options: VocDetOptions): Promise<Diagnostic[]> {
   const problems = new ProblemCollector(1000);
   try {
-    await readDetInputs(options, problems);
+    await readDetResults(await readDetSet(options, problems), problems);
   } catch (e) {
     if (!(isDevkitError(e) && e.kind === 'input')) throw e;
   }
