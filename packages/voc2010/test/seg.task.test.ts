@@ -34,7 +34,8 @@ describe('voc2010/seg task', () => {
     const a = await segTask.validate!({ root: join(FIXTURES, 'errors_a') }, ctx());
     expect(a.map((d) => d.code)).toEqual(['input/seg-label-range']);
     expect(a[0].severity).toBe('error');
-    expect(a[0].message).toContain('2010_000301.png');
+    expect(a[0].file).toContain('2010_000301.png');
+    expect(a[0].message).toMatch(/^pixel \d+,\d+: results image '2010_000301' has out of range value 21/);
     const b = await segTask.validate!({ root: join(FIXTURES, 'errors_b') }, ctx());
     expect(b.map((d) => d.code)).toEqual(['input/seg-size']);
     expect(await segTask.validate!({ root: join(FIXTURES, 'edge') }, ctx())).toEqual([]);

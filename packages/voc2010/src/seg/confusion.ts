@@ -128,7 +128,7 @@ export function checkSegPair(id: string, gt: LabelImage, res: LabelImage, resFil
       code: 'input/seg-label-range',
       file: resFile,
       pixel: pixelName(first, res.width),
-      detail: `results image '${id}' has out of range value ${max} (largest value in the image)`,
+      detail: `results image '${id}' has out of range value ${max} (its largest value; values must be <= ${SEG_NUM_LABELS - 1})`,
       expected: `labels 0..${SEG_NUM_LABELS - 1}`,
       found: String(data[first]),
       hint: 'results images hold class indices 0..20; 255 (void) is not allowed in results',

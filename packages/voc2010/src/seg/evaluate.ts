@@ -4,7 +4,6 @@ import { createRequire } from 'node:module';
 import {
   ProblemCollector,
   createReport,
-  formatProblem,
   mapInWorkers,
   resolveWorkerScript,
   type Diagnostic,
@@ -12,6 +11,7 @@ import {
   type RunContext,
 } from '@devkit/core';
 import { iouFromConfusion, mean } from '@devkit/metrics';
+import { describeProblem } from '../diagnostics.js';
 import { SEG_LABELS, SEG_NUM_LABELS } from './classes.js';
 import { SEG_HISTOGRAM_SIZE, histogramToConfusion } from './confusion.js';
 import { readSegImageSet, resolveSegPaths, type SegPaths, type VocSegOptions } from './options.js';
@@ -115,10 +115,11 @@ export async function evaluateSegmentation(options: VocSegOptions, context: RunC
 /** Checks a segmentation submission without scoring: every problem as an error diagnostic. */
 export async function validateSegmentation(options: VocSegOptions, context: RunContext): Promise<Diagnostic[]> {
   const scan = await scanSegmentation(options, context);
+  // The file is a field of its own (the CLI prints `file: message`); the pixel stays in the text.
   const out: Diagnostic[] = scan.problems.problems.map((p) => ({
     severity: 'error',
     code: p.code,
-    message: formatProblem(p),
+    message: (p.pixel !== undefined ? `pixel ${p.pixel}: ` : '') + describeProblem(p),
     file: p.file,
     ...(p.pixel !== undefined ? { pixel: p.pixel } : {}),
   }));
