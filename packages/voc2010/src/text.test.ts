@@ -70,7 +70,7 @@ describe('parseStrtod', () => {
       fc.property(fc.double({ noNaN: true }), (x) => {
         const s = Object.is(x, -0) ? '-0' : x === Infinity ? 'Inf' : x === -Infinity ? '-Inf' : String(x);
         expect(Object.is(parseStrtod(s), x)).toBe(true);
-        if (Number.isFinite(x)) expect(parseStrtod(x.toPrecision(17))).toBe(x);
+        if (Number.isFinite(x) && !Object.is(x, -0)) expect(parseStrtod(x.toPrecision(17))).toBe(x);
       }),
     );
   });
