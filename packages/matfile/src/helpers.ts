@@ -61,7 +61,11 @@ export function matString(v: MatValue, where?: string): string {
  */
 export function matStrings(v: MatValue, where?: string): string[] {
   if (v.kind === 'char') {
-    if (v.codes.length === 0) return v.dims[0] > 0 && v.dims.length === 2 ? new Array<string>(v.dims[0]).fill('') : [];
+    if (v.codes.length === 0) {
+      const rows = v.dims.length === 2 ? v.dims[0] : 0;
+      if (rows > 1 << 24) throw shapeError(v, where, `a char array with at most ${1 << 24} rows`, 'input/mat-too-large');
+      return new Array<string>(rows).fill('');
+    }
     if (v.dims.length !== 2) throw shapeError(v, where, 'a 2-D char array or a cell array of strings');
     const [rows, cols] = v.dims;
     const out = new Array<string>(rows);
@@ -136,9 +140,10 @@ export function sparseNonzeros(s: MatSparse): { rows: Int32Array; cols: Int32Arr
   return { rows, cols, values: s.data.slice(0, nnz) };
 }
 
-/** A sparse matrix as a dense column-major Float64Array (rows x cols); logical gives 0/1. */
-export function sparseToDense(s: MatSparse): Float64Array {
+/** A sparse matrix as a dense column-major Float64Array (rows x cols); logical gives 0/1. Refuses more than `maxBytes`. */
+export function sparseToDense(s: MatSparse, maxBytes = 512 * 1024 * 1024): Float64Array {
   const [rows, cols] = s.dims;
+  if (rows * cols * 8 > maxBytes) throw shapeError(s, undefined, `a sparse matrix of at most ${maxBytes} bytes when dense`, 'input/mat-too-large');
   const out = new Float64Array(rows * cols);
   for (let c = 0; c < cols; c++) for (let k = s.jc[c]; k < s.jc[c + 1]; k++) out[s.ir[k] + c * rows] = s.data[k];
   return out;

@@ -255,6 +255,16 @@ describe('file-level checks', () => {
     expectMatError(() => readMat(matFile(le, [compressed(inner2, le)]), { maxBytes: 1 << 20 }), 'input/mat-too-large');
   });
 
+  it('claims of huge element counts without data do not hang or allocate', () => {
+    const le = true;
+    const noFields = matrix({ cls: mx.STRUCT, dims: [2 ** 30, 2 ** 30], name: 's', body: [element(mi.INT32, encode(mi.INT32, [8], le), le, { small: true }), element(mi.INT8, new Uint8Array(0), le)] }, le);
+    const emptyChar = matrix({ cls: mx.CHAR, dims: [2 ** 30, 0], name: 'ch', body: [element(mi.UINT16, new Uint8Array(0), le)] }, le);
+    const v = readMat(matFile(le, [noFields, emptyChar]), { eager: true });
+    expect((v.s as MatStruct).length).toBe(2 ** 60);
+    decodeAll(v.s);
+    expectMatError(() => matStrings(v.ch), 'input/mat-too-large');
+  });
+
   it('deeply nested cells neither overflow the stack nor slow down', () => {
     const le = true;
     const depth = 20000;

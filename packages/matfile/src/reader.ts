@@ -1084,7 +1084,8 @@ export function decodeAll(v: MatValue): void {
     const x = stack.pop()!;
     if (x.kind === 'cell') {
       for (const c of x.cells) if (c.kind === 'cell' || c.kind === 'struct') stack.push(c);
-    } else if (x.kind === 'struct') {
+    } else if (x.kind === 'struct' && x.fieldNames.length > 0) {
+      // (A struct without fields may claim any number of elements; there is nothing to decode.)
       for (let i = 0; i < x.length; i++) {
         for (const f of x.fieldNames) {
           const c = x.get(i, f);
