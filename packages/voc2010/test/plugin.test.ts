@@ -5,14 +5,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRunContext, isDevkitError, reportToJson } from '@devkit/core';
+import { createRunContext, isDevkitError, reportToJson, type TaskOptionsOf } from '@devkit/core';
 import { averagePrecision11 } from '@devkit/metrics';
 import plugin, { PACKAGE_VERSION } from '../src/index.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/voc2010/', import.meta.url));
 const MY_TASKS = ['voc2010/cls', 'voc2010/det', 'voc2010/layout', 'voc2010/action'] as const;
 
+// Compile-time: the task ids are typed through TaskRegistry (module augmentation in src/index.ts).
+const typedDet: TaskOptionsOf<'voc2010/det'> = { root: '/data/VOCdevkit', set: 'val', comp: 'comp4', classes: 'car,dog' };
+const typedAction: TaskOptionsOf<'voc2010/action'> = { root: '/data/VOCdevkit', actions: 'phoning' };
+// @ts-expect-error root is required
+const untyped: TaskOptionsOf<'voc2010/layout'> = { set: 'val' };
+
 describe('plugin', () => {
+  it('types the options of each task id', () => {
+    expect([typedDet.root, typedAction.actions, untyped.set]).toEqual(['/data/VOCdevkit', 'phoning', 'val']);
+  });
+
   it('has meta and every task keyed by its id', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
     expect(plugin.meta).toMatchObject({ name: 'voc2010', version: pkg.version, packageName: '@devkit/voc2010' });
