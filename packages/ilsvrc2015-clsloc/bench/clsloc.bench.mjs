@@ -29,8 +29,15 @@ function ms(t) {
 
 async function timed(fn) {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const value = await fn();
-  return { value, time: performance.now() - t0 };
+  const c = process.cpuUsage(c0);
+  // cpu: user + system time of this process (all threads), less sensitive than wall time to a busy machine
+  return { value, time: performance.now() - t0, cpu: (c.user + c.system) / 1000 };
+}
+
+function both(r) {
+  return `${ms(r.time)} wall, ${ms(r.cpu)} CPU`;
 }
 
 function check(report, expected, label) {
@@ -59,6 +66,8 @@ const options = {
 };
 
 console.log(`clsloc_large: 20,000 images, ${workers} worker(s); official eval_clsloc.m: 172 s`);
+const load = (await import('node:os')).loadavg()[0];
+console.log(`  (load average ${load.toFixed(1)} on ${availableParallelism()} cores: wall times are only meaningful on an idle machine)`);
 const ann = options.gt;
 const raw = await timed(() => {
   const files = readdirSync(ann).filter((f) => f.endsWith('.xml')).sort();
@@ -66,21 +75,21 @@ const raw = await timed(() => {
   for (const f of files) n += Object.keys(parseDevkitXml(readFileSync(join(ann, f), 'utf8'))).length;
   return n;
 });
-console.log(`  baseline: read + fast-xml-parser parse of the 20,000 files, one thread: ${ms(raw.time)}`);
+console.log(`  baseline: read + fast-xml-parser parse of the 20,000 files, one thread: ${both(raw)}`);
 
 const cold1 = await timed(() => task.evaluate(options, createRunContext({ workers: 1 })));
-console.log(`  devkit, one thread, no cache:           ${ms(cold1.time)}`);
+console.log(`  devkit, one thread, no cache:           ${both(cold1)}`);
 check(cold1.value, expected, 'one thread');
 
 const cold = await timed(() => task.evaluate(options, createRunContext({ workers })));
-console.log(`  devkit, ${workers} workers, no cache:             ${ms(cold.time)}  (ground truth ${ms(cold.value.timings.groundTruthMs)}, evaluation ${ms(cold.value.timings.evaluateMs)})`);
+console.log(`  devkit, ${workers} workers, no cache:             ${both(cold)}  (ground truth ${ms(cold.value.timings.groundTruthMs)}, evaluation ${ms(cold.value.timings.evaluateMs)})`);
 check(cold.value, expected, `${workers} workers`);
 
 const cacheDir = mkdtempSync(join(tmpdir(), 'clsloc-bench-cache-'));
 try {
   await task.evaluate(options, createRunContext({ workers, cacheDir }));
   const warm = await timed(() => task.evaluate(options, createRunContext({ workers, cacheDir })));
-  console.log(`  devkit, warm parsed-annotation cache:   ${ms(warm.time)}`);
+  console.log(`  devkit, warm parsed-annotation cache:   ${both(warm)}`);
   check(warm.value, expected, 'cached');
 } finally {
   rmSync(cacheDir, { recursive: true, force: true });
@@ -112,7 +121,7 @@ if (existsSync(recPath)) {
     );
     const r = real50k.value;
     console.log(`real 50,000-image rec cache (80,477 boxes) + real labels + blacklist:`);
-    console.log(`  baseline: readRecCache alone ${ms(rawMat.time)}; devkit total ${ms(real50k.time)}`);
+    console.log(`  baseline: readRecCache alone ${both(rawMat)}; devkit total ${both(real50k)}`);
     const bl = new Set(readFileSync(join(real, 'ILSVRC2015_clsloc_validation_blacklist.txt'), 'utf8').trim().split('\n').map(Number));
     const blSize = readFileSync(join(real, 'ILSVRC2015_clsloc_validation_blacklist.txt'), 'utf8').trim().split('\n').length;
     const wantCls = [1, 2, 3, 4, 5].map((k) => gt.filter((_, i) => i % 5 >= k).length / gt.length);
