@@ -12,7 +12,7 @@ import {
 } from '@devkit/core';
 import { evaluateDetections, type DetectionEvalResult } from './evaluate.js';
 import { readGroundTruthCache, readGroundTruthXml, type GroundTruth } from './groundTruth.js';
-import { readBlacklist, readImageList, readPredictions, type Blacklist, type ImageList } from './inputs.js';
+import { readBlacklist, readImageList, readPredictions, type Blacklist, type ImageList, type Predictions } from './inputs.js';
 import { readSynsets, type Synsets } from './meta.js';
 import { writeDetSample } from './sample.js';
 
@@ -100,21 +100,36 @@ export async function runDetectionTask(inputs: DetectionTaskInputs, settings: De
   let list: ImageList | undefined;
   if (inputs.list) list = readImageList(inputs.list);
   else if (!useCache) throw usageError('missing option --list (the image list is needed to read XML ground truth)', 'usage/missing-option');
-  const predictions = readPredictions(inputs.pred);
-  const blacklist: Blacklist | undefined = inputs.blacklist ? readBlacklist(inputs.blacklist, synsets) : undefined;
+  // XML ground truth is parsed by worker threads while this thread reads the submission.
+  let gtXml: Promise<GroundTruth> | undefined;
+  const stopGt = new AbortController();
+  if (!useCache) {
+    const onAbort = () => stopGt.abort();
+    context.signal.addEventListener('abort', onAbort, { once: true });
+    gtXml = readGroundTruthXml(inputs.gt, list!, synsets, { ...context, signal: stopGt.signal }, settings.version);
+    gtXml.catch(() => undefined).finally(() => context.signal.removeEventListener('abort', onAbort));
+  } else if (settings.excludeGenerated) {
+    throw usageError('--exclude-generated needs the XML annotations (a ground-truth cache has no "generated" flags)', 'usage/exclude-generated-cache');
+  }
+  let predictions: Predictions;
+  let blacklist: Blacklist | undefined;
+  try {
+    predictions = readPredictions(inputs.pred);
+    blacklist = inputs.blacklist ? readBlacklist(inputs.blacklist, synsets) : undefined;
+  } catch (e) {
+    stopGt.abort(); // a bad submission: stop parsing the ground truth
+    throw e;
+  }
   const tRead = performance.now();
 
   let gt: GroundTruth;
-  if (useCache) {
-    if (settings.excludeGenerated) {
-      throw usageError('--exclude-generated needs the XML annotations (a ground-truth cache has no "generated" flags)', 'usage/exclude-generated-cache');
-    }
+  if (gtXml) {
+    gt = await gtXml;
+  } else {
     gt = readGroundTruthCache(inputs.gt);
     if (list && !sameIds(list.ids, gt.imageIds)) {
       warn('ilsvrc/list-cache-mismatch', `the image list ${list.file} (${list.ids.length} entries) differs from gt_img_ids of the cache ${inputs.gt} (${gt.imageIds.length}); as the official code, the cache's list is used`, { file: list.file });
     }
-  } else {
-    gt = await readGroundTruthXml(inputs.gt, list!, synsets, context, settings.version);
   }
   const tGt = performance.now();
   if (gt.numPos.length === 0) {
