@@ -4,7 +4,7 @@ import { evaluateAction, evaluateCls, validateAction, validateCls, type VocActio
 import { evaluateDet, validateDet, type VocDetOptions } from './det.js';
 import { evaluateLayout, validateLayout, type VocLayoutOptions } from './layout.js';
 import { writeVocSample } from './sample.js';
-import { segTask } from './seg/task.js';
+import { segFromDetTask, segTask } from './seg/task.js';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
 import { VOC_ACTIONS, VOC_CLASSES, vocCommonOptionSpecs } from './voc-options.js';
 
@@ -21,7 +21,14 @@ export { forEachLine, parseStrtod, parseIntegerToken } from './text.js';
 export * from './voc-options.js';
 export { apReport, meanOfNumeric, AP_METRIC, AP_METRICS, type ApEntry } from './ap-report.js';
 export { writeVocSample } from './sample.js';
-export { segTask } from './seg/task.js';
+export { segTask, segFromDetTask } from './seg/task.js';
+export type { VocSegOptions, SegPaths } from './seg/options.js';
+export { resolveSegPaths, readSegImageSet } from './seg/options.js';
+export { writeSegSample } from './seg/sample.js';
+export { SEG_LABELS, SEG_NUM_LABELS, SEG_VOID } from './seg/classes.js';
+export { accumulateSegHistogram, histogramToConfusion, checkSegPair, SEG_HISTOGRAM_SIZE, type SegCount } from './seg/confusion.js';
+export { scanSegmentation, evaluateSegmentation, validateSegmentation, type SegScan } from './seg/evaluate.js';
+export * from './writers/index.js';
 export { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
 
 declare module '@devkit/core' {
@@ -98,6 +105,7 @@ const plugin = definePlugin({
     'voc2010/cls': clsTask,
     'voc2010/det': detTask,
     'voc2010/seg': segTask,
+    'voc2010/seg-from-det': segFromDetTask,
     'voc2010/layout': layoutTask,
     'voc2010/action': actionTask,
   },
