@@ -116,6 +116,12 @@ describe('encodeIndexedPng', () => {
     expect(errorOf(() => encodeIndexedPng({ width: 2, height: 2, data: [0] })).code).toBe('input/image-size');
     expect(errorOf(() => encodeIndexedPng({ width: 1, height: 1, data: [3] }, { palette: new Uint8Array(6) })).code).toBe('input/label-range');
   });
+  it('honours a fixed filter type and plain-array input', () => {
+    const data = [1, 2, 3, 1, 2, 3, 1, 2, 3, 4, 5, 6];
+    for (const filterType of [0, 1, 2, 3, 4]) {
+      expect(Array.from(decodeLabelPng(encodeIndexedPng({ width: 3, height: 4, data }, { filterType })).data)).toEqual(data);
+    }
+  });
   it('writes files', async () => {
     const file = join(tmp, 'w.png');
     await writeIndexedPng(file, { width: 2, height: 2, data: [1, 2, 3, 4] });

@@ -285,6 +285,8 @@ export interface IndexedPngOptions {
   palette?: Uint8Array;
   /** zlib level 0..9 (default 6). */
   deflateLevel?: number;
+  /** PNG scanline filter 0..4 for every row, or -1 (default): pngjs picks the best of the five per row. */
+  filterType?: number;
 }
 
 function chunk(type: string, data: Uint8Array): Buffer {
@@ -314,19 +316,24 @@ export function encodeIndexedPng(image: IndexedImageInput, options: IndexedPngOp
   if (palette.length % 3 !== 0 || entries < 1 || entries > 256) {
     throw inputError({ code: 'input/palette', field: 'palette', expected: '1 to 256 RGB triplets', found: `${palette.length} bytes` });
   }
-  const pixels = Buffer.alloc(width * height);
-  for (let i = 0; i < pixels.length; i++) {
-    const v = data[i];
-    if (!(Number.isInteger(v) && v >= 0 && v < entries)) {
-      throw inputError({
-        code: 'input/label-range',
-        field: 'data',
-        pixel: `${(i % width) + 1},${Math.floor(i / width) + 1}`,
-        expected: `an integer index 0..${entries - 1}`,
-        found: String(v),
-      });
+  let pixels: Buffer;
+  if (data instanceof Uint8Array && entries === 256) {
+    pixels = Buffer.from(data); // every byte is a valid index: copy without checking
+  } else {
+    pixels = Buffer.alloc(width * height);
+    for (let i = 0; i < pixels.length; i++) {
+      const v = data[i];
+      if (!(Number.isInteger(v) && v >= 0 && v < entries)) {
+        throw inputError({
+          code: 'input/label-range',
+          field: 'data',
+          pixel: `${(i % width) + 1},${Math.floor(i / width) + 1}`,
+          expected: `an integer index 0..${entries - 1}`,
+          found: String(v),
+        });
+      }
+      pixels[i] = v;
     }
-    pixels[i] = v;
   }
   // The packer only reads width, height, data and gamma.
   const png = { width, height, data: pixels, gamma: 0 } as unknown as InstanceType<typeof pngjs.PNG>;
@@ -336,6 +343,7 @@ export function encodeIndexedPng(image: IndexedImageInput, options: IndexedPngOp
     bitDepth: 8,
     inputHasAlpha: false,
     deflateLevel: options.deflateLevel ?? 6,
+    ...(options.filterType !== undefined ? { filterType: options.filterType } : {}),
   });
   // signature (8) + IHDR chunk (4 length + 4 type + 13 data + 4 crc) = 33 bytes
   const header = Buffer.from(grey.subarray(0, 33));

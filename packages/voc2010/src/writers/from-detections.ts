@@ -13,6 +13,7 @@
  *   1-based rank in the image's detection list, saturated to 255 as `uint8` does;
  * - the image size is the JPEG's (`imfinfo`), else the ground-truth PNG's, else the annotation's.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ProblemCollector, createReport, type Report, type RunContext } from '@devkit/core';
 import { parseImageListTokens } from './image-list.js';
@@ -20,7 +21,7 @@ import { readTextFile } from '@devkit/formats';
 import { parseDetResults } from '../results.js';
 import { VOC_CLASSES, detResultsPath, resolveVocPaths, type VocCommonOptions } from '../voc-options.js';
 import { imageSize, type ImageSize } from './image-size.js';
-import { writeSegmentation } from './segmentation.js';
+import { encodeSegmentation } from './segmentation.js';
 
 /** One detection to paint. */
 export interface PaintDetection {
@@ -143,18 +144,26 @@ export async function createSegmentationsFromDetections(options: SegFromDetOptio
   progress?.begin('segmentations from detections', ids.length);
   const sizeSources: SegFromDetSummary['sizeSources'] = { jpeg: 0, png: 0, annotation: 0 };
   let used = 0;
+  await mkdir(outDir, { recursive: true });
+  if (instDir) await mkdir(instDir, { recursive: true });
+  const one = async (id: string) => {
+    if (context?.signal?.aborted) throw context.signal.reason ?? new Error('aborted');
+    const size = await imageSize(paths.dataDir, id);
+    sizeSources[size.source]++;
+    const dets = byImage.get(id) ?? [];
+    used += dets.filter((d) => !(d.confidence < threshold)).length;
+    const { classes, instances } = renderDetections(size.width, size.height, dets, threshold);
+    await writeFile(join(outDir, `${id}.png`), encodeSegmentation({ width: size.width, height: size.height, data: classes }));
+    if (instDir) await writeFile(join(instDir, `${id}.png`), encodeSegmentation({ width: size.width, height: size.height, data: instances }));
+    progress?.advance(1);
+  };
   try {
-    for (const id of ids) {
-      if (context?.signal?.aborted) throw context.signal.reason ?? new Error('aborted');
-      const size = await imageSize(paths.dataDir, id);
-      sizeSources[size.source]++;
-      const dets = byImage.get(id) ?? [];
-      used += dets.filter((d) => !(d.confidence < threshold)).length;
-      const { classes, instances } = renderDetections(size.width, size.height, dets, threshold);
-      await writeSegmentation(join(outDir, `${id}.png`), { width: size.width, height: size.height, data: classes });
-      if (instDir) await writeSegmentation(join(instDir, `${id}.png`), { width: size.width, height: size.height, data: instances });
-      progress?.advance(1);
-    }
+    // A few images in flight so file I/O overlaps the encoding.
+    let next = 0;
+    const lane = async () => {
+      while (next < ids.length) await one(ids[next++]);
+    };
+    await Promise.all(Array.from({ length: Math.min(8, ids.length) }, lane));
   } finally {
     progress?.end();
   }
