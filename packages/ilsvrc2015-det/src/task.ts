@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import {
   createReport,
   defineTask,
+  formatProblem,
   inputError,
   isDevkitError,
   usageError,
@@ -216,7 +217,8 @@ export async function validateDetectionInputs(inputs: DetectionTaskInputs, setti
   const out: Diagnostic[] = [];
   const push = (e: unknown) => {
     if (!isDevkitError(e) || e.kind === 'internal') throw e;
-    for (const p of e.problems) out.push({ severity: 'error', code: p.code, message: e.problems.length === 1 ? e.message : `${p.file ?? ''}${p.line ? `:${p.line}` : ''}: ${p.expected ? `expected ${p.expected}, found ${p.found}` : (p.detail ?? '')}`, file: p.file, line: p.line });
+    // the location goes in file/line; the message is the rest
+    for (const p of e.problems) out.push({ severity: 'error', code: p.code, message: formatProblem({ ...p, file: undefined, line: undefined }), file: p.file, line: p.line });
   };
   let synsets: Synsets | undefined;
   let list: ImageList | undefined;
@@ -236,11 +238,11 @@ export async function validateDetectionInputs(inputs: DetectionTaskInputs, setti
     let bad = 0;
     for (let d = 0; d < preds.count; d++) {
       if (list && !ids.has(preds.imageIds[d]) && settings.outside === 'error') {
-        if (bad++ < 50) out.push({ severity: 'error', code: 'input/image-not-in-list', message: `${preds.file}:${preds.lines[d]}: expected an image index of the image list, found ${preds.imageIds[d]}`, file: preds.file, line: preds.lines[d] });
+        if (bad++ < 50) out.push({ severity: 'error', code: 'input/image-not-in-list', message: `expected an image index of the image list, found ${preds.imageIds[d]}`, file: preds.file, line: preds.lines[d] });
       }
       const label = preds.labels[d];
       if (synsets && !(label >= 1 && label <= synsets.wnids.length)) {
-        out.push({ severity: 'warning', code: 'ilsvrc/class-out-of-range', message: `${preds.file}:${preds.lines[d]}: class id ${label} is not in 1..${synsets.wnids.length} (counted as a false positive in no curve)`, file: preds.file, line: preds.lines[d] });
+        out.push({ severity: 'warning', code: 'ilsvrc/class-out-of-range', message: `class id ${label} is not in 1..${synsets.wnids.length} (counted as a false positive in no curve)`, file: preds.file, line: preds.lines[d] });
       }
     }
   } catch (e) {
