@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import {
   ProblemCollector,
   createReport,
-  mapInWorkers,
+  WorkerPool,
   resolveWorkerScript,
   type Diagnostic,
   type Report,
@@ -63,13 +63,33 @@ export async function scanSegmentation(options: VocSegOptions, context: RunConte
         context.progress.advance(batch.length);
       }
     } else {
+      // `workers - 1` threads plus the main thread pull batches from one queue; results are added in
+      // input order afterwards so problems are listed in image-set order.
       const script = resolveWorkerScript(import.meta.url, './seg.worker.js');
-      // Results are added in input order so problems are listed in image-set order.
-      const results = await mapInWorkers<SegItem[], SegBatchResult>(script, batches, {
-        workers,
-        signal: context.signal,
-        onResult: (_r, i) => context.progress.advance(batches[i].length),
-      });
+      const pool = new WorkerPool<SegItem[], SegBatchResult>(script, { workers: workers - 1, signal: context.signal });
+      const results = new Array<SegBatchResult>(batches.length);
+      let next = 0;
+      const threadLane = async () => {
+        while (next < batches.length) {
+          const b = next++;
+          results[b] = await pool.run(batches[b]);
+          context.progress.advance(batches[b].length);
+        }
+      };
+      const mainLane = async () => {
+        while (next < batches.length) {
+          if (context.signal.aborted) throw context.signal.reason ?? new Error('aborted');
+          const b = next++;
+          results[b] = scanSegBatch(batches[b]);
+          context.progress.advance(batches[b].length);
+          await new Promise((resolve) => setImmediate(resolve)); // let worker replies through
+        }
+      };
+      try {
+        await Promise.all([mainLane(), ...Array.from({ length: pool.size }, threadLane)]);
+      } finally {
+        await pool.close();
+      }
       for (const r of results) add(r);
     }
   } finally {
