@@ -77,9 +77,11 @@ describe('voc2010/seg golden (official VOCevalseg)', () => {
 
   // The worker pool loads dist/seg/seg.worker.js: needs `pnpm build` first (the CI test script builds).
   const worker = fileURLToPath(new URL('../dist/seg/seg.worker.js', import.meta.url));
-  it.runIf(existsSync(worker))('medium and edge with 2 worker threads give the same numbers', async () => {
+  it.runIf(existsSync(worker))('medium and edge with workers: 2 and 3 (worker threads + the main thread) give the same numbers', async () => {
     await checkCase('medium', 2);
     await checkCase('edge', 2);
+    await checkCase('medium', 3);
+    await checkCase('edge', 3);
     await checkCase('errors_a', 2);
   });
 });

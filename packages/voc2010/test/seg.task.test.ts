@@ -1,5 +1,5 @@
 /** voc2010/seg and voc2010/seg-from-det as tasks: sample, validate, problem collection, end-to-end from detections. */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,12 +47,16 @@ describe('voc2010/seg task', () => {
     const resDir = join(root, 'results/VOC2010/Segmentation/comp5_val_cls');
     rmSync(join(resDir, '2010_000302.png'));
     writeFileSync(join(resDir, '2010_000304.png'), encodeIndexedPng({ width: 2, height: 1, data: [0, 255] }));
-    const err = (await segTask.evaluate({ root }, ctx()).catch((e: unknown) => e)) as DevkitError;
-    expect(err.kind).toBe('input');
-    expect(err.exitCode).toBe(2);
-    expect(err.problems.map((p) => p.code)).toEqual(['input/missing-file', 'input/seg-label-range', 'input/seg-size']);
-    expect(err.message).toContain('2010_000302.png');
-    expect(err.message).toContain('2010_000304.png (pixel 2,1)');
+    const worker = fileURLToPath(new URL('../dist/seg/seg.worker.js', import.meta.url));
+    // in-process, and (after a build) with worker threads: same problems, in image-set order
+    for (const workers of existsSync(worker) ? [1, 3] : [1]) {
+      const err = (await segTask.evaluate({ root }, createRunContext({ workers })).catch((e: unknown) => e)) as DevkitError;
+      expect(err.kind).toBe('input');
+      expect(err.exitCode).toBe(2);
+      expect(err.problems.map((p) => p.code)).toEqual(['input/missing-file', 'input/seg-label-range', 'input/seg-size']);
+      expect(err.message).toContain('2010_000302.png');
+      expect(err.message).toContain('2010_000304.png (pixel 2,1)');
+    }
   });
 
   it('a missing image set and a missing root are clear errors', async () => {
