@@ -2,10 +2,11 @@
  * Exact minimum-cost perfect assignment on a sparse bipartite graph (n rows, n columns, integer costs
  * held in doubles, |costs| and path sums < 2^53).
  *
- * Jonker–Volgenant style: column reduction for an initial partial assignment with feasible duals, then
- * one shortest augmenting path (Dijkstra on reduced costs with column potentials) per free row, stopping
- * at the first free column reached. Each augmentation keeps the duals feasible, so the final assignment
- * is an exact optimum (the same optimum value CSA reaches).
+ * Primal-dual (Hungarian) method: column reduction gives an initial partial assignment with feasible
+ * duals; then phases of (1) vertex-disjoint augmenting paths along tight edges (reduced cost 0) and
+ * (2) a multi-source Dijkstra on reduced costs from all free rows up to the nearest free column, followed
+ * by a dual shift that makes those shortest paths tight. Duals stay feasible throughout, so the final
+ * assignment is an exact optimum (the same optimum value CSA reaches).
  */
 
 export interface SparseGraph {
@@ -95,11 +96,12 @@ export function solveAssignment(g: SparseGraph): Assignment {
   const v = new Float64Array(n).fill(Infinity);
   const vRow = new Int32Array(n).fill(-1);
 
-  // Column reduction: v[j] = min_i c(i,j), with the first row attaining it.
+  // Column reduction: v[j] = min_i c(i,j), with the last row attaining it (outlier rows come last, so
+  // outlier columns go to outlier rows and the real rows stay free for their real columns).
   for (let i = 0; i < n; i++) {
     for (let e = rowStart[i], end = rowStart[i + 1]; e < end; e++) {
       const j = col[e];
-      if (cost[e] < v[j]) {
+      if (cost[e] <= v[j]) {
         v[j] = cost[e];
         vRow[j] = i;
       }
@@ -118,88 +120,145 @@ export function solveAssignment(g: SparseGraph): Assignment {
     }
   }
 
-  // Shortest augmenting paths for the free rows.
-  const dist = new Float64Array(n);
-  const stamp = new Int32Array(n); // dist valid iff stamp[j] === round
-  const done = new Int32Array(n); // settled iff done[j] === round
-  const pred = new Int32Array(n);
-  const predCost = new Float64Array(n);
-  const settled = new Int32Array(n);
+  // Hungarian phases with explicit duals u (rows) and v (columns): reduced cost r = c - u - v >= 0 on
+  // every edge and 0 on matched edges.
+  //  1. augment as much as possible along tight edges (r = 0), vertex-disjoint paths by DFS;
+  //  2. multi-source Dijkstra from all free rows on reduced costs up to the nearest free column
+  //     (distance delta), then shift the duals so that the shortest paths become tight.
+  const u = new Float64Array(n);
+  const dRow = new Float64Array(n);
+  const dCol = new Float64Array(n);
+  const colStamp = new Int32Array(n);
+  const rowStamp = new Int32Array(n);
+  const colDone = new Int32Array(n);
+  const visit = new Int32Array(n);
+  const touchedRows = new Int32Array(n);
+  const touchedCols = new Int32Array(n);
+  const stackRow = new Int32Array(n);
+  const stackEdge = new Int32Array(n);
+  const freeList = new Int32Array(n);
   const heap = new MinHeap(1024);
-  let round = 0;
+  let phase = 0;
+  let visitRound = 0;
+  let nFree = 0;
+  for (let i = 0; i < n; i++) if (rowToCol[i] === -1) freeList[nFree++] = i;
 
-  for (let f = 0; f < n; f++) {
-    if (rowToCol[f] !== -1) continue;
-    round++;
+  while (nFree > 0) {
+    // 1. Tight augmenting paths (Kuhn's DFS, each column visited at most once per pass).
+    for (;;) {
+      visitRound++;
+      let augmented = 0;
+      let w = 0;
+      for (let q = 0; q < nFree; q++) {
+        const f = freeList[q];
+        // iterative DFS: stackRow[k] = row at depth k, stackEdge[k] = next edge to try
+        let depth = 0;
+        stackRow[0] = f;
+        stackEdge[0] = rowStart[f];
+        let success = false;
+        while (depth >= 0) {
+          const i = stackRow[depth];
+          const end = rowStart[i + 1];
+          let e = stackEdge[depth];
+          let descended = false;
+          const ui = u[i];
+          for (; e < end; e++) {
+            const j = col[e];
+            if (visit[j] === visitRound || cost[e] - ui - v[j] !== 0) continue;
+            visit[j] = visitRound;
+            const i2 = colToRow[j];
+            if (i2 === -1) {
+              // augment along the stack
+              // stackEdge[k] is one past the edge taken at every shallower level
+              stackEdge[depth] = e + 1;
+              for (let k = depth; k >= 0; k--) {
+                const ek = stackEdge[k] - 1;
+                const rk = stackRow[k];
+                const jk = col[ek];
+                rowToCol[rk] = jk;
+                colToRow[jk] = rk;
+                rowCost[rk] = cost[ek];
+              }
+              success = true;
+              break;
+            }
+            stackEdge[depth] = e + 1;
+            depth++;
+            stackRow[depth] = i2;
+            stackEdge[depth] = rowStart[i2];
+            descended = true;
+            break;
+          }
+          if (success) break;
+          if (!descended) depth--;
+        }
+        if (success) augmented++;
+        else freeList[w++] = f;
+      }
+      nFree = w;
+      if (augmented === 0 || nFree === 0) break;
+    }
+    if (nFree === 0) break;
+
+    // 2. Multi-source Dijkstra up to the nearest free column.
+    phase++;
     heap.clear();
-    let nSettled = 0;
-    let found = -1;
-    let dmin = 0;
-    for (let e = rowStart[f], end = rowStart[f + 1]; e < end; e++) {
-      const j = col[e];
-      const d = cost[e] - v[j];
-      if (stamp[j] !== round || d < dist[j]) {
-        stamp[j] = round;
-        dist[j] = d;
-        pred[j] = f;
-        predCost[j] = cost[e];
-        heap.push(d, j);
+    let nTR = 0;
+    let nTC = 0;
+    for (let q = 0; q < nFree; q++) {
+      const f = freeList[q];
+      rowStamp[f] = phase;
+      dRow[f] = 0;
+      touchedRows[nTR++] = f;
+      const uf = u[f];
+      for (let e = rowStart[f], end = rowStart[f + 1]; e < end; e++) {
+        const j = col[e];
+        const d = cost[e] - uf - v[j];
+        if (colStamp[j] !== phase || d < dCol[j]) {
+          if (colStamp[j] !== phase) touchedCols[nTC++] = j;
+          colStamp[j] = phase;
+          dCol[j] = d;
+          heap.push(d, j);
+        }
       }
     }
+    let delta = Infinity;
     while (heap.size > 0) {
       const dj = heap.keys[0];
       const j = heap.vals[0];
       heap.pop();
-      if (done[j] === round || dj !== dist[j]) continue;
-      if (colToRow[j] === -1) {
-        found = j;
-        dmin = dj;
+      if (colDone[j] === phase || dj !== dCol[j]) continue;
+      const i = colToRow[j];
+      if (i === -1) {
+        delta = dj;
         break;
       }
-      done[j] = round;
-      settled[nSettled++] = j;
-      const i = colToRow[j];
-      const ui = rowCost[i] - v[j];
-      const base = dj - ui;
-      let shortcut = -1;
+      colDone[j] = phase;
+      rowStamp[i] = phase;
+      dRow[i] = dj;
+      touchedRows[nTR++] = i;
+      const base = dj - u[i];
       for (let e = rowStart[i], end = rowStart[i + 1]; e < end; e++) {
         const j2 = col[e];
-        if (done[j2] === round) continue;
+        if (colDone[j2] === phase) continue;
         const d = base + cost[e] - v[j2];
-        if (stamp[j2] !== round || d < dist[j2]) {
-          stamp[j2] = round;
-          dist[j2] = d;
-          pred[j2] = i;
-          predCost[j2] = cost[e];
-          if (d === dj && colToRow[j2] === -1) {
-            shortcut = j2;
-            break;
-          }
+        if (colStamp[j2] !== phase || d < dCol[j2]) {
+          if (colStamp[j2] !== phase) touchedCols[nTC++] = j2;
+          colStamp[j2] = phase;
+          dCol[j2] = d;
           heap.push(d, j2);
         }
       }
-      if (shortcut >= 0) {
-        found = shortcut;
-        dmin = dj;
-        break;
-      }
     }
-    if (found < 0) throw new Error('assignment: the graph has no perfect matching');
-    // Dual update for the settled columns.
-    for (let k = 0; k < nSettled; k++) {
-      const j = settled[k];
-      v[j] += dist[j] - dmin;
+    if (delta === Infinity) throw new Error('assignment: the graph has no perfect matching');
+    // Dual shift: rows and columns with distance < delta.
+    for (let k = 0; k < nTR; k++) {
+      const i = touchedRows[k];
+      if (dRow[i] < delta) u[i] += delta - dRow[i];
     }
-    // Augment along the path.
-    let j = found;
-    for (;;) {
-      const i = pred[j];
-      const prev = rowToCol[i];
-      rowToCol[i] = j;
-      colToRow[j] = i;
-      rowCost[i] = predCost[j];
-      if (i === f) break;
-      j = prev;
+    for (let k = 0; k < nTC; k++) {
+      const j = touchedCols[k];
+      if (colDone[j] === phase && dCol[j] < delta) v[j] -= delta - dCol[j];
     }
   }
 
