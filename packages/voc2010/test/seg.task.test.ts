@@ -120,6 +120,11 @@ describe('voc2010/seg-from-det task', () => {
     expect(iou.dog).toBe(1);
     expect(iou.person).toBe(1);
     expect(iou.cat).toBeNaN();
+    // --out-dir puts the class PNGs elsewhere (and the instance PNGs next to them)
+    const other = join(root, 'elsewhere', 'mine_val_cls');
+    await segFromDetTask.evaluate({ root, outDir: other, instances: true }, ctx());
+    expect(existsSync(join(other, '2010_000002.png'))).toBe(true);
+    expect(existsSync(join(root, 'elsewhere', 'comp5_val_inst', '2010_000002.png'))).toBe(true);
   });
 
   it('a missing class results file is an input error naming it', async () => {

@@ -45,7 +45,7 @@ export const segFromDetTask = defineTask<SegFromDetOptions>({
     { name: 'set', type: 'string', default: 'val', description: 'image set: ImageSets/Segmentation/<set>.txt (and the det results set)' },
     { name: 'comp', type: 'string', default: 'comp3', description: 'detection competition id: Main/<comp>_det_<set>_<class>.txt' },
     { name: 'results', type: 'path', description: 'results directory (default <root>/results/VOC2010)' },
-    { name: 'out', type: 'path', description: 'folder for the PNGs (default <results>/Segmentation/<comp+2>_<set>_cls)' },
+    { name: 'outDir', type: 'path', description: 'folder for the class PNGs (default <results>/Segmentation/<comp+2>_<set>_cls)' },
     { name: 'threshold', type: 'number', description: 'paint only detections with confidence >= threshold (default: all)' },
     { name: 'instances', type: 'boolean', default: false, description: 'also write instance PNGs (<comp+2>_<set>_inst)' },
   ],

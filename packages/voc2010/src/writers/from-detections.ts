@@ -83,10 +83,10 @@ export function renderDetections(
 
 export interface SegFromDetOptions extends VocCommonOptions {
   /** Folder for the class PNGs (default `<results>/Segmentation/<segcomp>_<set>_cls`). */
-  out?: string;
+  outDir?: string;
   /** Only detections with `confidence >= threshold` are painted (default: all). */
   threshold?: number;
-  /** Also write instance PNGs (into `<out>/../<segcomp>_<set>_inst`). */
+  /** Also write instance PNGs (into `<outDir>/../<segcomp>_<set>_inst`). */
   instances?: boolean;
   /** Competition id of the written segmentations (default: the detection comp + 2, comp3 → comp5). */
   segComp?: string;
@@ -112,7 +112,7 @@ export async function createSegmentationsFromDetections(options: SegFromDetOptio
   const paths = resolveVocPaths({ ...options, comp: options.comp ?? 'comp3' }, 'det');
   const threshold = options.threshold ?? -Infinity;
   const segComp = options.segComp ?? segCompFor(paths.comp);
-  const outDir = options.out ?? join(paths.resultsDir, 'Segmentation', `${segComp}_${paths.set}_cls`);
+  const outDir = options.outDir ?? join(paths.resultsDir, 'Segmentation', `${segComp}_${paths.set}_cls`);
   const instDir = options.instances ? join(outDir, '..', `${segComp}_${paths.set}_inst`) : undefined;
 
   // All detections, class order then file order (the official `dets` list), grouped by image.
