@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { solveAssignment } from './assignment.js';
+
+function build(n: number, edges: [number, number, number][]) {
+  const sorted = [...edges].sort((a, b) => a[0] - b[0]);
+  const rowStart = new Int32Array(n + 1);
+  for (const e of sorted) rowStart[e[0] + 1]++;
+  for (let i = 0; i < n; i++) rowStart[i + 1] += rowStart[i];
+  return { n, rowStart, col: Int32Array.from(sorted.map((e) => e[1])), cost: Float64Array.from(sorted.map((e) => e[2])) };
+}
+
+function brute(n: number, edges: [number, number, number][]): number {
+  const c: number[][] = Array.from({ length: n }, () => Array<number>(n).fill(Infinity));
+  for (const [i, j, w] of edges) c[i][j] = Math.min(c[i][j], w);
+  let best = Infinity;
+  const used = new Array<boolean>(n).fill(false);
+  const rec = (i: number, s: number) => {
+    if (s >= best) return;
+    if (i === n) {
+      best = s;
+      return;
+    }
+    for (let j = 0; j < n; j++) {
+      if (!used[j] && c[i][j] < Infinity) {
+        used[j] = true;
+        rec(i + 1, s + c[i][j]);
+        used[j] = false;
+      }
+    }
+  };
+  rec(0, 0);
+  return best;
+}
+
+describe('solveAssignment', () => {
+  it('finds the exact optimum (brute force on small graphs)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 7 }),
+        fc.array(fc.tuple(fc.nat(6), fc.nat(6), fc.integer({ min: 0, max: 20 })), { maxLength: 30 }),
+        (n, extra) => {
+          const edges: [number, number, number][] = [];
+          for (let i = 0; i < n; i++) edges.push([i, i, 1000]); // a perfect matching always exists
+          for (const [i, j, w] of extra) if (i < n && j < n) edges.push([i, j, w]);
+          const res = solveAssignment(build(n, edges));
+          expect(res.total).toBe(brute(n, edges));
+          expect(new Set(res.rowToCol).size).toBe(n);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('throws when no perfect matching exists', () => {
+    expect(() => solveAssignment(build(2, [[0, 0, 1], [1, 0, 1], [0, 1, 1]].slice(0, 2) as [number, number, number][]))).toThrow();
+  });
+});
