@@ -64,7 +64,7 @@ describe('collectBoundaryScores', () => {
         (imgs) => {
           const th = boundaryThresholds(5);
           const per = imgs.map((rows) =>
-            counts(rows.map(([a, b, c, d]) => [Math.min(a, b, d), b, Math.min(a, b, d), d] as [number, number, number, number])),
+            counts(rows.map(([a, b, _c, d]) => [Math.min(a, b, d), b, Math.min(a, b, d), d] as [number, number, number, number])),
           );
           const s = collectBoundaryScores(per, th);
           for (const v of [s.odsRecall, s.odsPrecision, s.odsF, s.oisRecall, s.oisPrecision, s.oisF]) {
