@@ -22,6 +22,7 @@ async function timeEval(options, context, expectedFile) {
   const dt = performance.now() - t;
   const u = process.cpuUsage(c);
   lastCpu = (u.user + u.system) / 1000;
+  if (process.env.VERBOSE) console.error(JSON.stringify(report.timings));
   if (expectedFile) {
     const exp = JSON.parse(readFileSync(expectedFile, 'utf8'));
     if (Math.abs(report.summary.meanAP - exp.mean_ap) > 1e-9) throw new Error(`mean AP ${report.summary.meanAP} != ${exp.mean_ap}`);

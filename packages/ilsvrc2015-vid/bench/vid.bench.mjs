@@ -28,7 +28,7 @@ async function timed(options) {
 
 {
   const dir = join(DATA, 'vid_rand_medium');
-  if (!existsSync(join(dir, 'meta.mat'))) {
+  if (!existsSync(join(dir, 'val.txt'))) {
     mkdirSync(DATA, { recursive: true });
     execFileSync('python3', [join(SHARED, 'fixtures/ilsvrc2015/gen/gen_cases.py'), '--out', DATA, 'vid_rand_medium'], { stdio: 'inherit' });
   }
