@@ -111,9 +111,9 @@ describe('voc2010/seg-from-det task', () => {
     };
     for (const cls of VOC_CLASSES) writeFileSync(join(root, `results/VOC2010/Main/comp3_det_val_${cls}.txt`), formatDetResults(dets[cls] ?? []));
 
-    const made = await segFromDetTask.evaluate({ root, threshold: 0.05, instances: true }, ctx());
+    const made = await segFromDetTask.evaluate({ root, threshold: 0.05, instances: true, order: 'confidence' }, ctx());
     expect(made.summary).toEqual({ images: 2, detectionsRead: 5, detectionsUsed: 3 });
-    const report = await segTask.evaluate({ root }, ctx());
+    const report = await segTask.evaluate({ root, comp: 'comp3' }, ctx());
     const iou = Object.fromEntries(report.rows.map((r) => [r.key, r.iou]));
     expect(iou.background).toBe(1);
     expect(iou.car).toBe(1);
@@ -124,7 +124,11 @@ describe('voc2010/seg-from-det task', () => {
     const other = join(root, 'elsewhere', 'mine_val_cls');
     await segFromDetTask.evaluate({ root, outDir: other, instances: true }, ctx());
     expect(existsSync(join(other, '2010_000002.png'))).toBe(true);
-    expect(existsSync(join(root, 'elsewhere', 'comp5_val_inst', '2010_000002.png'))).toBe(true);
+    expect(existsSync(join(root, 'elsewhere', 'comp3_val_inst', '2010_000002.png'))).toBe(true);
+    // the VOC2010 default paints in class order: person (15) overwrites dog (12) in image 2
+    await segFromDetTask.evaluate({ root, threshold: 0.05, segComp: 'comp5' }, ctx());
+    const classOrder = await segTask.evaluate({ root }, ctx());
+    expect(classOrder.rows.find((r) => r.key === 'dog')?.iou).toBe(0);
   });
 
   it('a missing class results file is an input error naming it', async () => {

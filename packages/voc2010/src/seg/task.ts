@@ -38,16 +38,19 @@ export const segFromDetTask = defineTask<SegFromDetOptions>({
   id: 'voc2010/seg-from-det',
   title: 'PASCAL VOC2010 segmentations from detections (create_segmentations_from_detections)',
   description:
-    'Paints the detection boxes of every image of the segmentation set (ascending confidence, so more confident ' +
-    'boxes cover less confident ones) and writes indexed PNGs that voc2010/seg can score.',
+    'Paints the detection boxes of every image of the segmentation set (class order, later classes overwrite ' +
+    'earlier ones, as the VOC2010 script; --order confidence for the VOC2011/2012 script) and writes indexed PNGs ' +
+    'that voc2010/seg can score with the same --comp.',
   options: [
     { name: 'root', type: 'path', required: true, description: 'VOCdevkit directory (holds VOC2010/)' },
     { name: 'set', type: 'string', default: 'val', description: 'image set: ImageSets/Segmentation/<set>.txt (and the det results set)' },
     { name: 'comp', type: 'string', default: 'comp3', description: 'detection competition id: Main/<comp>_det_<set>_<class>.txt' },
     { name: 'results', type: 'path', description: 'results directory (default <root>/results/VOC2010)' },
-    { name: 'outDir', type: 'path', description: 'folder for the class PNGs (default <results>/Segmentation/<comp+2>_<set>_cls)' },
+    { name: 'outDir', type: 'path', description: 'folder for the class PNGs (default <results>/Segmentation/<segComp>_<set>_cls)' },
+    { name: 'segComp', type: 'string', description: 'competition id of the written segmentations (default: --comp, as the VOC2010 script)' },
+    { name: 'order', type: 'string', default: 'class', choices: ['class', 'confidence'], description: 'painting order: class (VOC2010) or ascending confidence (VOC2011/2012)' },
     { name: 'threshold', type: 'number', description: 'paint only detections with confidence >= threshold (default: all)' },
-    { name: 'instances', type: 'boolean', default: false, description: 'also write instance PNGs (<comp+2>_<set>_inst)' },
+    { name: 'instances', type: 'boolean', default: false, description: 'also write instance PNGs (<segComp>_<set>_inst)' },
   ],
   metric: 'none',
   metrics: ['none'],

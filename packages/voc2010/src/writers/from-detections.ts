@@ -1,12 +1,13 @@
 /**
  * `create_segmentations_from_detections.m`: segmentation results made by painting detection boxes.
  *
- * Semantics (derived from the official script, see the README "Segmentation from detections"):
+ * Semantics (from the official script, see the README "Segmentation from detections"):
  * - the detections of all 20 classes are read (class order, then file order); a missing class file is an error;
- * - per image, the detections of that image are sorted by ascending confidence (stable, NaN last, as
- *   MATLAB `sort`), those with `confidence < threshold` are dropped (NaN is never dropped), and boxes are
- *   painted in that order, so more confident boxes cover less confident ones, and on equal confidence a
- *   later class (or later line) covers an earlier one;
+ * - per image, detections with `confidence < threshold` are skipped (NaN is never skipped) and the boxes are
+ *   painted in list order (`order: 'class'`, the VOC2010 script): later classes overwrite earlier ones, and
+ *   within a class later lines overwrite earlier ones. `order: 'confidence'` follows the VOC2011/2012 script
+ *   instead: ascending confidence (stable, NaN last, as MATLAB `sort`), so more confident boxes cover less
+ *   confident ones;
  * - a box is `round(bbox)` (halves away from zero), then clipped: x to 1..W, y to 1..H (NaN → 1, ±Inf → the
  *   border); rows y1..y2 and columns x1..x2 are painted (nothing when x1 > x2 or y1 > y2);
  * - the class image holds the class index 1..20 (0 = background); the instance image holds the box's
@@ -32,6 +33,9 @@ export interface PaintDetection {
   box: ArrayLike<number>;
 }
 
+/** `'class'`: list order (VOC2010 script); `'confidence'`: ascending confidence (VOC2011/2012 script). */
+export type PaintOrder = 'class' | 'confidence';
+
 /** MATLAB `round`: halves away from zero. */
 function matlabRound(x: number): number {
   return x < 0 ? -Math.round(-x) : Math.round(x);
@@ -51,12 +55,13 @@ export function renderDetections(
   height: number,
   detections: readonly PaintDetection[],
   threshold = -Infinity,
+  paintOrder: PaintOrder = 'class',
 ): { classes: Uint8Array; instances: Uint8Array } {
   const classes = new Uint8Array(width * height);
   const instances = new Uint8Array(width * height);
-  // [sc, si] = sort([dets.conf]): ascending, stable, NaN last.
   const order = detections.map((_, i) => i);
-  order.sort((a, b) => {
+  // VOC2011/2012: [sc, si] = sort([dets.conf]): ascending, stable, NaN last.
+  if (paintOrder === 'confidence') order.sort((a, b) => {
     const ca = detections[a].confidence;
     const cb = detections[b].confidence;
     const na = Number.isNaN(ca);
@@ -88,11 +93,13 @@ export interface SegFromDetOptions extends VocCommonOptions {
   threshold?: number;
   /** Also write instance PNGs (into `<outDir>/../<segcomp>_<set>_inst`). */
   instances?: boolean;
-  /** Competition id of the written segmentations (default: the detection comp + 2, comp3 → comp5). */
+  /** Competition id of the written segmentations (default: the detection comp, as the VOC2010 script). */
   segComp?: string;
+  /** Painting order (default `'class'`, the VOC2010 script). */
+  order?: PaintOrder;
 }
 
-/** `comp3` → `comp5` (VOC2011/2012 script: `sprintf('comp%d', sscanf(id,'comp%d') + 2)`); other ids unchanged. */
+/** `comp3` → `comp5`, the VOC2011/2012 script's output id (`sprintf('comp%d', sscanf(id,'comp%d') + 2)`); other ids unchanged. */
 export function segCompFor(detComp: string): string {
   const m = /^comp(\d+)/.exec(detComp);
   return m ? `comp${Number(m[1]) + 2}` : detComp;
@@ -111,7 +118,7 @@ export interface SegFromDetSummary {
 export async function createSegmentationsFromDetections(options: SegFromDetOptions, context?: Partial<RunContext>): Promise<SegFromDetSummary> {
   const paths = resolveVocPaths({ ...options, comp: options.comp ?? 'comp3' }, 'det');
   const threshold = options.threshold ?? -Infinity;
-  const segComp = options.segComp ?? segCompFor(paths.comp);
+  const segComp = options.segComp ?? paths.comp;
   const outDir = options.outDir ?? join(paths.resultsDir, 'Segmentation', `${segComp}_${paths.set}_cls`);
   const instDir = options.instances ? join(outDir, '..', `${segComp}_${paths.set}_inst`) : undefined;
 
@@ -152,7 +159,7 @@ export async function createSegmentationsFromDetections(options: SegFromDetOptio
     sizeSources[size.source]++;
     const dets = byImage.get(id) ?? [];
     used += dets.filter((d) => !(d.confidence < threshold)).length;
-    const { classes, instances } = renderDetections(size.width, size.height, dets, threshold);
+    const { classes, instances } = renderDetections(size.width, size.height, dets, threshold, options.order ?? 'class');
     await writeFile(join(outDir, `${id}.png`), encodeSegmentation({ width: size.width, height: size.height, data: classes }));
     if (instDir) await writeFile(join(instDir, `${id}.png`), encodeSegmentation({ width: size.width, height: size.height, data: instances }));
     progress?.advance(1);

@@ -129,13 +129,18 @@ describe('segmentation writer', () => {
 describe('renderDetections (convert_dets_to_image)', () => {
   const det = (label: number, confidence: number, box: number[]) => ({ label, confidence, box });
   const grid = (a: Uint8Array, w: number) => Array.from({ length: a.length / w }, (_, y) => Array.from(a.subarray(y * w, (y + 1) * w)).join(''));
-  it('paints in ascending confidence: more confident boxes cover less confident ones', () => {
-    const { classes, instances } = renderDetections(5, 3, [det(2, 0.9, [1, 1, 3, 3]), det(1, 0.1, [2, 1, 5, 2])]);
+  it('paints in list (class) order by default: later classes overwrite earlier ones (VOC2010)', () => {
+    const { classes, instances } = renderDetections(5, 3, [det(1, 0.9, [1, 1, 3, 3]), det(2, 0.1, [2, 1, 5, 2])]);
+    expect(grid(classes, 5)).toEqual(['12222', '12222', '11100']);
+    expect(grid(instances, 5)).toEqual(['12222', '12222', '11100']);
+  });
+  it("with order 'confidence': more confident boxes cover less confident ones (VOC2011/2012)", () => {
+    const { classes, instances } = renderDetections(5, 3, [det(2, 0.9, [1, 1, 3, 3]), det(1, 0.1, [2, 1, 5, 2])], -Infinity, 'confidence');
     expect(grid(classes, 5)).toEqual(['22211', '22211', '22200']);
     expect(grid(instances, 5)).toEqual(['11122', '11122', '11100']);
   });
   it('on equal confidence the later detection (later class) covers the earlier one', () => {
-    const { classes } = renderDetections(3, 1, [det(1, 0.5, [1, 1, 3, 1]), det(7, 0.5, [2, 1, 2, 1])]);
+    const { classes } = renderDetections(3, 1, [det(1, 0.5, [1, 1, 3, 1]), det(7, 0.5, [2, 1, 2, 1])], -Infinity, 'confidence');
     expect(grid(classes, 3)).toEqual(['171']);
   });
   it('rounds halves away from zero and clips to the image; NaN coordinates become 1', () => {
@@ -148,8 +153,9 @@ describe('renderDetections (convert_dets_to_image)', () => {
   });
   it('drops confidence < threshold (NaN kept and painted last)', () => {
     const dets = [det(1, 0.2, [1, 1, 1, 1]), det(2, 0.5, [2, 1, 2, 1]), det(3, NaN, [2, 1, 3, 1])];
+    expect(grid(renderDetections(3, 1, dets, 0.5, 'confidence').classes, 3)).toEqual(['033']);
+    expect(grid(renderDetections(3, 1, dets, -Infinity, 'confidence').classes, 3)).toEqual(['133']);
     expect(grid(renderDetections(3, 1, dets, 0.5).classes, 3)).toEqual(['033']);
-    expect(grid(renderDetections(3, 1, dets).classes, 3)).toEqual(['133']);
   });
   it('saturates instance indices at 255 (uint8)', () => {
     const many = Array.from({ length: 300 }, (_, i) => det(1, i, [1, 1, 1, 1]));
