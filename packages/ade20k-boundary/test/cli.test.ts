@@ -38,6 +38,10 @@ describe.skipIf(!ready)('devkit CLI: ade20k/boundary', () => {
     expect(report.task).toBe('ade20k/boundary');
     expect(Math.abs(report.summary.score - expected.challenge_score_mean_F_ODS)).toBeLessThanOrEqual(1e-9);
     expect(report.rows).toHaveLength(150);
+    const fields: [string, string][] = [['T_ODS', 'odsThreshold'], ['R_ODS', 'odsRecall'], ['P_ODS', 'odsPrecision'], ['F_ODS', 'odsF'], ['R_OIS', 'oisRecall'], ['P_OIS', 'oisPrecision'], ['F_OIS', 'oisF'], ['AP', 'ap']];
+    expected.classes.forEach((c: Record<string, number>, i: number) => {
+      for (const [from, to] of fields) expect(Math.abs(report.rows[i][to] - c[from])).toBeLessThanOrEqual(1e-9);
+    });
   });
 
   it('shards with --shard/--counts-out and ade20k/boundary-merge --counts', () => {
