@@ -33,4 +33,4 @@ console.log(`  per unit    ${(best / units).toFixed(1)} ms wall (image x class, 
 console.log(`  score       ${report.summary.score}`);
 console.log(`  baseline    official devkit under Octave 7.3: about 9 min for medium with 2 jobs on 2 cores (specs §8)`);
 const perImage = best / images;
-console.log(`  projection  2,000 images x 150 classes at this per-image rate: ${((perImage * 2000) / 3600e3).toFixed(2)} h on ${workers} worker(s) (medium has denser GT than typical ADE images? see README)`);
+console.log(`  projection  2,000 images x 150 classes of medium's size (256x341, 5-6 GT classes each): ${((perImage * 2000) / 3600e3).toFixed(2)} h on ${workers} worker(s); full-size ADE images (512x683): see README`);
