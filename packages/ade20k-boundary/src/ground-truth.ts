@@ -65,7 +65,7 @@ function dims2(v: MatValue): [number, number] | null {
  * Every class must have the same size; any nonzero value is a boundary pixel. Throws DevkitError (input).
  */
 export function readGroundTruth(path: string, classCount = ADE20K_CLASS_COUNT): GroundTruthImage {
-  const vars = readMatFileSync(path);
+  const vars = readMatFileSync(path, { variables: ['gt'] });
   const gt = vars.gt;
   if (!gt || gt.kind !== 'struct') {
     throw inputError({ code: 'input/gt-format', file: path, field: 'gt', expected: 'a struct variable gt with a field bdry', found: describe(gt) });
