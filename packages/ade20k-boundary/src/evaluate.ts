@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   ProblemCollector,
   WorkerPool,
@@ -257,16 +257,25 @@ export async function validateAde20kBoundary(options: Ade20kBoundaryOptions, con
   const collector = new ProblemCollector(200);
   checkPredictionFiles(plan.predDir, plan.images, plan.classes, collector);
   const seen = new Set<string>();
+  // files and folders already reported missing by the scan: the units would report them again
+  const missing = new Set(collector.problems.map((p) => p.file));
   context.progress.begin('ade20k/boundary validate', plan.end - plan.start);
   try {
-    await runUnits(plan, context, true, (_u, r) => dedupe(r.problems, collector, seen));
+    await runUnits(plan, context, true, (_u, r) =>
+      dedupe(
+        r.problems.filter((p) => !(p.file !== undefined && (missing.has(p.file) || missing.has(dirname(p.file))))),
+        collector,
+        seen,
+      ),
+    );
   } finally {
     context.progress.end();
   }
   return collector.problems.map((p) => ({
     severity: 'error' as const,
     code: p.code,
-    message: formatProblem(p),
+    // the location is in `file` (the CLI prints it first); the message says what is wrong
+    message: formatProblem({ ...p, file: undefined }),
     ...(p.file !== undefined ? { file: p.file } : {}),
   }));
 }
