@@ -1,10 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  // Workspace packages resolve to their TypeScript sources (the `source` export condition), so tests
-  // never run against a stale dist/.
+  // Tests import workspace packages through their built dist/ (the root `test` script builds first):
+  // worker threads, which the tests start for real, cannot load the TypeScript sources.
   resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
     testTimeout: 120_000,

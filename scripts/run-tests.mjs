@@ -4,12 +4,16 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const dir = mkdtempSync(join(tmpdir(), 'devkit-tests-'));
 const out = join(dir, 'vitest.json');
 const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)];
-const res = spawnSync('vitest', args, { stdio: 'inherit', shell: process.platform === 'win32' });
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const res = spawnSync(process.execPath, [vitest, ...args], { stdio: 'inherit', cwd: root });
+if (res.error) console.error(`could not start vitest: ${res.error.message}`);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
