@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { averagePrecision, collectBoundaryScores, fmeasure, maxF } from './collect.js';
@@ -5,7 +6,7 @@ import type { BoundaryCounts } from './evaluate.js';
 import { boundaryThresholds, matlabColon, matlabLinspace, thresholdCutoffs } from './thresholds.js';
 import { readFileSync } from 'node:fs';
 
-const spec = JSON.parse(readFileSync('/work/shared/specs/ade20k-boundary-thresholds.json', 'utf8')) as {
+const spec = JSON.parse(readFileSync(fileURLToPath(new URL('../../../../shared/specs/ade20k-boundary-thresholds.json', import.meta.url)), 'utf8')) as {
   thresholds_matlab: number[];
   min_uint8_passing: number[];
 };

@@ -1,9 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { LUT_THIN1, LUT_THIN2, thin } from './thin.js';
 
-const LUT_FILE = '/work/shared/specs/ade20k-boundary-thin-luts.txt';
+const LUT_FILE = fileURLToPath(new URL('../../../../shared/specs/ade20k-boundary-thin-luts.txt', import.meta.url));
 
 function lutFromFile(name: string): string {
   const line = readFileSync(LUT_FILE, 'utf8').split('\n').find((l) => l.startsWith(name + ' '));

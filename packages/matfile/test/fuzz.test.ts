@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 /**
  * Property test: truncated or bit-flipped real MAT-files end in a DevkitError (or decode), never in
  * another exception, a hang or a huge allocation.
@@ -11,10 +12,10 @@ import { decodeAll, matNumbers, matStrings, packNumbers, readMat, sparseNonzeros
 import { char, compressed, concat, double, element, encode, matFile, matrix, mi, mx, values } from './build.js';
 
 const FILES = [
-  '/work/shared/real/ilsvrc2015/meta_vid.mat',
-  '/work/shared/real/ilsvrc2015/meta_det.mat',
-  '/work/shared/fixtures/ade20k/tiny/annotations_boundary/validation/ADE_val_00000001.mat',
-  '/work/shared/fixtures/ade20k/tiny/annotations_boundary_matlab/validation/ADE_val_00000003.mat',
+  fileURLToPath(new URL('../../../../shared/real/ilsvrc2015/meta_vid.mat', import.meta.url)),
+  fileURLToPath(new URL('../../../../shared/real/ilsvrc2015/meta_det.mat', import.meta.url)),
+  fileURLToPath(new URL('../../../../shared/fixtures/ade20k/tiny/annotations_boundary/validation/ADE_val_00000001.mat', import.meta.url)),
+  fileURLToPath(new URL('../../../../shared/fixtures/ade20k/tiny/annotations_boundary_matlab/validation/ADE_val_00000003.mat', import.meta.url)),
 ].filter((f) => existsSync(f));
 
 /** The same file with every miCOMPRESSED element replaced by its inflated content (a -v6 style file). */

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 /** Reads the real ILSVRC2015 devkit files and the ADE20K boundary fixtures (Octave and MATLAB layouts). */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -15,8 +16,8 @@ import {
   type MatStruct,
 } from '../src/index.js';
 
-const REAL = '/work/shared/real/ilsvrc2015';
-const ADE = '/work/shared/fixtures/ade20k';
+const REAL = fileURLToPath(new URL('../../../../shared/real/ilsvrc2015', import.meta.url));
+const ADE = fileURLToPath(new URL('../../../../shared/fixtures/ade20k', import.meta.url));
 
 describe.skipIf(!existsSync(REAL))('ILSVRC2015 devkit files', () => {
   it('meta_det.mat: 1x200 synsets', () => {
