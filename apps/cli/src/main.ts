@@ -231,6 +231,21 @@ class Cli {
     }
   }
 
+  /** `devkit merge <task> <files…>`: the task combines the files of sharded runs into one report. */
+  async merge(entry: RegisteredTask, files: string[], opts: Record<string, unknown>): Promise<number> {
+    const common = this.common(opts);
+    const mergeFn = entry.task.merge;
+    if (typeof mergeFn !== 'function') throw usageError(`task "${entry.id}" has no merge step (only tasks that can be sharded do)`, 'usage/no-merge');
+    if (files.length === 0) throw usageError('merge: expected one or more files to merge', 'usage/missing-argument');
+    const paths = files.map((f) => resolve(this.io.cwd, f));
+    const report = await this.withContext(common, common.metric, async (ctx, logs) =>
+      this.finishReport(await this.runTask(entry, () => mergeFn.call(entry.task, paths, createRunContext(ctx))), logs),
+    );
+    this.emit(renderReports([report], common.format), common);
+    this.printDiagnostics([report], common);
+    return EXIT.ok;
+  }
+
   async validate(entry: RegisteredTask, opts: Record<string, unknown>, attributeOf: Map<string, string>): Promise<number> {
     const common = this.common(opts);
     const validateFn = entry.task.validate;
@@ -490,6 +505,15 @@ function buildProgram(cli: Cli, registry: PluginRegistry, io: CliIo, taskId: str
   const validateAttrs = entry ? addTaskOptions(validateCmd, entry, () => {}) : new Map<string, string>();
   addCommonOptions(validateCmd, { run: true, formats: ['table', 'json'] }).action((id: string, opts: Record<string, unknown>) =>
     setResult(cli.validate(registry.getTask(id), opts, validateAttrs)),
+  );
+
+  const mergeCmd = program
+    .command('merge')
+    .description('combine the files written by sharded runs of a task (e.g. --shard i/n --counts-out f) into one report')
+    .argument('<task>', 'task id')
+    .argument('<files...>', 'the shards\' files');
+  addCommonOptions(mergeCmd, { report: true }).action((id: string, files: string[], opts: Record<string, unknown>) =>
+    setResult(cli.merge(registry.getTask(id), files, opts)),
   );
 
   const demoCmd = program

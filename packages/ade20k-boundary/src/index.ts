@@ -1,5 +1,5 @@
 import { definePlugin, defineTask } from '@devkit/core';
-import { evaluateAde20kBoundary, mergeAde20kBoundary, PACKAGE_VERSION, validateAde20kBoundary } from './evaluate.js';
+import { evaluateAde20kBoundary, mergeAde20kBoundary, mergeBoundaryCounts, PACKAGE_VERSION, validateAde20kBoundary } from './evaluate.js';
 import { DEFAULT_SEED, type Ade20kBoundaryMergeOptions, type Ade20kBoundaryOptions } from './options.js';
 import { PACKAGE_NAME } from './report.js';
 import { ade20kBoundarySample } from './sample.js';
@@ -54,6 +54,13 @@ export const ade20kBoundaryTask = defineTask<Ade20kBoundaryOptions>({
   evaluate: evaluateAde20kBoundary,
   validate: validateAde20kBoundary,
   sample: ade20kBoundarySample,
+  // `devkit merge ade20k/boundary a.json b.json …`: the shards' counts files → the whole report
+  merge: async (files) => {
+    const t0 = performance.now();
+    const report = mergeBoundaryCounts(files);
+    report.timings = { totalMs: performance.now() - t0 };
+    return report;
+  },
 });
 
 export const ade20kBoundaryMergeTask = defineTask<Ade20kBoundaryMergeOptions>({

@@ -44,7 +44,7 @@ describe.skipIf(!ready)('devkit CLI: ade20k/boundary', () => {
     });
   });
 
-  it('shards with --shard/--counts-out and ade20k/boundary-merge --counts', () => {
+  it('shards with --shard/--counts-out, then devkit merge or ade20k/boundary-merge --counts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ade20k-cli-'));
     const files = [1, 2].map((i) => join(dir, `c${i}.json`));
     for (const [i, f] of files.entries()) {
@@ -55,6 +55,10 @@ describe.skipIf(!ready)('devkit CLI: ade20k/boundary', () => {
     expect(merged.code).toBe(0);
     const single = devkit(['eval', 'ade20k/boundary', '--gt', gt, '--pred', pred, '--format', 'json']);
     expect(JSON.parse(merged.stdout).rows).toEqual(JSON.parse(single.stdout).rows);
+    const viaMerge = devkit(['merge', 'ade20k/boundary', ...files, '--format', 'json']);
+    expect(viaMerge.code).toBe(0);
+    expect(JSON.parse(viaMerge.stdout).rows).toEqual(JSON.parse(single.stdout).rows);
+    expect(JSON.parse(viaMerge.stdout).summary).toEqual(JSON.parse(single.stdout).summary);
   });
 
   it('exits 2 naming the file for a missing predictions folder, 1 for a bad --shard', () => {

@@ -37,6 +37,11 @@ export interface TaskDefinition<O extends object = TaskOptionValues> {
   evaluate(options: O, context: RunContext): Promise<Report>;
   /** Checks a submission's files without scoring; returns every problem found (empty when valid). */
   validate?(options: O, context: RunContext): Promise<Diagnostic[]>;
+  /**
+   * Combines partial results (the files written by sharded runs of this task) into the report of the whole
+   * evaluation: what `devkit merge <task> <files…>` runs. Tasks that cannot be sharded leave it out.
+   */
+  merge?(files: readonly string[], context: RunContext): Promise<Report>;
   /** Writes an embedded sample under `dir` and returns the options that evaluate it. */
   sample?(dir: string): Promise<O>;
 }

@@ -100,7 +100,7 @@ export function assertPluginContract(value: unknown, label: string): asserts val
     if (!t.metrics.includes(t.metric))
       throw contractError(label, `${at}.metrics`, `an array containing the official metric ${JSON.stringify(t.metric)}`, new Shown(`[${t.metrics.join(', ')}]`));
     if (typeof t.evaluate !== 'function') throw contractError(label, `${at}.evaluate`, 'a function', t.evaluate);
-    for (const key of ['validate', 'sample'] as const) {
+    for (const key of ['validate', 'sample', 'merge'] as const) {
       if (t[key] !== undefined && typeof t[key] !== 'function') throw contractError(label, `${at}.${key}`, 'a function or undefined', t[key]);
     }
   }
