@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Problem } from '@devkit/core';
 import { childArray, childText, parseDevkitXml, str2double, type XmlElement, type XmlValue } from '@devkit/formats';
 import { isDevkitError } from '@devkit/core';
@@ -94,4 +95,25 @@ export function packObjects(perFile: AnnotationObjects[], problems: Problem[]): 
     }
   }
   return { counts, labels, boxes, generated, problems };
+}
+
+/**
+ * Reads and parses a list of annotation files into packed arrays (one chunk of the ground truth; runs on
+ * the calling thread or in a worker). A missing file becomes a problem and an empty annotation.
+ */
+export function parseAnnotationFiles(files: readonly string[], labelOf: Map<string, number>): PackedObjects {
+  const problems: Problem[] = [];
+  const perFile: AnnotationObjects[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      problems.push({ code: 'input/missing-file', file, expected: 'an annotation XML file', found: 'no such file' });
+      perFile.push({ labels: [], boxes: [], generated: [] });
+      continue;
+    }
+    perFile.push(readAnnotationObjects(text, file, labelOf, problems));
+  }
+  return packObjects(perFile, problems);
 }

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'no
 import { join, resolve } from 'node:path';
 import { inputError, mapInWorkers, ProblemCollector, resolveWorkerScript, type Problem, type RunContext } from '@devkit/core';
 import { matNumbers, readMatFileSync, type MatValue } from '@devkit/matfile';
-import { packObjects, readAnnotationObjects, type AnnotationObjects, type PackedObjects } from './annotation.js';
+import { parseAnnotationFiles, type PackedObjects } from './annotation.js';
 import type { AnnotationTask, AnnotationWorkerData } from './annotations.worker.js';
 import type { ImageList } from './inputs.js';
 import type { Synsets } from './meta.js';
@@ -94,23 +94,6 @@ export function annotationFiles(dir: string, list: ImageList): string[] {
 const WORKER_THRESHOLD = 2000;
 const CHUNK = 1000;
 
-function parseInline(files: string[], synsets: Synsets): PackedObjects {
-  const problems: Problem[] = [];
-  const perFile: AnnotationObjects[] = [];
-  for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      problems.push({ code: 'input/missing-file', file, expected: 'an annotation XML file', found: 'no such file' });
-      perFile.push({ labels: [], boxes: [], generated: [] });
-      continue;
-    }
-    perFile.push(readAnnotationObjects(text, file, synsets.labelOf, problems));
-  }
-  return packObjects(perFile, problems);
-}
-
 async function parseFiles(files: string[], synsets: Synsets, context: RunContext): Promise<PackedObjects> {
   let script: URL | undefined;
   if (context.workers > 1 && files.length >= WORKER_THRESHOLD) {
@@ -127,7 +110,7 @@ async function parseFiles(files: string[], synsets: Synsets, context: RunContext
       for (let i = 0; i < files.length; i += CHUNK) {
         if (context.signal.aborted) throw new Error('aborted');
         const chunk = files.slice(i, i + CHUNK);
-        parts.push(parseInline(chunk, synsets));
+        parts.push(parseAnnotationFiles(chunk, synsets.labelOf));
         context.progress.advance(chunk.length);
       }
       return mergePacked(parts);
