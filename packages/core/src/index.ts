@@ -3,3 +3,4 @@ export * from './report.js';
 export * from './plugin.js';
 export * from './context.js';
 export * from './workers.js';
+export * from './sample.js';

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { seededRandom } from '@devkit/core';
 import { VOC_ACTIONS, VOC_CLASSES, VOC_DATASET, VOC_PARTS } from './voc-options.js';
 
 /**
@@ -8,17 +9,6 @@ import { VOC_ACTIONS, VOC_CLASSES, VOC_DATASET, VOC_PARTS } from './voc-options.
  * evaluates it.
  */
 
-/** mulberry32: a tiny seeded generator, so the sample is the same on every machine. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Box = [number, number, number, number];
 interface SampleObject {
@@ -61,7 +51,7 @@ function annotationXml(img: SampleImage): string {
 
 /** Writes the sample tree under `dir` (`VOC2010/…` and `results/VOC2010/…`); returns the devkit root. */
 export async function writeVocSample(dir: string): Promise<string> {
-  const r = rng(2010);
+  const r = seededRandom(2010);
   const int = (a: number, b: number): number => a + Math.floor(r() * (b - a + 1));
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
   const randBox = (w: number, h: number, min = 20): Box => {
