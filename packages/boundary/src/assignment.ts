@@ -30,7 +30,7 @@ export interface Assignment {
 }
 
 /** A binary min-heap of (key, value) with lazy deletion, on typed arrays. */
-class MinHeap {
+export class MinHeap {
   keys: Float64Array;
   vals: Int32Array;
   size = 0;
@@ -89,6 +89,18 @@ class MinHeap {
 
 /** Solves the assignment; throws if the graph has no perfect matching. */
 export function solveAssignment(g: SparseGraph): Assignment {
+  const { rowToCol, rowCost, total } = solveAssignmentWithDuals(g);
+  return { rowToCol, rowCost, total };
+}
+
+/** An optimal assignment with optimal duals: cost(i, j) - u[i] - v[j] >= 0 on every edge, = 0 on the assigned ones. */
+export interface DualAssignment extends Assignment {
+  u: Float64Array;
+  v: Float64Array;
+}
+
+/** `solveAssignment`, also returning the final (optimal) duals. */
+export function solveAssignmentWithDuals(g: SparseGraph, singleSource = false): DualAssignment {
   const { n, rowStart, col, cost } = g;
   const rowToCol = new Int32Array(n).fill(-1);
   const colToRow = new Int32Array(n).fill(-1);
@@ -120,12 +132,34 @@ export function solveAssignment(g: SparseGraph): Assignment {
     }
   }
 
+  const u = new Float64Array(n);
+  return continueAssignment(g, { rowToCol, colToRow, rowCost, u, v }, singleSource);
+}
+
+/** A partial assignment with duals; `rowToCol`/`colToRow` are -1 where free. */
+export interface AssignmentState {
+  rowToCol: Int32Array;
+  colToRow: Int32Array;
+  /** Cost of the edge used by each assigned row. */
+  rowCost: Float64Array;
+  u: Float64Array;
+  v: Float64Array;
+}
+
+/**
+ * Completes a partial assignment whose duals are feasible (reduced cost c - u - v >= 0 on every edge,
+ * = 0 on the assigned edges) into an optimal one; the state arrays are updated in place.
+ * `singleSource`: after the tight-path passes, one shortest augmenting path per free row (cheaper when
+ * few rows are free and the searches stay local) instead of multi-source phases.
+ */
+export function continueAssignment(g: SparseGraph, s: AssignmentState, singleSource = false): DualAssignment {
   // Hungarian phases with explicit duals u (rows) and v (columns): reduced cost r = c - u - v >= 0 on
   // every edge and 0 on matched edges.
   //  1. augment as much as possible along tight edges (r = 0), vertex-disjoint paths by DFS;
   //  2. multi-source Dijkstra from all free rows on reduced costs up to the nearest free column
   //     (distance delta), then shift the duals so that the shortest paths become tight.
-  const u = new Float64Array(n);
+  const { n, rowStart, col, cost } = g;
+  const { rowToCol, colToRow, rowCost, u, v } = s;
   const dRow = new Float64Array(n);
   const dCol = new Float64Array(n);
   const colStamp = new Int32Array(n);
@@ -138,6 +172,8 @@ export function solveAssignment(g: SparseGraph): Assignment {
   const stackEdge = new Int32Array(n);
   const freeList = new Int32Array(n);
   const heap = new MinHeap(1024);
+  const predEdge = new Int32Array(n);
+  const predRow = new Int32Array(n);
   let phase = 0;
   let visitRound = 0;
   let nFree = 0;
@@ -199,6 +235,10 @@ export function solveAssignment(g: SparseGraph): Assignment {
       if (augmented === 0 || nFree === 0) break;
     }
     if (nFree === 0) break;
+    if (singleSource) {
+      for (let q = 0; q < nFree; q++) phase = augmentFrom(freeList[q], phase);
+      break;
+    }
 
     // 2. Multi-source Dijkstra up to the nearest free column.
     phase++;
@@ -264,5 +304,81 @@ export function solveAssignment(g: SparseGraph): Assignment {
 
   let total = 0;
   for (let i = 0; i < n; i++) total += rowCost[i];
-  return { rowToCol, rowCost, total };
+  return { rowToCol, rowCost, total, u, v };
+
+  /** One shortest augmenting path from the free row f (Dijkstra on reduced costs), duals shifted, path flipped. */
+  function augmentFrom(f: number, ph: number): number {
+    ph++;
+    heap.clear();
+    let nTR = 0;
+    let nTC = 0;
+    rowStamp[f] = ph;
+    dRow[f] = 0;
+    touchedRows[nTR++] = f;
+    const uf = u[f];
+    for (let e = rowStart[f], end = rowStart[f + 1]; e < end; e++) {
+      const j = col[e];
+      const d = cost[e] - uf - v[j];
+      if (colStamp[j] !== ph || d < dCol[j]) {
+        if (colStamp[j] !== ph) touchedCols[nTC++] = j;
+        colStamp[j] = ph;
+        dCol[j] = d;
+        predEdge[j] = e;
+        predRow[j] = f;
+        heap.push(d, j);
+      }
+    }
+    let delta = Infinity;
+    let endCol = -1;
+    while (heap.size > 0) {
+      const dj = heap.keys[0];
+      const j = heap.vals[0];
+      heap.pop();
+      if (colDone[j] === ph || dj !== dCol[j]) continue;
+      const i = colToRow[j];
+      if (i === -1) {
+        delta = dj;
+        endCol = j;
+        break;
+      }
+      colDone[j] = ph;
+      dRow[i] = dj;
+      touchedRows[nTR++] = i;
+      const base = dj - u[i];
+      for (let e = rowStart[i], end = rowStart[i + 1]; e < end; e++) {
+        const j2 = col[e];
+        if (colDone[j2] === ph) continue;
+        const d = base + cost[e] - v[j2];
+        if (colStamp[j2] !== ph || d < dCol[j2]) {
+          if (colStamp[j2] !== ph) touchedCols[nTC++] = j2;
+          colStamp[j2] = ph;
+          dCol[j2] = d;
+          predEdge[j2] = e;
+          predRow[j2] = i;
+          heap.push(d, j2);
+        }
+      }
+    }
+    if (endCol < 0) throw new Error('assignment: the graph has no perfect matching');
+    for (let k = 0; k < nTR; k++) {
+      const i = touchedRows[k];
+      u[i] += delta - dRow[i];
+    }
+    for (let k = 0; k < nTC; k++) {
+      const j = touchedCols[k];
+      if (colDone[j] === ph) v[j] -= delta - dCol[j];
+    }
+    let j = endCol;
+    for (;;) {
+      const i = predRow[j];
+      const e = predEdge[j];
+      const next = rowToCol[i];
+      rowToCol[i] = j;
+      colToRow[j] = i;
+      rowCost[i] = cost[e];
+      if (i === f) break;
+      j = next;
+    }
+    return ph;
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { correspondPixels, rint } from './correspond.js';
+import { correspondPixels, CorrespondTarget, pixelsInMatlabOrder, rint } from './correspond.js';
 
 describe('correspondPixels', () => {
   it('matches identical maps completely', () => {
@@ -51,5 +51,65 @@ describe('correspondPixels', () => {
     expect(rint(2.5)).toBe(2);
     expect(rint(3.5)).toBe(4);
     expect(rint(141.42135623730951)).toBe(141);
+  });
+});
+
+describe('CorrespondTarget.count (relaxation + warm-started official assignment)', () => {
+  /** Thresholded pixels of a soft map as `evaluateBoundary` passes them: near pixels, MATLAB order. */
+  function pixelsOf(target: CorrespondTarget, map: Uint8Array, h: number, w: number): Int32Array {
+    const all = pixelsInMatlabOrder(map, h, w);
+    return all.filter((p) => target.near[p] === 1);
+  }
+
+  it('equals the full solver count on random maps and decreasing thresholds (warm starts across calls)', () => {
+    let repaired = 0;
+    let calls = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 6, max: 26 }),
+        fc.integer({ min: 6, max: 26 }),
+        fc.constantFrom(0.0075, 0.03, 0.08, 0.15),
+        fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 26 * 26, maxLength: 26 * 26 }),
+        fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 26 * 26, maxLength: 26 * 26 }),
+        fc.integer({ min: 1, max: 60 }),
+        (h, w, maxDist, gtVals, predVals, density) => {
+          const gt = Uint8Array.from(gtVals.slice(0, h * w), (v) => (v < density * 2 ? 1 : 0));
+          const pred = Uint8Array.from(predVals.slice(0, h * w));
+          const target = new CorrespondTarget(gt, h, w, { maxDist });
+          const reference = new CorrespondTarget(gt, h, w, { maxDist });
+          for (let cut = 250; cut >= 0; cut -= 25) {
+            const map = Uint8Array.from(pred, (v) => (v >= cut ? 1 : 0));
+            const px = pixelsOf(target, map, h, w);
+            expect(target.count(px, px.length)).toBe(reference.match(px, px.length).matched);
+            calls++;
+          }
+          repaired += target.repaired;
+          expect(target.fallbacks).toBe(0);
+        },
+      ),
+      { numRuns: 150 },
+    );
+    // the repair path (the random outlier graph lowers the relaxed count) must have been exercised
+    expect(repaired).toBeGreaterThan(0);
+    expect(calls).toBeGreaterThan(1000);
+  });
+
+  it('equals the full solver count on shifted and broken contours (long alternating paths)', () => {
+    const h = 40;
+    const w = 120;
+    const gt = new Uint8Array(h * w);
+    for (let x = 2; x < 118; x++) gt[20 * w + x] = 1;
+    for (let y = 2; y < 38; y++) gt[y * w + 60] = 1;
+    const target = new CorrespondTarget(gt, h, w, { maxDist: 0.02 });
+    const reference = new CorrespondTarget(gt, h, w, { maxDist: 0.02 });
+    for (let shift = 0; shift <= 3; shift++) {
+      for (let gap = 0; gap < 4; gap++) {
+        const map = new Uint8Array(h * w);
+        for (let x = 1; x < 119; x++) if (x % 17 !== gap) map[(20 + (x % 5 === 0 ? shift : 1)) * w + x] = 1;
+        for (let y = 1; y < 39; y++) map[y * w + 60 + (shift % 2)] = 1;
+        const px = pixelsOf(target, map, h, w);
+        expect(target.count(px, px.length)).toBe(reference.match(px, px.length).matched);
+      }
+    }
   });
 });

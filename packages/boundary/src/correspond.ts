@@ -2,7 +2,8 @@
  * `correspondPixels` of the BSDS benchmark (cp_src: correspondPixels.cc + match.cc + kofn.cc + CSA),
  * with the random outlier graph reproduced draw for draw and an exact min-cost perfect assignment.
  */
-import { solveAssignment } from './assignment.js';
+import { continueAssignment, MinHeap, solveAssignment } from './assignment.js';
+import { RelaxedMatcher } from './correspond-relaxed.js';
 import { Erand48, kOfN } from './random.js';
 import { checkSize } from './thin.js';
 
@@ -143,9 +144,156 @@ export class CorrespondTarget {
    * `pairs[k]` receives the map2 row-major index matched to `pixels1[k]` (or -1).
    */
   match(pixels1: Int32Array, count1: number, pairs?: Int32Array): { matched: number; cost: number } {
+    if (pairs) pairs.fill(-1, 0, count1);
+    const gr = this.build(pixels1, count1);
+    if (gr === null) return { matched: 0, cost: this.unmatchedCost(count1) };
+    const { n1, n2, n, node1ToK, node2ToOrd, rowStart, col, cost } = gr;
+    const { rowToCol } = solveAssignment({ n, rowStart, col, cost });
+
+    let matched = 0;
+    let totalCost = 0;
+    const width = this.width;
+    const oc = this.outlierCostPx;
+    for (let i = 0; i < n1; i++) {
+      const j = rowToCol[i];
+      if (j < n2) {
+        matched++;
+        const p1 = pixels1[node1ToK[i]];
+        const p2 = this.pixels2[node2ToOrd[j]];
+        if (pairs) pairs[node1ToK[i]] = p2;
+        const dx = (p1 % width) - (p2 % width);
+        const dy = ((p1 / width) | 0) - ((p2 / width) | 0);
+        totalCost += Math.sqrt(dx * dx + dy * dy); // 0.5 from each side
+      }
+    }
+    totalCost += oc * (count1 - matched) + oc * (this.count2 - matched);
+    return { matched, cost: totalCost };
+  }
+
+  /**
+   * The number of real matches of `match(pixels1, count1)`: an exact optimum of the same official assignment,
+   * found from a warm start instead of from scratch (README, "Speed"):
+   * 1. the relaxation of `RelaxedMatcher` (real graph only, each unpaired pixel costs ow; a lower bound of the
+   *    official cost), warm-started from the previous call of this target;
+   * 2. its optimal pairs with duals rewritten so that every outlier edge of the official graph is feasible
+   *    and the outlier completion edges are tight (below);
+   * 3. the official assignment completed from there by the exact primal-dual solver (usually the random
+   *    outlier edges complete the relaxed pairs at once; otherwise a few shortest augmenting paths fix it).
+   * If the dual rewrite were ever infeasible, the full solver runs instead (`fallbacks`).
+   */
+  count(pixels1: Int32Array, count1: number): number {
+    const gr = this.build(pixels1, count1);
+    if (gr === null) return 0;
+    const { n1, n2, n, ne, eFrom, eToOrd, eW, nodePix, ordToNode2, node2ToOrd } = gr;
+    const fullCount = (): number => {
+      const { rowToCol } = solveAssignment({ n, rowStart: gr.rowStart, col: gr.col, cost: gr.cost });
+      let c = 0;
+      for (let i = 0; i < n1; i++) if (rowToCol[i] < n2) c++;
+      return c;
+    };
+    const start = new Int32Array(n1 + 1);
+    for (let e = 0; e < ne; e++) start[eFrom[e] + 1]++;
+    for (let i = 0; i < n1; i++) start[i + 1] += start[i];
+    const edges = { n1, start, to: eToOrd, w: eW };
+    if (this.relaxed === null) this.relaxed = new RelaxedMatcher(this.count2, this.height * this.width, this.ow, 0);
+    const mate = new Int32Array(n1);
+    const U = new Float64Array(n1);
+    const V = new Float64Array(this.count2);
+    const relaxedPairs = this.relaxed.solve(nodePix, edges, mate, U, V);
+    // Warm start of the official assignment (see README, "Speed"): duals in the form y_k = p_k >= 0 on map1
+    // nodes, z_g = q_g >= 0 on map2 nodes with p_k + q_g >= ow - w on real edges, equality on the relaxed pairs,
+    // p = 0 / q = 0 on unpaired nodes. The largest such p is a shortest-path distance: p_k <= ow - w(k, M(k)),
+    // p_k <= p_k' + w(k', g) - w(k, g) for g = M(k); p = 0 at unpaired k. Dijkstra with the relaxed duals as
+    // potentials (reduced lengths w(k', g) - w(k, g) - U_k' + U_k >= 0). Official duals: u = -p on map1 rows,
+    // v = ow - q on map2 columns, 0 on outlier rows, ow on outlier columns: every outlier edge is feasible and
+    // every R2->C1 edge, every unpaired map1 -> C1 and R2 -> unpaired map2 edge is tight.
+    const ow = this.ow;
+    const mateOfG = new Int32Array(this.count2).fill(-1);
+    const mw = new Float64Array(n1);
+    for (let k = 0; k < n1; k++) {
+      const g = mate[k];
+      if (g < 0) continue;
+      mateOfG[g] = k;
+      for (let e = start[k], end = start[k + 1]; e < end; e++) {
+        if (eToOrd[e] === g) {
+          mw[k] = eW[e];
+          break;
+        }
+      }
+    }
+    const key = new Float64Array(n1);
+    const done = new Uint8Array(n1);
+    const heap = new MinHeap(n1);
+    for (let k = 0; k < n1; k++) {
+      key[k] = (mate[k] < 0 ? 0 : ow - mw[k]) + U[k];
+      heap.push(key[k], k);
+    }
+    while (heap.size > 0) {
+      const dk = heap.keys[0];
+      const k1 = heap.vals[0];
+      heap.pop();
+      if (done[k1] === 1 || dk !== key[k1]) continue;
+      done[k1] = 1;
+      const base = dk - U[k1];
+      for (let e = start[k1], end = start[k1 + 1]; e < end; e++) {
+        const k = mateOfG[eToOrd[e]];
+        if (k < 0 || k === k1 || done[k] === 1) continue;
+        // length w(k1, g) - w(k, g); key(k) = d(k) + U_k
+        const nk = base + eW[e] - mw[k] + U[k];
+        if (nk < key[k]) {
+          key[k] = nk;
+          heap.push(nk, k);
+        }
+      }
+    }
+    const u = new Float64Array(n);
+    const v = new Float64Array(n);
+    const rowToCol = new Int32Array(n).fill(-1);
+    const colToRow = new Int32Array(n).fill(-1);
+    const rowCost = new Float64Array(n);
+    for (let i = 0; i < n1; i++) u[i] = -(key[i] - U[i]);
+    for (let j = 0; j < n2; j++) {
+      const k = mateOfG[node2ToOrd[j]];
+      v[j] = k < 0 ? ow : ow - (ow - mw[k] + u[k]);
+    }
+    for (let i = 0; i < n1; i++) v[n2 + i] = ow;
+    for (let i = 0; i < n1; i++) {
+      const g = mate[i];
+      if (g < 0) continue;
+      const j = ordToNode2[g];
+      rowToCol[i] = j;
+      colToRow[j] = i;
+      rowCost[i] = mw[i];
+    }
+    const { rowStart, col, cost } = gr;
+    for (let i = 0; i < n; i++) {
+      for (let e = rowStart[i], end = rowStart[i + 1]; e < end; e++) {
+        if (cost[e] - u[i] - v[col[e]] < 0) {
+          this.fallbacks++;
+          return fullCount();
+        }
+      }
+    }
+    const res = continueAssignment({ n, rowStart, col, cost }, { rowToCol, colToRow, rowCost, u, v }, true);
+    let c = 0;
+    for (let i = 0; i < n1; i++) if (res.rowToCol[i] < n2) c++;
+    if (c !== relaxedPairs) this.repaired++;
+    return c;
+  }
+
+  /** Calls of `count` that needed the full solver (for tests and benchmarks). */
+  fallbacks = 0;
+  /** Calls of `count` whose official count differs from the relaxed one (the random outlier graph mattered). */
+  repaired = 0;
+  private relaxed: RelaxedMatcher | null = null;
+
+  /**
+   * The official graph (match.cc) of map1 = `pixels1[0..count1)`, with the random outlier edges drawn in the
+   * official order from the reseeded stream; null when no map1 pixel can match.
+   */
+  private build(pixels1: Int32Array, count1: number) {
     const rng = this.rng;
     rng.reseed(this.seed);
-    if (pairs) pairs.fill(-1, 0, count1);
     const width = this.width;
     const r = this.radius;
     const pstride = this.pstride;
@@ -194,7 +342,10 @@ export class CorrespondTarget {
         mark2[g - 1] = round;
       }
     }
-    if (n1 === 0) return { matched: 0, cost: this.unmatchedCost(count1) };
+    if (n1 === 0) return null;
+    const eToOrd = eTo.slice(0, ne);
+    const nodePix = new Int32Array(n1);
+    for (let i = 0; i < n1; i++) nodePix[i] = pixels1[node1ToK[i]];
     // Matchable map2 pixels: node ids in MATLAB order.
     const ordToNode2 = new Int32Array(this.count2);
     const node2ToOrd: number[] = [];
@@ -282,25 +433,7 @@ export class CorrespondTarget {
       col[pos] = to[e];
       cost[pos] = w[e];
     }
-    const { rowToCol } = solveAssignment({ n, rowStart, col, cost });
-
-    let matched = 0;
-    let totalCost = 0;
-    const oc = this.outlierCostPx;
-    for (let i = 0; i < n1; i++) {
-      const j = rowToCol[i];
-      if (j < n2) {
-        matched++;
-        const p1 = pixels1[node1ToK[i]];
-        const p2 = this.pixels2[node2ToOrd[j]];
-        if (pairs) pairs[node1ToK[i]] = p2;
-        const dx = (p1 % width) - (p2 % width);
-        const dy = ((p1 / width) | 0) - ((p2 / width) | 0);
-        totalCost += Math.sqrt(dx * dx + dy * dy); // 0.5 from each side
-      }
-    }
-    totalCost += oc * (count1 - matched) + oc * (this.count2 - matched);
-    return { matched, cost: totalCost };
+    return { n1, n2, n, ne, node1ToK, node2ToOrd, ordToNode2, nodePix, eFrom, eToOrd, eW, rowStart, col, cost };
   }
 
   private unmatchedCost(count1: number): number {

@@ -157,7 +157,7 @@ export function evaluateBoundary(
       const y = key - x * H;
       pixels1[i] = y * W + x;
     }
-    const { matched } = target.match(pixels1, c);
+    const matched = target.count(pixels1, c);
     counts.cntR[t] = matched;
     counts.cntP[t] = matched;
   }

@@ -81,3 +81,11 @@ describe.runIf(hasCase('medium'))('medium case (256x341, a few classes)', () => 
     expect(expectCounts('medium', evaluateCase('medium', [13, 16, 20, 31, 36, 45, 150]))).toBeGreaterThan(0);
   });
 });
+
+// All 150 classes of medium (20 non-trivial units): run by hand with BOUNDARY_FULL_MEDIUM=1 (about 10-20 s).
+describe.runIf(hasCase('medium') && process.env.BOUNDARY_FULL_MEDIUM === '1')('medium case, every class (opt-in)', () => {
+  it('reproduces every count of expected.json', () => {
+    const classes = Array.from({ length: 150 }, (_, i) => i + 1);
+    expect(expectCounts('medium', evaluateCase('medium', classes))).toBe(150 * 3 * 4 * 99);
+  }, 300_000);
+});
