@@ -198,6 +198,26 @@ export function continueAssignment(g: SparseGraph, s: AssignmentState, singleSou
           let e = stackEdge[depth];
           let descended = false;
           const ui = u[i];
+          if (e === rowStart[i]) {
+            // lookahead: a free column on a tight edge of this row ends the path at once
+            for (let e2 = e; e2 < end; e2++) {
+              const j = col[e2];
+              if (colToRow[j] !== -1 || visit[j] === visitRound || cost[e2] - ui - v[j] !== 0) continue;
+              visit[j] = visitRound;
+              stackEdge[depth] = e2 + 1;
+              for (let k = depth; k >= 0; k--) {
+                const ek = stackEdge[k] - 1;
+                const rk = stackRow[k];
+                const jk = col[ek];
+                rowToCol[rk] = jk;
+                colToRow[jk] = rk;
+                rowCost[rk] = cost[ek];
+              }
+              success = true;
+              break;
+            }
+            if (success) break;
+          }
           for (; e < end; e++) {
             const j = col[e];
             if (visit[j] === visitRound || cost[e] - ui - v[j] !== 0) continue;

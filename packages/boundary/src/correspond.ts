@@ -4,7 +4,8 @@
  */
 import { continueAssignment, MinHeap, solveAssignment } from './assignment.js';
 import { RelaxedMatcher } from './correspond-relaxed.js';
-import { Erand48, kOfN } from './random.js';
+import { FastKofN } from './correspond-random.js';
+import { Erand48 } from './random.js';
 import { checkSize } from './thin.js';
 
 export interface CorrespondOptions {
@@ -71,7 +72,7 @@ export class CorrespondTarget {
   readonly near: Uint8Array;
   private readonly mark2: Int32Array;
   private markRound = 0;
-  private readonly rng: Erand48;
+  private readonly rng = new FastKofN();
 
   constructor(map2: Uint8Array, height: number, width: number, options: CorrespondOptions = {}) {
     checkSize(map2.length, height, width, 'map2');
@@ -80,7 +81,7 @@ export class CorrespondTarget {
     this.seed = options.seed ?? DEFAULT_SEED;
     if (!(maxDistFrac >= 0)) throw new RangeError(`maxDist must be >= 0, got ${maxDistFrac}`);
     if (!(outlierCost > 1)) throw new RangeError(`outlierCost must be > 1, got ${outlierCost}`);
-    this.rng = new Erand48(this.seed);
+    new Erand48(this.seed); // validates the seed
     this.height = height;
     this.width = width;
     // correspondPixels.cc: idiag = sqrt(rows*rows + cols*cols) (int arithmetic inside the sqrt).
@@ -376,7 +377,7 @@ export class CorrespondTarget {
     let cnt = ne;
     const tmp = new Int32Array(DEGREE);
     for (let i = 0; i < n1; i++) {
-      kOfN(rng, d1, n1 - 1, tmp);
+      rng.draw(d1, n1 - 1, tmp);
       for (let a = 0; a < d1; a++) {
         let j = tmp[a];
         if (j >= i) j++;
@@ -386,7 +387,7 @@ export class CorrespondTarget {
       }
     }
     for (let j = 0; j < n2; j++) {
-      kOfN(rng, d2, n2 - 1, tmp);
+      rng.draw(d2, n2 - 1, tmp);
       for (let a = 0; a < d2; a++) {
         let i = tmp[a];
         if (i >= j) i++;
@@ -396,7 +397,7 @@ export class CorrespondTarget {
       }
     }
     for (let i = 0; i < nmax; i++) {
-      kOfN(rng, d3, nmin, tmp);
+      rng.draw(d3, nmin, tmp);
       for (let a = 0; a < d3; a++) {
         const j = tmp[a];
         if (n1 < n2) {

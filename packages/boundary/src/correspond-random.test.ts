@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { FastKofN } from './correspond-random.js';
+import { Erand48, kOfN } from './random.js';
+
+describe('FastKofN', () => {
+  it('draws exactly what Erand48 + kOfN draw (same stream, same subsets)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 40 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 5000 })), { minLength: 1, maxLength: 40 }),
+        (seed, calls) => {
+          const ref = new Erand48(seed);
+          const fast = new FastKofN();
+          fast.reseed(seed);
+          const a = new Int32Array(6);
+          const b = new Int32Array(6);
+          for (const [k0, n] of calls) {
+            const k = Math.min(k0, n);
+            kOfN(ref, k, n, a);
+            fast.draw(k, n, b);
+            expect(Array.from(b.subarray(0, k))).toEqual(Array.from(a.subarray(0, k)));
+          }
+          expect(Math.floor(ref.fp() * 2 ** 20)).toBe(((): number => { fast.draw(1, 2 ** 20, b); return b[0]; })());
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
