@@ -174,6 +174,7 @@ export function continueAssignment(g: SparseGraph, s: AssignmentState, singleSou
   const heap = new MinHeap(1024);
   const predEdge = new Int32Array(n);
   const predRow = new Int32Array(n);
+  const zeroStack = new Int32Array(n);
   let phase = 0;
   let visitRound = 0;
   let nFree = 0;
@@ -328,10 +329,17 @@ export function continueAssignment(g: SparseGraph, s: AssignmentState, singleSou
 
   /** One shortest augmenting path from the free row f (Dijkstra on reduced costs), duals shifted, path flipped. */
   function augmentFrom(f: number, ph: number): number {
+    // Dijkstra on reduced costs from f up to the nearest free column. Columns reached at the current
+    // distance (reduced cost 0) go to a stack instead of the heap; a free column reached at the current
+    // distance ends the search at once (no column can be nearer).
     ph++;
     heap.clear();
     let nTR = 0;
     let nTC = 0;
+    let zs = 0;
+    let curD = 0;
+    let delta = Infinity;
+    let endCol = -1;
     rowStamp[f] = ph;
     dRow[f] = 0;
     touchedRows[nTR++] = f;
@@ -345,16 +353,31 @@ export function continueAssignment(g: SparseGraph, s: AssignmentState, singleSou
         dCol[j] = d;
         predEdge[j] = e;
         predRow[j] = f;
-        heap.push(d, j);
+        if (d === 0) {
+          if (colToRow[j] === -1) {
+            delta = 0;
+            endCol = j;
+            break;
+          }
+          zeroStack[zs++] = j;
+        } else heap.push(d, j);
       }
     }
-    let delta = Infinity;
-    let endCol = -1;
-    while (heap.size > 0) {
-      const dj = heap.keys[0];
-      const j = heap.vals[0];
-      heap.pop();
-      if (colDone[j] === ph || dj !== dCol[j]) continue;
+    while (endCol < 0) {
+      let j: number;
+      let dj: number;
+      if (zs > 0) {
+        j = zeroStack[--zs];
+        dj = curD;
+        if (colDone[j] === ph) continue;
+      } else {
+        if (heap.size === 0) break;
+        dj = heap.keys[0];
+        j = heap.vals[0];
+        heap.pop();
+        if (colDone[j] === ph || dj !== dCol[j]) continue;
+        curD = dj;
+      }
       const i = colToRow[j];
       if (i === -1) {
         delta = dj;
@@ -375,7 +398,14 @@ export function continueAssignment(g: SparseGraph, s: AssignmentState, singleSou
           dCol[j2] = d;
           predEdge[j2] = e;
           predRow[j2] = i;
-          heap.push(d, j2);
+          if (d === dj) {
+            if (colToRow[j2] === -1) {
+              delta = d;
+              endCol = j2;
+              break;
+            }
+            zeroStack[zs++] = j2;
+          } else heap.push(d, j2);
         }
       }
     }

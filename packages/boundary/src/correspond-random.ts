@@ -12,9 +12,57 @@ const A_HI = 0x5de;
 const C = 0xb;
 const LOG2 = Math.log(2);
 
+/**
+ * The erand48 stream from one seed, generated once and kept: every correspondPixels call reseeds the stream,
+ * so every call consumes a prefix of the same sequence of values.
+ */
+class Stream {
+  values = new Float64Array(1 << 16);
+  length = 0;
+  private hi: number;
+  private lo: number;
+
+  constructor(seed: number) {
+    const s = seed % (TWO24 * TWO24);
+    this.hi = Math.floor(s * INV_TWO24);
+    this.lo = s - this.hi * TWO24;
+  }
+
+  /** Makes at least `count` values available. */
+  extend(count: number): void {
+    if (count <= this.length) return;
+    let cap = this.values.length;
+    while (cap < count) cap *= 2;
+    if (cap !== this.values.length) {
+      const grown = new Float64Array(cap);
+      grown.set(this.values.subarray(0, this.length));
+      this.values = grown;
+    }
+    const values = this.values;
+    let hi = this.hi;
+    let lo = this.lo;
+    for (let k = this.length; k < cap; k++) {
+      const l = A_LO * lo + C; // < 2^48 + 11: exact
+      const carry = Math.floor(l * INV_TWO24);
+      const newLo = l - carry * TWO24;
+      const mid = A_HI * lo + A_LO * hi + carry; // < 2^49: exact
+      hi = mid - Math.floor(mid * INV_TWO24) * TWO24;
+      lo = newLo;
+      values[k] = (hi * TWO24 + lo) * INV_TWO48;
+    }
+    this.hi = hi;
+    this.lo = lo;
+    this.length = cap;
+  }
+}
+
+const streams = new Map<number, Stream>();
+
 export class FastKofN {
-  /** [hi, lo] 24-bit halves of the state (a typed array: double fields would be boxed on every store). */
-  private readonly st = new Float64Array(2);
+  private stream: Stream = new Stream(0);
+  private values: Float64Array = this.stream.values;
+  private pos = 0;
+  private end = 0;
   /** k·log2(k) of kofn.cc for small k, with the same expression. */
   private readonly klogk: Float64Array;
 
@@ -25,23 +73,25 @@ export class FastKofN {
 
   /** Random::reseed(seed) for a non-negative safe integer seed. */
   reseed(seed: number): void {
-    const s = seed % (TWO24 * TWO24);
-    const hi = Math.floor(s * INV_TWO24);
-    this.st[0] = hi;
-    this.st[1] = s - hi * TWO24;
+    let st = streams.get(seed);
+    if (st === undefined) {
+      if (streams.size >= 16) streams.clear();
+      st = new Stream(seed);
+      streams.set(seed, st);
+    }
+    this.stream = st;
+    this.values = st.values;
+    this.pos = 0;
+    this.end = st.length;
   }
 
   private fp(): number {
-    const st = this.st;
-    const oldLo = st[1];
-    const lo = A_LO * oldLo + C;
-    const carry = Math.floor(lo * INV_TWO24);
-    const newLo = lo - carry * TWO24;
-    const mid = A_HI * oldLo + A_LO * st[0] + carry;
-    const hi = mid - Math.floor(mid * INV_TWO24) * TWO24;
-    st[0] = hi;
-    st[1] = newLo;
-    return (hi * TWO24 + newLo) * INV_TWO48;
+    if (this.pos >= this.end) {
+      this.stream.extend(this.pos + 1);
+      this.values = this.stream.values;
+      this.end = this.stream.length;
+    }
+    return this.values[this.pos++];
   }
 
   /** kOfN(k, n) into out[0..k) (increasing). */

@@ -185,16 +185,13 @@ export class CorrespondTarget {
   count(pixels1: Int32Array, count1: number): number {
     const gr = this.build(pixels1, count1);
     if (gr === null) return 0;
-    const { n1, n2, n, ne, eFrom, eToOrd, eW, nodePix, ordToNode2, node2ToOrd } = gr;
+    const { n1, n2, n, eToOrd, eW, nodePix, ordToNode2, node2ToOrd, realStart: start } = gr;
     const fullCount = (): number => {
       const { rowToCol } = solveAssignment({ n, rowStart: gr.rowStart, col: gr.col, cost: gr.cost });
       let c = 0;
       for (let i = 0; i < n1; i++) if (rowToCol[i] < n2) c++;
       return c;
     };
-    const start = new Int32Array(n1 + 1);
-    for (let e = 0; e < ne; e++) start[eFrom[e] + 1]++;
-    for (let i = 0; i < n1; i++) start[i + 1] += start[i];
     const edges = { n1, start, to: eToOrd, w: eW };
     if (this.relaxed === null) this.relaxed = new RelaxedMatcher(this.count2, this.height * this.width, this.ow, 0);
     const mate = new Int32Array(n1);
@@ -368,73 +365,81 @@ export class CorrespondTarget {
     const d3 = Math.min(DEGREE, nmin);
     const m = ne + d1 * n1 + d2 * n2 + d3 * nmax + n;
     const ow = this.ow;
-    const from = new Int32Array(m);
-    const to = new Int32Array(m);
-    const w = new Float64Array(m);
-    from.set(eFrom.subarray(0, ne));
-    to.set(eTo.subarray(0, ne));
-    w.set(eW.subarray(0, ne));
-    let cnt = ne;
+    const over = this.overlayWeight;
+    // CSR written in place, each row's edges in the order of match.cc's edge list (real, map1 outliers,
+    // map2 outliers, outlier-outlier, overlay).
+    const realStart = new Int32Array(n1 + 1);
+    for (let e = 0; e < ne; e++) realStart[eFrom[e] + 1]++;
+    for (let i = 0; i < n1; i++) realStart[i + 1] += realStart[i];
+    // Outlier-outlier edges: row n1 + i (n1 < n2, d3 per row) or row n1 + j for drawn j (n1 >= n2).
+    const blk3 = new Int32Array(d3 * nmax);
+    const rowStart = new Int32Array(n + 1);
+    for (let i = 0; i < n1; i++) rowStart[i + 1] = realStart[i + 1] - realStart[i] + d1 + 1;
+    for (let j = 0; j < n2; j++) rowStart[n1 + j + 1] = 1;
+    const col = new Int32Array(m);
+    const cost = new Float64Array(m).fill(ow);
     const tmp = new Int32Array(DEGREE);
+    // map1 outliers (drawn first, written once the row offsets are known)
+    const blk1 = new Int32Array(d1 * n1);
     for (let i = 0; i < n1; i++) {
       rng.draw(d1, n1 - 1, tmp);
       for (let a = 0; a < d1; a++) {
-        let j = tmp[a];
-        if (j >= i) j++;
-        from[cnt] = i;
-        to[cnt] = n2 + j;
-        w[cnt++] = ow;
+        const j = tmp[a];
+        blk1[i * d1 + a] = j >= i ? j + 1 : j;
       }
     }
+    const blk2 = new Int32Array(d2 * n2);
     for (let j = 0; j < n2; j++) {
       rng.draw(d2, n2 - 1, tmp);
       for (let a = 0; a < d2; a++) {
-        let i = tmp[a];
-        if (i >= j) i++;
-        from[cnt] = n1 + i;
-        to[cnt] = j;
-        w[cnt++] = ow;
+        const i = tmp[a];
+        blk2[j * d2 + a] = i >= j ? i + 1 : i;
       }
     }
     for (let i = 0; i < nmax; i++) {
       rng.draw(d3, nmin, tmp);
+      for (let a = 0; a < d3; a++) blk3[i * d3 + a] = tmp[a];
+    }
+    for (let t = 0; t < blk2.length; t++) rowStart[n1 + blk2[t] + 1]++;
+    if (n1 < n2) {
+      for (let i = 0; i < n2; i++) rowStart[n1 + i + 1] += d3;
+    } else {
+      for (let t = 0; t < blk3.length; t++) rowStart[n1 + blk3[t] + 1]++;
+    }
+    for (let r2 = 0; r2 < n; r2++) rowStart[r2 + 1] += rowStart[r2];
+    const fill = new Int32Array(n);
+    for (let i = 0; i < n1; i++) {
+      let pos = rowStart[i];
+      for (let e = realStart[i], end = realStart[i + 1]; e < end; e++) {
+        col[pos] = eTo[e];
+        cost[pos++] = eW[e];
+      }
+      for (let a = 0; a < d1; a++) col[pos++] = n2 + blk1[i * d1 + a];
+      fill[i] = pos;
+    }
+    // map2 outliers: row n1 + i to column j (d2 rows drawn for each column j, in j order)
+    for (let r2 = n1; r2 < n; r2++) fill[r2] = rowStart[r2];
+    for (let j = 0; j < n2; j++) {
+      for (let a = 0; a < d2; a++) col[fill[n1 + blk2[j * d2 + a]]++] = j;
+    }
+    for (let i = 0; i < nmax; i++) {
       for (let a = 0; a < d3; a++) {
-        const j = tmp[a];
-        if (n1 < n2) {
-          from[cnt] = n1 + i;
-          to[cnt] = n2 + j;
-        } else {
-          from[cnt] = n1 + j;
-          to[cnt] = n2 + i;
-        }
-        w[cnt++] = ow;
+        const j = blk3[i * d3 + a];
+        if (n1 < n2) col[fill[n1 + i]++] = n2 + j;
+        else col[fill[n1 + j]++] = n2 + i;
       }
     }
-    const over = this.overlayWeight;
     for (let i = 0; i < n1; i++) {
-      from[cnt] = i;
-      to[cnt] = n2 + i;
-      w[cnt++] = over;
+      const pos = fill[i]++;
+      col[pos] = n2 + i;
+      cost[pos] = over;
     }
-    for (let i = 0; i < n2; i++) {
-      from[cnt] = n1 + i;
-      to[cnt] = i;
-      w[cnt++] = over;
+    for (let j = 0; j < n2; j++) {
+      const pos = fill[n1 + j]++;
+      col[pos] = j;
+      cost[pos] = over;
     }
-
-    // CSR by row.
-    const rowStart = new Int32Array(n + 1);
-    for (let e = 0; e < m; e++) rowStart[from[e] + 1]++;
-    for (let i = 0; i < n; i++) rowStart[i + 1] += rowStart[i];
-    const fill = rowStart.slice(0, n);
-    const col = new Int32Array(m);
-    const cost = new Float64Array(m);
-    for (let e = 0; e < m; e++) {
-      const pos = fill[from[e]]++;
-      col[pos] = to[e];
-      cost[pos] = w[e];
-    }
-    return { n1, n2, n, ne, node1ToK, node2ToOrd, ordToNode2, nodePix, eFrom, eToOrd, eW, rowStart, col, cost };
+    return { n1, n2, n, ne, node1ToK, node2ToOrd, ordToNode2, nodePix, realStart, eToOrd, eW, rowStart, col, cost };
   }
 
   private unmatchedCost(count1: number): number {
