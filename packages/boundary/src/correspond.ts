@@ -137,6 +137,7 @@ export class CorrespondTarget {
     }
     this.pixels2 = pixels2;
     this.mark2 = new Int32Array(count2);
+    this.edgeLen = new Int32Array(height * width);
   }
 
   /**
@@ -279,6 +280,13 @@ export class CorrespondTarget {
     return c;
   }
 
+  /** Per pixel: first entry of its real edges in the pools (-1 = not scanned yet), and their number. */
+  private edgeStart: Int32Array | null = null;
+  private readonly edgeLen: Int32Array;
+  private poolG = new Int32Array(1 << 14);
+  private poolW = new Float64Array(1 << 14);
+  private poolSize = 0;
+
   /** Calls of `count` that needed the full solver (for tests and benchmarks). */
   fallbacks = 0;
   /** Calls of `count` whose official count differs from the relaxed one (the random outlier graph mattered). */
@@ -310,34 +318,59 @@ export class CorrespondTarget {
     let ne = 0;
     const round = ++this.markRound;
     const mark2 = this.mark2;
+    if (this.edgeStart === null) this.edgeStart = new Int32Array(this.height * width).fill(-1);
+    const edgeStart = this.edgeStart;
     for (let k = 0; k < count1; k++) {
       const p = pixels1[k];
       if (near[p] === 0) continue;
-      const y = (p / width) | 0;
-      const x = p - y * width;
-      const q = (y + r) * pstride + x + r;
       const i = n1++;
       node1ToK[i] = k;
-      for (let o = 0; o < nOff; o++) {
-        const g = padded[q + offsets[o]];
-        if (g === 0) continue;
-        if (ne >= eFrom.length) {
-          const cap = eFrom.length * 2;
-          const a = new Int32Array(cap);
-          a.set(eFrom);
-          eFrom = a;
-          const b = new Int32Array(cap);
-          b.set(eTo);
-          eTo = b;
-          const c = new Float64Array(cap);
-          c.set(eW);
-          eW = c;
+      // The window scan of pixel p (fixed GT side) is done once and kept.
+      let s0 = edgeStart[p];
+      if (s0 < 0) {
+        const y = (p / width) | 0;
+        const x = p - y * width;
+        const q = (y + r) * pstride + x + r;
+        s0 = this.poolSize;
+        for (let o = 0; o < nOff; o++) {
+          const g = padded[q + offsets[o]];
+          if (g === 0) continue;
+          if (this.poolSize >= this.poolG.length) {
+            const a = new Int32Array(this.poolG.length * 2);
+            a.set(this.poolG);
+            this.poolG = a;
+            const b = new Float64Array(this.poolW.length * 2);
+            b.set(this.poolW);
+            this.poolW = b;
+          }
+          this.poolG[this.poolSize] = g - 1;
+          this.poolW[this.poolSize++] = weights[o];
         }
+        edgeStart[p] = s0;
+        this.edgeLen[p] = this.poolSize - s0;
+      }
+      const len = this.edgeLen[p];
+      if (ne + len > eFrom.length) {
+        let cap = eFrom.length * 2;
+        while (cap < ne + len) cap *= 2;
+        const a = new Int32Array(cap);
+        a.set(eFrom);
+        eFrom = a;
+        const b = new Int32Array(cap);
+        b.set(eTo);
+        eTo = b;
+        const c = new Float64Array(cap);
+        c.set(eW);
+        eW = c;
+      }
+      const poolG = this.poolG;
+      const poolW = this.poolW;
+      for (let t = s0, end = s0 + len; t < end; t++) {
+        const g = poolG[t];
         eFrom[ne] = i;
-        eTo[ne] = g - 1; // map2 ordinal for now
-        eW[ne] = weights[o];
-        ne++;
-        mark2[g - 1] = round;
+        eTo[ne] = g; // map2 ordinal for now
+        eW[ne++] = poolW[t];
+        mark2[g] = round;
       }
     }
     if (n1 === 0) return null;
