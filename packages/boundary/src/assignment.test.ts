@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { solveAssignment } from './assignment.js';
+import { continueAssignment, solveAssignment, solveAssignmentWithDuals } from './assignment.js';
 
 function build(n: number, edges: [number, number, number][]) {
   const sorted = [...edges].sort((a, b) => a[0] - b[0]);
@@ -49,6 +49,39 @@ describe('solveAssignment', () => {
         },
       ),
       { numRuns: 400 },
+    );
+  });
+
+  it('continues a partial assignment with feasible duals to an optimum (single-source and phased)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 7 }),
+        fc.array(fc.tuple(fc.nat(6), fc.nat(6), fc.integer({ min: 0, max: 20 })), { maxLength: 30 }),
+        fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }),
+        fc.boolean(),
+        (n, extra, drop, single) => {
+          const edges: [number, number, number][] = [];
+          for (let i = 0; i < n; i++) edges.push([i, i, 1000]);
+          for (const [i, j, w] of extra) if (i < n && j < n) edges.push([i, j, w]);
+          const g = build(n, edges);
+          const cold = solveAssignmentWithDuals(g, single);
+          expect(cold.total).toBe(brute(n, edges));
+          // drop some pairs (duals stay feasible, the kept pairs stay tight) and lower the duals of freed rows
+          const rowToCol = cold.rowToCol.slice();
+          const colToRow = new Int32Array(n).fill(-1);
+          const u = cold.u.slice();
+          for (let i = 0; i < n; i++) {
+            if (drop[i]) {
+              rowToCol[i] = -1;
+              u[i] -= 3;
+            } else colToRow[rowToCol[i]] = i;
+          }
+          const res = continueAssignment(g, { rowToCol, colToRow, rowCost: cold.rowCost.slice(), u, v: cold.v.slice() }, single);
+          expect(res.total).toBe(cold.total);
+          expect(new Set(res.rowToCol).size).toBe(n);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 
