@@ -35,7 +35,7 @@ export class RelaxedMatcher {
   private readonly scale: number;
   private readonly tie: number;
   private readonly dummyCost: number;
-  /** Per pixel (row-major): the call in which the pixel was a map1 node, its duals and partner. */
+  /** Per pixel id (the caller's compact numbering): the call in which it was a map1 node, its duals and partner. */
   private readonly stamp: Int32Array;
   private readonly uPix: Float64Array;
   private readonly vPix: Float64Array;
@@ -68,7 +68,7 @@ export class RelaxedMatcher {
   }
 
   /**
-   * Solves the relaxation for the map1 nodes `pixels[0..n1)` (row-major pixel of node k) with their real
+   * Solves the relaxation for the map1 nodes `pixels[0..n1)` (a pixel id < pixelCount for node k) with their real
    * edges. Writes the GT ordinal matched to node k (or -1) into `mate` and returns the number of pairs.
    */
   solve(pixels: Int32Array, edges: RealEdges, mate: Int32Array, uOut?: Float64Array, vOut?: Float64Array): number {

@@ -70,6 +70,9 @@ export class CorrespondTarget {
   private readonly offsetDist: Float64Array;
   /** 1 where a map1 pixel would be matchable (row-major, unpadded). */
   readonly near: Uint8Array;
+  /** Compact id of each near pixel (-1 elsewhere), and their number. */
+  private readonly nearId: Int32Array;
+  private readonly nearCount: number;
   private readonly mark2: Int32Array;
   private markRound = 0;
   private readonly rng = new FastKofN();
@@ -137,7 +140,11 @@ export class CorrespondTarget {
     }
     this.pixels2 = pixels2;
     this.mark2 = new Int32Array(count2);
-    this.edgeLen = new Int32Array(height * width);
+    // Compact ids of the near pixels: the per-pixel state of `count` is sized by them, not by the image.
+    this.nearId = new Int32Array(height * width).fill(-1);
+    let nearCount = 0;
+    for (let p = 0; p < height * width; p++) if (this.near[p] !== 0) this.nearId[p] = nearCount++;
+    this.nearCount = nearCount;
   }
 
   /**
@@ -194,7 +201,7 @@ export class CorrespondTarget {
       return c;
     };
     const edges = { n1, start, to: eToOrd, w: eW };
-    if (this.relaxed === null) this.relaxed = new RelaxedMatcher(this.count2, this.height * this.width, this.ow, 0);
+    if (this.relaxed === null) this.relaxed = new RelaxedMatcher(this.count2, this.nearCount, this.ow, 0);
     const mate = new Int32Array(n1);
     const U = new Float64Array(n1);
     const V = new Float64Array(this.count2);
@@ -282,7 +289,7 @@ export class CorrespondTarget {
 
   /** Per pixel: first entry of its real edges in the pools (-1 = not scanned yet), and their number. */
   private edgeStart: Int32Array | null = null;
-  private readonly edgeLen: Int32Array;
+  private edgeLen: Int32Array | null = null;
   private poolG = new Int32Array(1 << 14);
   private poolW = new Float64Array(1 << 14);
   private poolSize = 0;
@@ -318,15 +325,21 @@ export class CorrespondTarget {
     let ne = 0;
     const round = ++this.markRound;
     const mark2 = this.mark2;
-    if (this.edgeStart === null) this.edgeStart = new Int32Array(this.height * width).fill(-1);
+    if (this.edgeStart === null || this.edgeLen === null) {
+      this.edgeStart = new Int32Array(this.nearCount).fill(-1);
+      this.edgeLen = new Int32Array(this.nearCount);
+    }
     const edgeStart = this.edgeStart;
+    const edgeLen = this.edgeLen;
+    const nearId = this.nearId;
     for (let k = 0; k < count1; k++) {
       const p = pixels1[k];
       if (near[p] === 0) continue;
       const i = n1++;
       node1ToK[i] = k;
       // The window scan of pixel p (fixed GT side) is done once and kept.
-      let s0 = edgeStart[p];
+      const id = nearId[p];
+      let s0 = edgeStart[id];
       if (s0 < 0) {
         const y = (p / width) | 0;
         const x = p - y * width;
@@ -346,10 +359,10 @@ export class CorrespondTarget {
           this.poolG[this.poolSize] = g - 1;
           this.poolW[this.poolSize++] = weights[o];
         }
-        edgeStart[p] = s0;
-        this.edgeLen[p] = this.poolSize - s0;
+        edgeStart[id] = s0;
+        edgeLen[id] = this.poolSize - s0;
       }
-      const len = this.edgeLen[p];
+      const len = edgeLen[id];
       if (ne + len > eFrom.length) {
         let cap = eFrom.length * 2;
         while (cap < ne + len) cap *= 2;
@@ -376,7 +389,7 @@ export class CorrespondTarget {
     if (n1 === 0) return null;
     const eToOrd = eTo.slice(0, ne);
     const nodePix = new Int32Array(n1);
-    for (let i = 0; i < n1; i++) nodePix[i] = pixels1[node1ToK[i]];
+    for (let i = 0; i < n1; i++) nodePix[i] = nearId[pixels1[node1ToK[i]]];
     // Matchable map2 pixels: node ids in MATLAB order.
     const ordToNode2 = new Int32Array(this.count2);
     const node2ToOrd: number[] = [];
