@@ -253,7 +253,9 @@ export function continueAssignment(g: SparseGraph, s: AssignmentState, singleSou
         else freeList[w++] = f;
       }
       nFree = w;
-      if (augmented === 0 || nFree === 0) break;
+      // single-source mode: a last few free rows go straight to the shortest-path search (which also finds
+      // tight paths) instead of one more pass that mostly proves that they have none
+      if (augmented === 0 || nFree === 0 || (singleSource && nFree <= 4)) break;
     }
     if (nFree === 0) break;
     if (singleSource) {
