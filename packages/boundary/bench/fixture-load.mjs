@@ -1,10 +1,11 @@
 // Loads fixture units for benches/profiling (dist builds only).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { readMatFileSync } from '@devkit/matfile';
 
-export const FIXTURES = process.env.ADE_FIXTURES ?? '/work/shared/fixtures/ade20k';
+export const FIXTURES = process.env.ADE_FIXTURES ?? fileURLToPath(new URL('../../../../shared/fixtures/ade20k', import.meta.url));
 
 export function loadPrediction(name, cls, image) {
   const file = join(FIXTURES, name, 'predictions_boundary', 'validation', `class_${String(cls).padStart(3, '0')}`, `${image}.png`);

@@ -1,10 +1,11 @@
 /** Test helpers: load the ADE20K fixture cases (PNG predictions, .mat ground truth, expected.json). */
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { readMatFileSync, type MatValue } from '@devkit/matfile';
 
-export const FIXTURES = '/work/shared/fixtures/ade20k';
+export const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/ade20k', import.meta.url));
 
 export interface ExpectedCounts {
   cntR: number[];

@@ -12,9 +12,10 @@
  * Each phase is measured in its own loop so that garbage of one does not bill another.
  */
 import { readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { readMat, decodeAll, packNumbers } from '../dist/index.js';
 
-const REAL = process.env.ILSVRC_REAL ?? '/work/shared/real/ilsvrc2015';
+const REAL = process.env.ILSVRC_REAL ?? fileURLToPath(new URL('../../../../shared/real/ilsvrc2015', import.meta.url));
 const RUNS = Number(process.argv[2] ?? 9);
 const BUDGET_MS = 100;
 const CASES = [
