@@ -27,4 +27,36 @@ describe('FastKofN', () => {
       { numRuns: 300 },
     );
   });
+
+  it('drawBlock draws the same subsets as repeated draw calls, and leaves the stream at the same place', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 40 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 9000 }), fc.integer({ min: 0, max: 300 })), { minLength: 1, maxLength: 6 }),
+        (seed, blocks) => {
+          const one = new FastKofN();
+          const block = new FastKofN();
+          one.reseed(seed);
+          block.reseed(seed);
+          const tmp = new Int32Array(6);
+          for (const [k0, n, count] of blocks) {
+            const k = Math.min(k0, n);
+            const want: number[] = [];
+            for (let t = 0; t < count; t++) {
+              one.draw(k, n, tmp);
+              want.push(...tmp.subarray(0, k));
+            }
+            const got = new Int32Array(k * count);
+            block.drawBlock(k, n, count, got);
+            expect(Array.from(got)).toEqual(want);
+          }
+          one.draw(1, 2 ** 30, tmp);
+          const a = tmp[0];
+          block.draw(1, 2 ** 30, tmp);
+          expect(tmp[0]).toBe(a);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
 });

@@ -424,28 +424,18 @@ export class CorrespondTarget {
     for (let j = 0; j < n2; j++) rowStart[n1 + j + 1] = 1;
     const col = new Int32Array(m);
     const cost = new Float64Array(m).fill(ow);
-    const tmp = new Int32Array(DEGREE);
-    // map1 outliers (drawn first, written once the row offsets are known)
+    // map1 outliers (drawn first, written once the row offsets are known): j >= i is shifted past i
     const blk1 = new Int32Array(d1 * n1);
+    rng.drawBlock(d1, n1 - 1, n1, blk1);
     for (let i = 0; i < n1; i++) {
-      rng.draw(d1, n1 - 1, tmp);
-      for (let a = 0; a < d1; a++) {
-        const j = tmp[a];
-        blk1[i * d1 + a] = j >= i ? j + 1 : j;
-      }
+      for (let t = i * d1, end = t + d1; t < end; t++) if (blk1[t] >= i) blk1[t]++;
     }
     const blk2 = new Int32Array(d2 * n2);
+    rng.drawBlock(d2, n2 - 1, n2, blk2);
     for (let j = 0; j < n2; j++) {
-      rng.draw(d2, n2 - 1, tmp);
-      for (let a = 0; a < d2; a++) {
-        const i = tmp[a];
-        blk2[j * d2 + a] = i >= j ? i + 1 : i;
-      }
+      for (let t = j * d2, end = t + d2; t < end; t++) if (blk2[t] >= j) blk2[t]++;
     }
-    for (let i = 0; i < nmax; i++) {
-      rng.draw(d3, nmin, tmp);
-      for (let a = 0; a < d3; a++) blk3[i * d3 + a] = tmp[a];
-    }
+    rng.drawBlock(d3, nmin, nmax, blk3);
     for (let t = 0; t < blk2.length; t++) rowStart[n1 + blk2[t] + 1]++;
     if (n1 < n2) {
       for (let i = 0; i < n2; i++) rowStart[n1 + i + 1] += d3;
