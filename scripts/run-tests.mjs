@@ -27,5 +27,7 @@ try {
   failed = Math.max(failed, 1);
 }
 rmSync(dir, { recursive: true, force: true });
-console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (skipped > 0) console.log(`\n${skipped} skipped`);
+else console.log('');
+console.log(`${passed} passed, ${failed} failed`);
 process.exit(res.status ?? 1);
