@@ -147,12 +147,61 @@ export interface AssignmentState {
 }
 
 /**
+ * Scratch arrays of `continueAssignment`, kept between calls (grown as needed). The stamp arrays are compared
+ * with counters that only grow, so they never need clearing.
+ */
+export class AssignmentWorkspace {
+  capacity = 0;
+  dRow = new Float64Array(0);
+  dCol = new Float64Array(0);
+  colStamp = new Int32Array(0);
+  rowStamp = new Int32Array(0);
+  colDone = new Int32Array(0);
+  visit = new Int32Array(0);
+  touchedRows = new Int32Array(0);
+  touchedCols = new Int32Array(0);
+  stackRow = new Int32Array(0);
+  stackEdge = new Int32Array(0);
+  freeList = new Int32Array(0);
+  predEdge = new Int32Array(0);
+  predRow = new Int32Array(0);
+  zeroStack = new Int32Array(0);
+  readonly heap = new MinHeap(1024);
+  /** Last phase / DFS round used (the stamps of earlier calls are all smaller). */
+  phase = 0;
+  visitRound = 0;
+
+  ensure(n: number): void {
+    if (n <= this.capacity) return;
+    const cap = Math.max(n, this.capacity * 2, 64);
+    this.capacity = cap;
+    this.dRow = new Float64Array(cap);
+    this.dCol = new Float64Array(cap);
+    this.colStamp = new Int32Array(cap);
+    this.rowStamp = new Int32Array(cap);
+    this.colDone = new Int32Array(cap);
+    this.visit = new Int32Array(cap);
+    this.touchedRows = new Int32Array(cap);
+    this.touchedCols = new Int32Array(cap);
+    this.stackRow = new Int32Array(cap);
+    this.stackEdge = new Int32Array(cap);
+    this.freeList = new Int32Array(cap);
+    this.predEdge = new Int32Array(cap);
+    this.predRow = new Int32Array(cap);
+    this.zeroStack = new Int32Array(cap);
+    // fresh stamp arrays are all 0: the counters may restart
+    this.phase = 0;
+    this.visitRound = 0;
+  }
+}
+
+/**
  * Completes a partial assignment whose duals are feasible (reduced cost c - u - v >= 0 on every edge,
  * = 0 on the assigned edges) into an optimal one; the state arrays are updated in place.
  * `singleSource`: after the tight-path passes, one shortest augmenting path per free row (cheaper when
  * few rows are free and the searches stay local) instead of multi-source phases.
  */
-export function continueAssignment(g: SparseGraph, s: AssignmentState, singleSource = false): DualAssignment {
+export function continueAssignment(g: SparseGraph, s: AssignmentState, singleSource = false, ws: AssignmentWorkspace = new AssignmentWorkspace()): DualAssignment {
   // Hungarian phases with explicit duals u (rows) and v (columns): reduced cost r = c - u - v >= 0 on
   // every edge and 0 on matched edges.
   //  1. augment as much as possible along tight edges (r = 0), vertex-disjoint paths by DFS;
@@ -160,29 +209,17 @@ export function continueAssignment(g: SparseGraph, s: AssignmentState, singleSou
   //     (distance delta), then shift the duals so that the shortest paths become tight.
   const { n, rowStart, col, cost } = g;
   const { rowToCol, colToRow, rowCost, u, v } = s;
-  const dRow = new Float64Array(n);
-  const dCol = new Float64Array(n);
-  const colStamp = new Int32Array(n);
-  const rowStamp = new Int32Array(n);
-  const colDone = new Int32Array(n);
-  const visit = new Int32Array(n);
-  const touchedRows = new Int32Array(n);
-  const touchedCols = new Int32Array(n);
-  const stackRow = new Int32Array(n);
-  const stackEdge = new Int32Array(n);
-  const freeList = new Int32Array(n);
-  const heap = new MinHeap(1024);
-  const predEdge = new Int32Array(n);
-  const predRow = new Int32Array(n);
-  const zeroStack = new Int32Array(n);
-  let phase = 0;
-  let visitRound = 0;
+  ws.ensure(n);
+  const { dRow, dCol, colStamp, rowStamp, colDone, visit, touchedRows, touchedCols, stackRow, stackEdge, freeList, heap, predEdge, predRow, zeroStack } = ws;
+  let phase = ws.phase;
+  let visitRound = ws.visitRound;
   let nFree = 0;
   for (let i = 0; i < n; i++) if (rowToCol[i] === -1) freeList[nFree++] = i;
 
   while (nFree > 0) {
     // 1. Tight augmenting paths (Kuhn's DFS, each column visited at most once per pass).
     for (;;) {
+      if (singleSource && nFree <= 4) break; // see below
       visitRound++;
       let augmented = 0;
       let w = 0;
@@ -325,6 +362,8 @@ export function continueAssignment(g: SparseGraph, s: AssignmentState, singleSou
     }
   }
 
+  ws.phase = phase;
+  ws.visitRound = visitRound;
   let total = 0;
   for (let i = 0; i < n; i++) total += rowCost[i];
   return { rowToCol, rowCost, total, u, v };

@@ -17,7 +17,7 @@
  * `tie` perturbs the real edges (cost S·w + tie, S > any number of real pairs), so that among the optima of
  * the relaxation the solver returns one with the most (tie = −1) or the fewest (tie = +1) real pairs.
  */
-import { continueAssignment, solveAssignmentWithDuals, type AssignmentState } from './assignment.js';
+import { AssignmentWorkspace, continueAssignment, solveAssignmentWithDuals, type AssignmentState } from './assignment.js';
 
 export interface RealEdges {
   /** Number of map1 nodes. */
@@ -50,6 +50,17 @@ export class RelaxedMatcher {
   private readonly mateD2: Int32Array;
   private call = 0;
   private warm = false;
+  /** Per-call arrays, kept between calls (grown as needed, never assumed zeroed). */
+  private rowStart = new Int32Array(0);
+  private col = new Int32Array(0);
+  private cost = new Float64Array(0);
+  private fill: Int32Array;
+  private rowToCol = new Int32Array(0);
+  private colToRow = new Int32Array(0);
+  private rowCost = new Float64Array(0);
+  private u = new Float64Array(0);
+  private v = new Float64Array(0);
+  private readonly work = new AssignmentWorkspace();
 
   constructor(count2: number, pixelCount: number, ow: number, tie: -1 | 0 | 1) {
     this.count2 = count2;
@@ -65,6 +76,7 @@ export class RelaxedMatcher {
     this.v2 = new Float64Array(count2);
     this.uD2 = new Float64Array(count2);
     this.mateD2 = new Int32Array(count2);
+    this.fill = new Int32Array(count2);
   }
 
   /**
@@ -80,15 +92,29 @@ export class RelaxedMatcher {
     const big = this.dummyCost;
     const ne = start[n1];
     // CSR: rows k < n1: real edges then the own dummy; rows n1 + g: own column g then the transposes.
-    const rowStart = new Int32Array(n + 1);
+    if (this.rowStart.length < n + 1) {
+      const cap = Math.max(n + 1, 2 * this.rowStart.length);
+      this.rowStart = new Int32Array(cap);
+      this.rowToCol = new Int32Array(cap);
+      this.colToRow = new Int32Array(cap);
+      this.rowCost = new Float64Array(cap);
+      this.u = new Float64Array(cap);
+      this.v = new Float64Array(cap);
+    }
+    const rowStart = this.rowStart;
+    rowStart.fill(0, 0, n + 1);
     for (let k = 0; k < n1; k++) rowStart[k + 1] = start[k + 1] - start[k] + 1;
     for (let e = 0; e < ne; e++) rowStart[n1 + to[e] + 1]++;
     for (let g = 0; g < N2; g++) rowStart[n1 + g + 1]++;
     for (let r = 0; r < n; r++) rowStart[r + 1] += rowStart[r];
     const m = rowStart[n];
-    const col = new Int32Array(m);
-    const cost = new Float64Array(m);
-    const fill = new Int32Array(N2);
+    if (this.col.length < m) {
+      this.col = new Int32Array(Math.max(m, 2 * this.col.length));
+      this.cost = new Float64Array(this.col.length);
+    }
+    const col = this.col;
+    const cost = this.cost;
+    const fill = this.fill;
     for (let g = 0; g < N2; g++) {
       const pos = rowStart[n1 + g];
       col[pos] = g;
@@ -121,11 +147,11 @@ export class RelaxedMatcher {
     if (!this.warm) {
       result = solveAssignmentWithDuals(graph, true);
     } else {
-      const rowToCol = new Int32Array(n).fill(-1);
-      const colToRow = new Int32Array(n).fill(-1);
-      const rowCost = new Float64Array(n);
-      const u = new Float64Array(n);
-      const v = new Float64Array(n);
+      const rowToCol = this.rowToCol.fill(-1, 0, n);
+      const colToRow = this.colToRow.fill(-1, 0, n);
+      const rowCost = this.rowCost.fill(0, 0, n);
+      const u = this.u.fill(0, 0, n);
+      const v = this.v.fill(0, 0, n);
       const prev = call - 1;
       const stamp = this.stamp;
       // GT side: always present.
@@ -192,7 +218,7 @@ export class RelaxedMatcher {
         u[k] = uk;
       }
       const state: AssignmentState = { rowToCol, colToRow, rowCost, u, v };
-      result = continueAssignment(graph, state, true);
+      result = continueAssignment(graph, state, true, this.work);
     }
 
     const { rowToCol, u, v } = result;

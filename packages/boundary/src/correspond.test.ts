@@ -63,6 +63,7 @@ describe('CorrespondTarget.count (relaxation + warm-started official assignment)
 
   it('equals the full solver count on random maps and decreasing thresholds (warm starts across calls)', () => {
     let repaired = 0;
+    let shortcuts = 0;
     let calls = 0;
     fc.assert(
       fc.property(
@@ -84,6 +85,7 @@ describe('CorrespondTarget.count (relaxation + warm-started official assignment)
             calls++;
           }
           repaired += target.repaired;
+          shortcuts += target.shortcuts;
           expect(target.fallbacks).toBe(0);
         },
       ),
@@ -91,7 +93,41 @@ describe('CorrespondTarget.count (relaxation + warm-started official assignment)
     );
     // the repair path (the random outlier graph lowers the relaxed count) must have been exercised
     expect(repaired).toBeGreaterThan(0);
+    // and so must the shortcut (relaxed pairs completed by the outlier edges alone) and the full completion
+    expect(shortcuts).toBeGreaterThan(0);
+    expect(shortcuts).toBeLessThan(calls);
     expect(calls).toBeGreaterThan(1000);
+  });
+
+  it('equals the full solver count on single cold calls, with and without the outlier-only completion', () => {
+    let shortcuts = 0;
+    let completed = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 4, max: 20 }),
+        fc.integer({ min: 4, max: 20 }),
+        fc.constantFrom(0.03, 0.08, 0.15, 0.3),
+        fc.array(fc.integer({ min: 0, max: 99 }), { minLength: 400, maxLength: 400 }),
+        fc.array(fc.integer({ min: 0, max: 99 }), { minLength: 400, maxLength: 400 }),
+        fc.integer({ min: 2, max: 60 }),
+        fc.integer({ min: 2, max: 60 }),
+        fc.integer({ min: 0, max: 2 ** 40 }),
+        (h, w, maxDist, gtVals, predVals, gtDensity, predDensity, seed) => {
+          const gt = Uint8Array.from(gtVals.slice(0, h * w), (v) => (v < gtDensity ? 1 : 0));
+          const map = Uint8Array.from(predVals.slice(0, h * w), (v) => (v < predDensity ? 1 : 0));
+          const target = new CorrespondTarget(gt, h, w, { maxDist, seed });
+          const reference = new CorrespondTarget(gt, h, w, { maxDist, seed });
+          const px = pixelsOf(target, map, h, w);
+          expect(target.count(px, px.length)).toBe(reference.match(px, px.length).matched);
+          expect(target.fallbacks).toBe(0);
+          shortcuts += target.shortcuts;
+          if (px.length > 0 && target.shortcuts === 0) completed++;
+        },
+      ),
+      { numRuns: 400 },
+    );
+    expect(shortcuts).toBeGreaterThan(0);
+    expect(completed).toBeGreaterThan(0);
   });
 
   it('equals the full solver count on shifted and broken contours (long alternating paths)', () => {

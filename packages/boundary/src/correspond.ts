@@ -2,7 +2,7 @@
  * `correspondPixels` of the BSDS benchmark (cp_src: correspondPixels.cc + match.cc + kofn.cc + CSA),
  * with the random outlier graph reproduced draw for draw and an exact min-cost perfect assignment.
  */
-import { continueAssignment, MinHeap, solveAssignment } from './assignment.js';
+import { AssignmentWorkspace, continueAssignment, MinHeap, solveAssignment, type SparseGraph } from './assignment.js';
 import { RelaxedMatcher } from './correspond-relaxed.js';
 import { FastKofN } from './correspond-random.js';
 import { Erand48 } from './random.js';
@@ -154,9 +154,13 @@ export class CorrespondTarget {
    */
   match(pixels1: Int32Array, count1: number, pairs?: Int32Array): { matched: number; cost: number } {
     if (pairs) pairs.fill(-1, 0, count1);
-    const gr = this.build(pixels1, count1);
-    if (gr === null) return { matched: 0, cost: this.unmatchedCost(count1) };
-    const { n1, n2, n, node1ToK, node2ToOrd, rowStart, col, cost } = gr;
+    const n1 = this.buildReal(pixels1, count1);
+    if (n1 === 0) return { matched: 0, cost: this.unmatchedCost(count1) };
+    this.drawOutliers();
+    const { n, rowStart, col, cost } = this.buildOfficial();
+    const n2 = this.n2;
+    const node1ToK = this.node1ToK;
+    const node2ToOrd = this.node2ToOrd;
     const { rowToCol } = solveAssignment({ n, rowStart, col, cost });
 
     let matched = 0;
@@ -184,28 +188,41 @@ export class CorrespondTarget {
    * found from a warm start instead of from scratch (README, "Speed"):
    * 1. the relaxation of `RelaxedMatcher` (real graph only, each unpaired pixel costs ow; a lower bound of the
    *    official cost), warm-started from the previous call of this target;
-   * 2. its optimal pairs with duals rewritten so that every outlier edge of the official graph is feasible
-   *    and the outlier completion edges are tight (below);
-   * 3. the official assignment completed from there by the exact primal-dual solver (usually the random
-   *    outlier edges complete the relaxed pairs at once; otherwise a few shortest augmenting paths fix it).
+   * 2. if the drawn outlier edges alone complete the relaxed pairs into a perfect matching (`outliersComplete`),
+   *    that matching attains the lower bound: it is an official optimum, with the relaxed number of real pairs;
+   * 3. otherwise its optimal pairs with duals rewritten so that every outlier edge of the official graph is
+   *    feasible and the outlier completion edges are tight (below);
+   * 4. the official assignment completed from there by the exact primal-dual solver (a few shortest augmenting
+   *    paths).
    * If the dual rewrite were ever infeasible, the full solver runs instead (`fallbacks`).
    */
   count(pixels1: Int32Array, count1: number): number {
-    const gr = this.build(pixels1, count1);
-    if (gr === null) return 0;
-    const { n1, n2, n, eToOrd, eW, nodePix, ordToNode2, node2ToOrd, realStart: start } = gr;
+    const n1 = this.buildReal(pixels1, count1);
+    if (n1 === 0) return 0;
+    const { nodePix, node2ToOrd, ordToNode2, realStart: start, eOrd, eW } = this;
+    const count2 = this.count2;
+    const edges = { n1, start, to: eOrd, w: eW };
+    if (this.relaxed === null) this.relaxed = new RelaxedMatcher(count2, this.nearCount, this.ow, 0);
+    const sc = this.scratch;
+    sc.ensure(n1, count2);
+    const { mate, U, V, mateOfG, mw, key, done } = sc;
+    const relaxedPairs = this.relaxed.solve(nodePix, edges, mate, U, V);
+    this.drawOutliers();
+    const n2 = this.n2;
+    mateOfG.fill(-1, 0, count2);
+    for (let k = 0; k < n1; k++) if (mate[k] >= 0) mateOfG[mate[k]] = k;
+    if (this.outliersComplete(mate, mateOfG)) {
+      this.shortcuts++;
+      return relaxedPairs;
+    }
+    const gr = this.buildOfficial();
+    const n = gr.n;
     const fullCount = (): number => {
-      const { rowToCol } = solveAssignment({ n, rowStart: gr.rowStart, col: gr.col, cost: gr.cost });
+      const { rowToCol } = solveAssignment(gr);
       let c = 0;
       for (let i = 0; i < n1; i++) if (rowToCol[i] < n2) c++;
       return c;
     };
-    const edges = { n1, start, to: eToOrd, w: eW };
-    if (this.relaxed === null) this.relaxed = new RelaxedMatcher(this.count2, this.nearCount, this.ow, 0);
-    const mate = new Int32Array(n1);
-    const U = new Float64Array(n1);
-    const V = new Float64Array(this.count2);
-    const relaxedPairs = this.relaxed.solve(nodePix, edges, mate, U, V);
     // Warm start of the official assignment (see README, "Speed"): duals in the form y_k = p_k >= 0 on map1
     // nodes, z_g = q_g >= 0 on map2 nodes with p_k + q_g >= ow - w on real edges, equality on the relaxed pairs,
     // p = 0 / q = 0 on unpaired nodes. The largest such p is a shortest-path distance: p_k <= ow - w(k, M(k)),
@@ -214,22 +231,20 @@ export class CorrespondTarget {
     // v = ow - q on map2 columns, 0 on outlier rows, ow on outlier columns: every outlier edge is feasible and
     // every R2->C1 edge, every unpaired map1 -> C1 and R2 -> unpaired map2 edge is tight.
     const ow = this.ow;
-    const mateOfG = new Int32Array(this.count2).fill(-1);
-    const mw = new Float64Array(n1);
     for (let k = 0; k < n1; k++) {
       const g = mate[k];
+      mw[k] = 0;
       if (g < 0) continue;
-      mateOfG[g] = k;
       for (let e = start[k], end = start[k + 1]; e < end; e++) {
-        if (eToOrd[e] === g) {
+        if (eOrd[e] === g) {
           mw[k] = eW[e];
           break;
         }
       }
     }
-    const key = new Float64Array(n1);
-    const done = new Uint8Array(n1);
-    const heap = new MinHeap(n1);
+    done.fill(0, 0, n1);
+    const heap = sc.heap;
+    heap.clear();
     for (let k = 0; k < n1; k++) {
       key[k] = (mate[k] < 0 ? 0 : ow - mw[k]) + U[k];
       heap.push(key[k], k);
@@ -242,7 +257,7 @@ export class CorrespondTarget {
       done[k1] = 1;
       const base = dk - U[k1];
       for (let e = start[k1], end = start[k1 + 1]; e < end; e++) {
-        const k = mateOfG[eToOrd[e]];
+        const k = mateOfG[eOrd[e]];
         if (k < 0 || k === k1 || done[k] === 1) continue;
         // length w(k1, g) - w(k, g); key(k) = d(k) + U_k
         const nk = base + eW[e] - mw[k] + U[k];
@@ -252,11 +267,12 @@ export class CorrespondTarget {
         }
       }
     }
-    const u = new Float64Array(n);
-    const v = new Float64Array(n);
-    const rowToCol = new Int32Array(n).fill(-1);
-    const colToRow = new Int32Array(n).fill(-1);
-    const rowCost = new Float64Array(n);
+    sc.ensureOfficial(n);
+    const { u, v, rowToCol, colToRow, rowCost } = sc;
+    rowToCol.fill(-1, 0, n);
+    colToRow.fill(-1, 0, n);
+    u.fill(0, 0, n);
+    rowCost.fill(0, 0, n);
     for (let i = 0; i < n1; i++) u[i] = -(key[i] - U[i]);
     for (let j = 0; j < n2; j++) {
       const k = mateOfG[node2ToOrd[j]];
@@ -271,20 +287,187 @@ export class CorrespondTarget {
       colToRow[j] = i;
       rowCost[i] = mw[i];
     }
-    const { rowStart, col, cost } = gr;
-    for (let i = 0; i < n; i++) {
-      for (let e = rowStart[i], end = rowStart[i + 1]; e < end; e++) {
-        if (cost[e] - u[i] - v[col[e]] < 0) {
-          this.fallbacks++;
-          return fullCount();
+    // The maximum matching of `outliersComplete` (outlier edges, all tight under these duals) on top.
+    const hMate = this.hScratch.rowMate;
+    for (let r = 0; r < n; r++) {
+      if (r < n1 && mate[r] >= 0) continue;
+      const c = hMate[r];
+      if (c < 0) continue;
+      const j = c < n1 ? n2 + c : c - n1;
+      rowToCol[r] = j;
+      colToRow[j] = r;
+      rowCost[r] = ow;
+    }
+    // Feasibility of the rewritten duals. Outlier and overlay edges have reduced costs -u_i (map1 row i to a
+    // map1-outlier column), ow - v_j (map2-outlier row to map2 column j), 0 (outlier to outlier),
+    // 99·ow - u_i and 100·ow - v_j (overlay): all >= 0 iff u <= 0 on the map1 rows and v <= ow on the map2
+    // columns. The real edges are checked one by one.
+    let feasible = true;
+    for (let i = 0; i < n1 && feasible; i++) {
+      const ui = u[i];
+      if (!(ui <= 0)) feasible = false;
+      for (let e = start[i], end = start[i + 1]; e < end; e++) {
+        if (eW[e] - ui - v[ordToNode2[eOrd[e]]] < 0) {
+          feasible = false;
+          break;
         }
       }
     }
-    const res = continueAssignment({ n, rowStart, col, cost }, { rowToCol, colToRow, rowCost, u, v }, true);
+    for (let j = 0; j < n2 && feasible; j++) if (!(v[j] <= ow)) feasible = false;
+    if (!feasible) {
+      this.fallbacks++;
+      return fullCount();
+    }
+    const res = continueAssignment(gr, { rowToCol, colToRow, rowCost, u, v }, true, sc.work);
     let c = 0;
     for (let i = 0; i < n1; i++) if (res.rowToCol[i] < n2) c++;
     if (c !== relaxedPairs) this.repaired++;
     return c;
+  }
+
+  /**
+   * Whether the relaxed pairs (`mate`: node -> GT ordinal or -1, `mateOfG` its inverse) can be completed into a
+   * perfect matching of the official graph by the drawn outlier edges alone (no overlay): a perfect matching of
+   * rows {unpaired map1 nodes} ∪ {map2-outlier rows} with columns {map1-outlier columns} ∪ {unpaired map2 nodes}.
+   * Such a completion costs Σ_M w + ow·(n1 + n2 − |M|), the relaxed lower bound, so it is an official optimum.
+   * Kuhn's augmenting paths from the column side, greedy start, until a pass finds none: the matching left in
+   * `hScratch.rowMate` (row -> column, < 0 = unmatched) is a maximum matching of these tight edges, the start
+   * of the official completion when it is not perfect.
+   */
+  private outliersComplete(mate: Int32Array, mateOfG: Int32Array): boolean {
+    const n1 = this.n1;
+    const n2 = this.n2;
+    const { d1, d2, d3, blk1, blk2, blk3, node2ToOrd } = this;
+    const nn = n1 + n2;
+    const h = this.hScratch;
+    h.ensure(nn, d1 * n1 + d2 * n2 + d3 * Math.max(n1, n2));
+    // Ids: rows i < n1 (unpaired map1 node i), n1 + j (map2-outlier row j); columns i < n1 (map1-outlier
+    // column i), n1 + j (unpaired map2 node j). Column-major adjacency (rows of each column).
+    const { start, adj, rowMate, colMate, rowVis, stackCol, stackEdge } = h;
+    start.fill(0, 0, nn + 1);
+    rowMate.fill(-1, 0, nn);
+    colMate.fill(-1, 0, nn);
+    // rowMate doubles as a degree flag below: -2 = required row without edges yet
+    for (let i = 0; i < n1; i++) if (mate[i] < 0) rowMate[i] = -2;
+    for (let j = 0; j < n2; j++) rowMate[n1 + j] = -2;
+    const freeG = (j: number): boolean => mateOfG[node2ToOrd[j]] < 0;
+    for (let i = 0; i < n1; i++) {
+      if (mate[i] >= 0) continue;
+      for (let t = i * d1, end = t + d1; t < end; t++) start[blk1[t] + 1]++;
+    }
+    if (n1 < n2) {
+      for (let t = 0, end = d3 * n2; t < end; t++) start[blk3[t] + 1]++;
+    } else {
+      for (let i = 0; i < n1; i++) start[i + 1] += d3;
+    }
+    for (let j = 0; j < n2; j++) if (freeG(j)) start[n1 + j + 1] += d2;
+    for (let c = 0; c < nn; c++) start[c + 1] += start[c];
+    const fill = stackEdge; // scratch: next slot of each column
+    for (let c = 0; c < nn; c++) fill[c] = start[c];
+    for (let i = 0; i < n1; i++) {
+      if (mate[i] >= 0) continue;
+      for (let t = i * d1, end = t + d1; t < end; t++) adj[fill[blk1[t]]++] = i;
+      if (d1 > 0) rowMate[i] = -1;
+    }
+    if (n1 < n2) {
+      for (let r = 0; r < n2; r++) {
+        for (let t = r * d3, end = t + d3; t < end; t++) adj[fill[blk3[t]]++] = n1 + r;
+        if (d3 > 0) rowMate[n1 + r] = -1;
+      }
+    } else {
+      for (let i = 0; i < n1; i++) {
+        for (let t = i * d3, end = t + d3; t < end; t++) {
+          const r = n1 + blk3[t];
+          adj[fill[i]++] = r;
+          rowMate[r] = -1;
+        }
+      }
+    }
+    for (let j = 0; j < n2; j++) {
+      if (!freeG(j)) continue;
+      const c = n1 + j;
+      for (let t = j * d2, end = t + d2; t < end; t++) {
+        const r = n1 + blk2[t];
+        adj[fill[c]++] = r;
+        rowMate[r] = -1;
+      }
+    }
+    // (a required row without edges keeps rowMate -2: some required column then stays unmatched)
+    // greedy start
+    for (let c = 0; c < nn; c++) {
+      for (let e = start[c], end = start[c + 1]; e < end; e++) {
+        const r = adj[e];
+        if (rowMate[r] === -1) {
+          rowMate[r] = c;
+          colMate[c] = r;
+          break;
+        }
+      }
+    }
+    // augmenting paths from the unmatched required columns: passes of vertex-disjoint DFS searches (one visit
+    // round per pass, a free row among a column's edges ends the path at once) until a pass augments nothing
+    const free = h.free;
+    let nFree = 0;
+    for (let c = 0; c < nn; c++) if (colMate[c] === -1 && (c < n1 || freeG(c - n1))) free[nFree++] = c;
+    while (nFree > 0) {
+      const round = ++h.round;
+      let w = 0;
+      for (let q = 0; q < nFree; q++) {
+        const c0 = free[q];
+        let depth = 0;
+        stackCol[0] = c0;
+        stackEdge[0] = start[c0];
+        let found = false;
+        while (depth >= 0) {
+          const c = stackCol[depth];
+          const end = start[c + 1];
+          if (stackEdge[depth] === start[c]) {
+            for (let e = start[c]; e < end; e++) {
+              const r = adj[e];
+              if (rowMate[r] === -1 && rowVis[r] !== round) {
+                rowVis[r] = round;
+                stackEdge[depth] = e + 1;
+                found = true;
+                break;
+              }
+            }
+            if (found) break;
+          }
+          let descended = false;
+          for (let e = stackEdge[depth]; e < end; e++) {
+            const r = adj[e];
+            if (rowVis[r] === round) continue;
+            rowVis[r] = round;
+            stackEdge[depth] = e + 1;
+            const c2 = rowMate[r];
+            if (c2 === -1) {
+              found = true;
+              break;
+            }
+            depth++;
+            stackCol[depth] = c2;
+            stackEdge[depth] = start[c2];
+            descended = true;
+            break;
+          }
+          if (found) break;
+          if (!descended) depth--;
+        }
+        if (!found) {
+          free[w++] = c0;
+          continue;
+        }
+        for (let k = depth; k >= 0; k--) {
+          const c = stackCol[k];
+          const r = adj[stackEdge[k] - 1];
+          rowMate[r] = c;
+          colMate[c] = r;
+        }
+      }
+      if (w === nFree) break;
+      nFree = w;
+    }
+    return nFree === 0;
   }
 
   /** Per pixel: first entry of its real edges in the pools (-1 = not scanned yet), and their number. */
@@ -298,15 +481,42 @@ export class CorrespondTarget {
   fallbacks = 0;
   /** Calls of `count` whose official count differs from the relaxed one (the random outlier graph mattered). */
   repaired = 0;
+  /** Calls of `count` answered by the relaxed pairs, completed by the outlier edges alone (`outliersComplete`). */
+  shortcuts = 0;
   private relaxed: RelaxedMatcher | null = null;
+  private readonly scratch = new CountScratch();
+  private readonly hScratch = new CompletionScratch();
+
+  // The graph of the current call (buildReal, drawOutliers, buildOfficial), in buffers kept between calls.
+  private n1 = 0;
+  private n2 = 0;
+  private ne = 0;
+  /** Node i of map1: index into pixels1, and compact pixel id. */
+  private node1ToK = new Int32Array(0);
+  private nodePix = new Int32Array(0);
+  /** Real edges of node i: [realStart[i], realStart[i+1]) in eOrd (GT ordinal) and eW (weight). */
+  private realStart = new Int32Array(1);
+  private eOrd = new Int32Array(0);
+  private eW = new Float64Array(0);
+  private ordToNode2 = new Int32Array(0);
+  private node2ToOrd = new Int32Array(0);
+  private d1 = 0;
+  private d2 = 0;
+  private d3 = 0;
+  /** Drawn outlier edges: blk1 (map1 node -> map1-outlier, shifted past i), blk2 (map2 node <- map2-outlier row, shifted), blk3. */
+  private blk1 = new Int32Array(0);
+  private blk2 = new Int32Array(0);
+  private blk3 = new Int32Array(0);
+  private rowStart = new Int32Array(0);
+  private col = new Int32Array(0);
+  private cost = new Float64Array(0);
+  private fill = new Int32Array(0);
 
   /**
-   * The official graph (match.cc) of map1 = `pixels1[0..count1)`, with the random outlier edges drawn in the
-   * official order from the reseeded stream; null when no map1 pixel can match.
+   * The real part of the official graph (match.cc) of map1 = `pixels1[0..count1)`: matchable map1 nodes in
+   * MATLAB order, their real edges, the matchable map2 nodes. Returns n1 (0: no map1 pixel can match).
    */
-  private build(pixels1: Int32Array, count1: number) {
-    const rng = this.rng;
-    rng.reseed(this.seed);
+  private buildReal(pixels1: Int32Array, count1: number): number {
     const width = this.width;
     const r = this.radius;
     const pstride = this.pstride;
@@ -316,12 +526,17 @@ export class CorrespondTarget {
     const nOff = offsets.length;
     const near = this.near;
 
-    // Matchable map1 pixels (node ids in MATLAB order) and the real edges.
-    const node1ToK = new Int32Array(count1);
+    if (this.node1ToK.length < count1) {
+      this.node1ToK = new Int32Array(Math.max(count1, 2 * this.node1ToK.length));
+      this.nodePix = new Int32Array(this.node1ToK.length);
+      this.realStart = new Int32Array(this.node1ToK.length + 1);
+    }
+    const node1ToK = this.node1ToK;
+    const nodePix = this.nodePix;
+    const realStart = this.realStart;
+    let eOrd = this.eOrd;
+    let eW = this.eW;
     let n1 = 0;
-    let eFrom: Int32Array = new Int32Array(Math.max(16, count1 * 4));
-    let eTo: Int32Array = new Int32Array(eFrom.length);
-    let eW: Float64Array = new Float64Array(eFrom.length);
     let ne = 0;
     const round = ++this.markRound;
     const mark2 = this.mark2;
@@ -332,6 +547,7 @@ export class CorrespondTarget {
     const edgeStart = this.edgeStart;
     const edgeLen = this.edgeLen;
     const nearId = this.nearId;
+    realStart[0] = 0;
     for (let k = 0; k < count1; k++) {
       const p = pixels1[k];
       if (near[p] === 0) continue;
@@ -339,6 +555,7 @@ export class CorrespondTarget {
       node1ToK[i] = k;
       // The window scan of pixel p (fixed GT side) is done once and kept.
       const id = nearId[p];
+      nodePix[i] = id;
       let s0 = edgeStart[id];
       if (s0 < 0) {
         const y = (p / width) | 0;
@@ -363,106 +580,151 @@ export class CorrespondTarget {
         edgeLen[id] = this.poolSize - s0;
       }
       const len = edgeLen[id];
-      if (ne + len > eFrom.length) {
-        let cap = eFrom.length * 2;
+      if (ne + len > eOrd.length) {
+        let cap = Math.max(1024, eOrd.length * 2);
         while (cap < ne + len) cap *= 2;
         const a = new Int32Array(cap);
-        a.set(eFrom);
-        eFrom = a;
-        const b = new Int32Array(cap);
-        b.set(eTo);
-        eTo = b;
+        a.set(eOrd.subarray(0, ne));
+        eOrd = a;
         const c = new Float64Array(cap);
-        c.set(eW);
+        c.set(eW.subarray(0, ne));
         eW = c;
       }
       const poolG = this.poolG;
       const poolW = this.poolW;
       for (let t = s0, end = s0 + len; t < end; t++) {
         const g = poolG[t];
-        eFrom[ne] = i;
-        eTo[ne] = g; // map2 ordinal for now
+        eOrd[ne] = g;
         eW[ne++] = poolW[t];
         mark2[g] = round;
       }
+      realStart[n1] = ne;
     }
-    if (n1 === 0) return null;
-    const eToOrd = eTo.slice(0, ne);
-    const nodePix = new Int32Array(n1);
-    for (let i = 0; i < n1; i++) nodePix[i] = nearId[pixels1[node1ToK[i]]];
+    this.eOrd = eOrd;
+    this.eW = eW;
+    this.n1 = n1;
+    this.ne = ne;
+    if (n1 === 0) {
+      this.n2 = 0;
+      return 0;
+    }
     // Matchable map2 pixels: node ids in MATLAB order.
-    const ordToNode2 = new Int32Array(this.count2);
-    const node2ToOrd: number[] = [];
+    if (this.ordToNode2.length < this.count2) {
+      this.ordToNode2 = new Int32Array(this.count2);
+      this.node2ToOrd = new Int32Array(this.count2);
+    }
+    const ordToNode2 = this.ordToNode2;
+    const node2ToOrd = this.node2ToOrd;
     let n2 = 0;
     for (let g = 0; g < this.count2; g++) {
       if (mark2[g] === round) {
-        ordToNode2[g] = n2++;
-        node2ToOrd.push(g);
-      }
+        ordToNode2[g] = n2;
+        node2ToOrd[n2++] = g;
+      } else ordToNode2[g] = -1;
     }
-    for (let e = 0; e < ne; e++) eTo[e] = ordToNode2[eTo[e]];
+    this.n2 = n2;
+    return n1;
+  }
 
-    // The assignment graph (match.cc): rows = [map1 nodes, map2 outliers], cols = [map2 nodes, map1 outliers].
-    const n = n1 + n2;
+  /**
+   * The random outlier edges of match.cc for the current n1, n2, drawn in the official order from the reseeded
+   * stream (blk1 and blk2 already shifted past the node's own index).
+   */
+  private drawOutliers(): void {
+    const rng = this.rng;
+    rng.reseed(this.seed);
+    const n1 = this.n1;
+    const n2 = this.n2;
     const nmin = Math.min(n1, n2);
     const nmax = Math.max(n1, n2);
     const d1 = Math.max(0, Math.min(DEGREE, n1 - 1));
     const d2 = Math.max(0, Math.min(DEGREE, n2 - 1));
     const d3 = Math.min(DEGREE, nmin);
+    this.d1 = d1;
+    this.d2 = d2;
+    this.d3 = d3;
+    if (this.blk1.length < d1 * n1) this.blk1 = new Int32Array(Math.max(d1 * n1, 2 * this.blk1.length));
+    if (this.blk2.length < d2 * n2) this.blk2 = new Int32Array(Math.max(d2 * n2, 2 * this.blk2.length));
+    if (this.blk3.length < d3 * nmax) this.blk3 = new Int32Array(Math.max(d3 * nmax, 2 * this.blk3.length));
+    const blk1 = this.blk1;
+    const blk2 = this.blk2;
+    const blk3 = this.blk3;
+    // map1 outliers: j >= i is shifted past i
+    rng.drawBlock(d1, n1 - 1, n1, blk1);
+    for (let i = 0; i < n1; i++) {
+      // branch-free: the comparison is a coin flip
+      for (let t = i * d1, end = t + d1; t < end; t++) blk1[t] += ((blk1[t] >= i) as unknown as number) | 0;
+    }
+    rng.drawBlock(d2, n2 - 1, n2, blk2);
+    for (let j = 0; j < n2; j++) {
+      for (let t = j * d2, end = t + d2; t < end; t++) blk2[t] += ((blk2[t] >= j) as unknown as number) | 0;
+    }
+    rng.drawBlock(d3, nmin, nmax, blk3);
+  }
+
+  /** The official assignment graph (match.cc) from `buildReal` + `drawOutliers`, as a CSR in the kept buffers. */
+  private buildOfficial(): SparseGraph {
+    const n1 = this.n1;
+    const n2 = this.n2;
+    const ne = this.ne;
+    const { d1, d2, d3, blk1, blk2, blk3, realStart, eOrd, eW, ordToNode2 } = this;
+    const n = n1 + n2;
+    const nmax = Math.max(n1, n2);
     const m = ne + d1 * n1 + d2 * n2 + d3 * nmax + n;
     const ow = this.ow;
     const over = this.overlayWeight;
+    if (this.rowStart.length < n + 1) {
+      this.rowStart = new Int32Array(Math.max(n + 1, 2 * this.rowStart.length));
+      this.fill = new Int32Array(this.rowStart.length);
+    }
+    if (this.col.length < m) {
+      this.col = new Int32Array(Math.max(m, 2 * this.col.length));
+      this.cost = new Float64Array(this.col.length);
+    }
+    const rowStart = this.rowStart;
+    const col = this.col;
+    const cost = this.cost;
+    const fill = this.fill;
     // CSR written in place, each row's edges in the order of match.cc's edge list (real, map1 outliers,
     // map2 outliers, outlier-outlier, overlay).
-    const realStart = new Int32Array(n1 + 1);
-    for (let e = 0; e < ne; e++) realStart[eFrom[e] + 1]++;
-    for (let i = 0; i < n1; i++) realStart[i + 1] += realStart[i];
-    // Outlier-outlier edges: row n1 + i (n1 < n2, d3 per row) or row n1 + j for drawn j (n1 >= n2).
-    const blk3 = new Int32Array(d3 * nmax);
-    const rowStart = new Int32Array(n + 1);
+    rowStart[0] = 0;
     for (let i = 0; i < n1; i++) rowStart[i + 1] = realStart[i + 1] - realStart[i] + d1 + 1;
     for (let j = 0; j < n2; j++) rowStart[n1 + j + 1] = 1;
-    const col = new Int32Array(m);
-    const cost = new Float64Array(m).fill(ow);
-    // map1 outliers (drawn first, written once the row offsets are known): j >= i is shifted past i
-    const blk1 = new Int32Array(d1 * n1);
-    rng.drawBlock(d1, n1 - 1, n1, blk1);
-    for (let i = 0; i < n1; i++) {
-      for (let t = i * d1, end = t + d1; t < end; t++) if (blk1[t] >= i) blk1[t]++;
-    }
-    const blk2 = new Int32Array(d2 * n2);
-    rng.drawBlock(d2, n2 - 1, n2, blk2);
-    for (let j = 0; j < n2; j++) {
-      for (let t = j * d2, end = t + d2; t < end; t++) if (blk2[t] >= j) blk2[t]++;
-    }
-    rng.drawBlock(d3, nmin, nmax, blk3);
-    for (let t = 0; t < blk2.length; t++) rowStart[n1 + blk2[t] + 1]++;
+    // Outlier-outlier edges: row n1 + i (n1 < n2, d3 per row) or row n1 + j for drawn j (n1 >= n2).
+    for (let t = 0, end = d2 * n2; t < end; t++) rowStart[n1 + blk2[t] + 1]++;
     if (n1 < n2) {
       for (let i = 0; i < n2; i++) rowStart[n1 + i + 1] += d3;
     } else {
-      for (let t = 0; t < blk3.length; t++) rowStart[n1 + blk3[t] + 1]++;
+      for (let t = 0, end = d3 * nmax; t < end; t++) rowStart[n1 + blk3[t] + 1]++;
     }
     for (let r2 = 0; r2 < n; r2++) rowStart[r2 + 1] += rowStart[r2];
-    const fill = new Int32Array(n);
     for (let i = 0; i < n1; i++) {
       let pos = rowStart[i];
       for (let e = realStart[i], end = realStart[i + 1]; e < end; e++) {
-        col[pos] = eTo[e];
+        col[pos] = ordToNode2[eOrd[e]];
         cost[pos++] = eW[e];
       }
-      for (let a = 0; a < d1; a++) col[pos++] = n2 + blk1[i * d1 + a];
+      for (let t = i * d1, end = t + d1; t < end; t++) {
+        col[pos] = n2 + blk1[t];
+        cost[pos++] = ow;
+      }
       fill[i] = pos;
     }
     // map2 outliers: row n1 + i to column j (d2 rows drawn for each column j, in j order)
     for (let r2 = n1; r2 < n; r2++) fill[r2] = rowStart[r2];
     for (let j = 0; j < n2; j++) {
-      for (let a = 0; a < d2; a++) col[fill[n1 + blk2[j * d2 + a]]++] = j;
+      for (let t = j * d2, end = t + d2; t < end; t++) {
+        const pos = fill[n1 + blk2[t]]++;
+        col[pos] = j;
+        cost[pos] = ow;
+      }
     }
     for (let i = 0; i < nmax; i++) {
-      for (let a = 0; a < d3; a++) {
-        const j = blk3[i * d3 + a];
-        if (n1 < n2) col[fill[n1 + i]++] = n2 + j;
-        else col[fill[n1 + j]++] = n2 + i;
+      for (let t = i * d3, end = t + d3; t < end; t++) {
+        const j = blk3[t];
+        const pos = n1 < n2 ? fill[n1 + i]++ : fill[n1 + j]++;
+        col[pos] = n1 < n2 ? n2 + j : n2 + i;
+        cost[pos] = ow;
       }
     }
     for (let i = 0; i < n1; i++) {
@@ -475,7 +737,7 @@ export class CorrespondTarget {
       col[pos] = j;
       cost[pos] = over;
     }
-    return { n1, n2, n, ne, node1ToK, node2ToOrd, ordToNode2, nodePix, realStart, eToOrd, eW, rowStart, col, cost };
+    return { n, rowStart, col, cost };
   }
 
   private unmatchedCost(count1: number): number {
@@ -527,4 +789,76 @@ export function correspondPixels(
     match2[p2] = pixels1[k] + 1;
   }
   return { match1, match2, matched, cost };
+}
+
+/** Per-call arrays of `CorrespondTarget.count`, kept between calls (grown as needed, never assumed zeroed). */
+class CountScratch {
+  mate = new Int32Array(0);
+  U = new Float64Array(0);
+  mw = new Float64Array(0);
+  key = new Float64Array(0);
+  done = new Uint8Array(0);
+  V = new Float64Array(0);
+  mateOfG = new Int32Array(0);
+  u = new Float64Array(0);
+  v = new Float64Array(0);
+  rowCost = new Float64Array(0);
+  rowToCol = new Int32Array(0);
+  colToRow = new Int32Array(0);
+  readonly heap = new MinHeap(1024);
+  readonly work = new AssignmentWorkspace();
+
+  ensure(n1: number, count2: number): void {
+    if (this.mate.length < n1) {
+      const cap = Math.max(n1, 2 * this.mate.length);
+      this.mate = new Int32Array(cap);
+      this.U = new Float64Array(cap);
+      this.mw = new Float64Array(cap);
+      this.key = new Float64Array(cap);
+      this.done = new Uint8Array(cap);
+    }
+    if (this.V.length < count2) {
+      this.V = new Float64Array(count2);
+      this.mateOfG = new Int32Array(count2);
+    }
+  }
+
+  ensureOfficial(n: number): void {
+    if (this.u.length >= n) return;
+    const cap = Math.max(n, 2 * this.u.length);
+    this.u = new Float64Array(cap);
+    this.v = new Float64Array(cap);
+    this.rowCost = new Float64Array(cap);
+    this.rowToCol = new Int32Array(cap);
+    this.colToRow = new Int32Array(cap);
+  }
+}
+
+/** Arrays of `CorrespondTarget.outliersComplete`, kept between calls. */
+class CompletionScratch {
+  start = new Int32Array(1);
+  adj = new Int32Array(0);
+  rowMate = new Int32Array(0);
+  colMate = new Int32Array(0);
+  rowVis = new Int32Array(0);
+  stackCol = new Int32Array(0);
+  stackEdge = new Int32Array(0);
+  free = new Int32Array(0);
+  /** Last DFS round (rowVis entries of earlier rounds are smaller). */
+  round = 0;
+
+  ensure(nodes: number, edges: number): void {
+    if (this.rowMate.length < nodes) {
+      const cap = Math.max(nodes, 2 * this.rowMate.length);
+      this.start = new Int32Array(cap + 1);
+      this.rowMate = new Int32Array(cap);
+      this.colMate = new Int32Array(cap);
+      this.rowVis = new Int32Array(cap);
+      this.stackCol = new Int32Array(cap);
+      this.stackEdge = new Int32Array(cap);
+      this.free = new Int32Array(cap);
+      this.round = 0;
+    }
+    if (this.adj.length < edges) this.adj = new Int32Array(Math.max(edges, 2 * this.adj.length));
+  }
 }
