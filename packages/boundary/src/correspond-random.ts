@@ -63,7 +63,7 @@ export class FastKofN {
   private values: Float64Array = this.stream.values;
   private pos = 0;
   private end = 0;
-  /** smallK call stack of drawBlock: 4 ints per pending call, at most k levels deep with 2 entries each. */
+  /** smallK call stack of drawBlock: 4 ints per pending call; at most one pending call per level (<= 64 levels). */
   private readonly stack = new Int32Array(4 * 64);
   /** k·log2(k) of kofn.cc for small k, with the same expression. */
   private readonly klogk: Float64Array;
@@ -98,26 +98,19 @@ export class FastKofN {
 
   /** kOfN(k, n) into out[0..k) (increasing). */
   draw(k: number, n: number, out: Int32Array): void {
-    if (k === 0) return;
-    const klogk = k < 64 ? this.klogk[k] : (k * Math.log(k)) / LOG2;
-    if (klogk < Math.floor(n / 2)) this.smallK(k, n, out, 0);
-    else this.largeK(k, n, out);
+    this.drawBlock(k, n, 1, out);
   }
 
   /**
-   * `count` consecutive kOfN(k, n) draws, the subset of draw t into out[t·k .. t·k + k): the same values as
-   * `count` calls of `draw`, without the recursion and the per-value bounds check (the hot loop of the graph
-   * construction draws ~30 values per node, 10^5..10^6 per correspondPixels call).
+   * `count` consecutive kOfN(k, n) draws, the subset of draw t into out[t·k .. t·k + k) (kofn.cc: largeK when
+   * k·log2(k) >= n/2, else smallK). smallK runs as one iterative pass without a per-value bounds check (the hot
+   * loop of the graph construction draws ~30 values per node, 10^5..10^6 per correspondPixels call).
    */
   drawBlock(k: number, n: number, count: number, out: Int32Array): void {
     if (k === 0 || count === 0) return;
     const klogk = k < 64 ? this.klogk[k] : (k * Math.log(k)) / LOG2;
-    if (!(klogk < Math.floor(n / 2)) || k > 8) {
-      const tmp = new Int32Array(k);
-      for (let t = 0; t < count; t++) {
-        this.draw(k, n, tmp);
-        out.set(tmp, t * k);
-      }
+    if (!(klogk < Math.floor(n / 2))) {
+      for (let t = 0; t < count; t++) this.largeK(k, n, out, t * k);
       return;
     }
     // smallK splits a subset of size <= k in two at every level until it is a single element: at most
@@ -133,29 +126,12 @@ export class FastKofN {
     this.pos = smallKBlock(this.values, this.pos, k, n, count, out, this.stack);
   }
 
-  private largeK(k: number, n: number, out: Int32Array): void {
+  private largeK(k: number, n: number, out: Int32Array, offset: number): void {
     let j = 0;
     for (let i = 0; i < n; i++) {
       const prob = (k - j) / (n - i);
-      if (this.fp() < prob) out[j++] = i;
+      if (this.fp() < prob) out[offset + j++] = i;
     }
-  }
-
-  private smallK(k: number, n: number, out: Int32Array, offset: number): void {
-    if (k === 1) {
-      out[offset] = Math.floor(this.fp() * n);
-      return;
-    }
-    const leftN = Math.floor(n / 2);
-    let leftK = 0;
-    for (let i = 0; i < k; i++) {
-      const x = Math.floor(this.fp() * (n - i));
-      if (x < leftN - leftK) leftK++;
-    }
-    const rightK = k - leftK;
-    if (leftK > 0) this.smallK(leftK, leftN, out, offset);
-    if (rightK > 0) this.smallK(rightK, n - leftN, out, offset + leftK);
-    for (let i = leftK; i < k; i++) out[offset + i] += leftN;
   }
 }
 

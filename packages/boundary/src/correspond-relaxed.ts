@@ -81,9 +81,10 @@ export class RelaxedMatcher {
 
   /**
    * Solves the relaxation for the map1 nodes `pixels[0..n1)` (a pixel id < pixelCount for node k) with their real
-   * edges. Writes the GT ordinal matched to node k (or -1) into `mate` and returns the number of pairs.
+   * edges. Writes the GT ordinal matched to node k (or -1) into `mate` (and its row dual into `uOut`) and returns
+   * the number of pairs.
    */
-  solve(pixels: Int32Array, edges: RealEdges, mate: Int32Array, uOut?: Float64Array, vOut?: Float64Array): number {
+  solve(pixels: Int32Array, edges: RealEdges, mate: Int32Array, uOut?: Float64Array): number {
     const { n1, start, to, w } = edges;
     const N2 = this.count2;
     const n = n1 + N2;
@@ -239,7 +240,6 @@ export class RelaxedMatcher {
       }
     }
     if (uOut) for (let k = 0; k < n1; k++) uOut[k] = u[k];
-    if (vOut) for (let g = 0; g < N2; g++) vOut[g] = v[g];
     for (let g = 0; g < N2; g++) {
       this.v2[g] = v[g];
       this.uD2[g] = u[n1 + g];

@@ -205,8 +205,8 @@ export class CorrespondTarget {
     if (this.relaxed === null) this.relaxed = new RelaxedMatcher(count2, this.nearCount, this.ow, 0);
     const sc = this.scratch;
     sc.ensure(n1, count2);
-    const { mate, U, V, mateOfG, mw, key, done } = sc;
-    const relaxedPairs = this.relaxed.solve(nodePix, edges, mate, U, V);
+    const { mate, U, mateOfG, mw, key, done } = sc;
+    const relaxedPairs = this.relaxed.solve(nodePix, edges, mate, U);
     this.drawOutliers();
     const n2 = this.n2;
     mateOfG.fill(-1, 0, count2);
@@ -798,7 +798,6 @@ class CountScratch {
   mw = new Float64Array(0);
   key = new Float64Array(0);
   done = new Uint8Array(0);
-  V = new Float64Array(0);
   mateOfG = new Int32Array(0);
   u = new Float64Array(0);
   v = new Float64Array(0);
@@ -817,10 +816,7 @@ class CountScratch {
       this.key = new Float64Array(cap);
       this.done = new Uint8Array(cap);
     }
-    if (this.V.length < count2) {
-      this.V = new Float64Array(count2);
-      this.mateOfG = new Int32Array(count2);
-    }
+    if (this.mateOfG.length < count2) this.mateOfG = new Int32Array(count2);
   }
 
   ensureOfficial(n: number): void {
