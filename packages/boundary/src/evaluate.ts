@@ -123,10 +123,12 @@ export function evaluateBoundary(
   let lastCount = -1;
   let lastMatched = 0;
   const near = target ? target.near : null;
-  for (let t = 0; t < nthresh; t++) {
+  // Highest threshold first: every call is independent (the stream is reseeded), so the order only decides the
+  // warm start of the matcher; growing maps start it on the smallest map instead of a cold solve on the largest.
+  for (let t = nthresh - 1; t >= 0; t--) {
     const k = ge[cutoffs[t]];
     if (k === prevK && prevT >= 0) {
-      // Same binary map as the previous threshold: same thinning, same (reseeded) matching.
+      // Same binary map as the previously evaluated (next higher) threshold: same thinning, same (reseeded) matching.
       counts.cntR[t] = counts.cntR[prevT];
       counts.cntP[t] = counts.cntP[prevT];
       counts.sumP[t] = counts.sumP[prevT];
