@@ -1,23 +1,25 @@
 /**
  * The relaxation behind the fast match count of `CorrespondTarget.count` (see README, "Speed"):
  *
- *   LB = ow·(n1 + n2) + min over matchings M of the real graph of Σ_{e∈M} (w_e − ow)
+ *   LB = ow·(n1 + n2) − max over matchings M of the real graph of Σ_{e∈M} (ow − w_e)
  *
  * is a lower bound of the official assignment cost (every perfect matching with real part M and v
- * overlay edges costs Σ_M w + ow·(n1 + n2 − |M| − v) + 100·ow·v). It is solved as an assignment on
- * rows = [map1 nodes, map2 dummies], columns = [map2 nodes, map1 dummies]: real edges (k, g) cost w,
- * (k, dummy k), (dummy g, g) and, for every real edge (k, g), (dummy g, dummy k) cost ow (the transposed
- * real graph is enough: a matched pair (k, g) sends dummy g to dummy k). A matching M costs
- * Σ_M w + ow·|M| + ow·(n1 − |M|) + ow·(n2 − |M|), i.e. LB's objective plus a constant.
+ * overlay edges costs Σ_M w + ow·(n1 + n2 − |M| − v) + 100·ow·v). The maximum is a maximum-weight
+ * bipartite matching (not necessarily perfect) with profits c_e = ow − w_e > 0, solved by its
+ * primal-dual conditions: duals y_k ≥ 0 (map1 nodes) and z_g ≥ 0 (map2 pixels) with y_k + z_g ≥ c_e on
+ * every real edge, equality on the matched ones, and y = 0 / z = 0 on every unmatched node. A matching
+ * with such duals is optimal (LP duality of the bipartite matching polytope).
  *
- * The GT side never changes within a unit, so the solver state (assignment and duals, per pixel and per
- * GT pixel) is kept from one call to the next: pixels of the previous map keep their duals and partners,
- * new pixels get feasible duals, and only the rows left free are augmented.
- *
- * `tie` perturbs the real edges (cost S·w + tie, S > any number of real pairs), so that among the optima of
- * the relaxation the solver returns one with the most (tie = −1) or the fewest (tie = +1) real pairs.
+ * The map2 side never changes within a unit, so the state (matching and duals, per pixel and per map2
+ * pixel) is kept from one call to the next: pixels of the previous map keep their duals and partners,
+ * new pixels get the smallest feasible y, map2 pixels whose partner left the map become unmatched. The
+ * only violated conditions are then unmatched nodes with a positive dual; each is repaired by one
+ * Dijkstra search over alternating paths of the real graph (reduced cost y + z − c ≥ 0), which ends at the
+ * cheapest of: an unmatched node of the other side (augment), or any node of the source's side whose dual
+ * drops to 0 (it becomes unmatched; the source itself included). The dual shift keeps every condition
+ * and repairs the source, and no search reaches beyond the real graph.
  */
-import { AssignmentWorkspace, continueAssignment, solveAssignmentWithDuals, type AssignmentState } from './assignment.js';
+import { MinHeap } from './assignment.js';
 
 export interface RealEdges {
   /** Number of map1 nodes. */
@@ -30,223 +32,301 @@ export interface RealEdges {
   w: Float64Array;
 }
 
+const DROP = 0;
+const TAKE = 1;
+
 export class RelaxedMatcher {
   private readonly count2: number;
-  private readonly scale: number;
-  private readonly tie: number;
-  private readonly dummyCost: number;
-  /** Per pixel id (the caller's compact numbering): the call in which it was a map1 node, its duals and partner. */
+  private readonly ow: number;
+  /** Per pixel id (the caller's compact numbering): the call in which it was last a map1 node, its dual, partner. */
   private readonly stamp: Int32Array;
-  private readonly uPix: Float64Array;
-  private readonly vPix: Float64Array;
-  /** GT ordinal matched to the pixel's row, -1 = its own dummy column. */
+  private readonly yPix: Float64Array;
   private readonly matePix: Int32Array;
-  /** Node index of a pixel in the current call, and the call it was last a node in. */
+  /** Per GT ordinal: dual and partner (a pixel id, -1 = none), kept between calls. */
+  private readonly z: Float64Array;
+  private readonly mateGPix: Int32Array;
+  /** Number of the current call; stamps start at 0, so the first call is 2 and no pixel looks like a previous node. */
+  private call = 1;
+  /** Node index of each pixel in the current call. */
   private readonly kOfPix: Int32Array;
-  private readonly inCall: Int32Array;
-  /** Per GT ordinal: duals of its column and of its dummy row; the dummy row's partner (-1 = its own column, else a pixel). */
-  private readonly v2: Float64Array;
-  private readonly uD2: Float64Array;
-  private readonly mateD2: Int32Array;
-  private call = 0;
-  private warm = false;
-  /** Per-call arrays, kept between calls (grown as needed, never assumed zeroed). */
-  private rowStart = new Int32Array(0);
-  private col = new Int32Array(0);
-  private cost = new Float64Array(0);
-  private fill: Int32Array;
-  private rowToCol = new Int32Array(0);
-  private colToRow = new Int32Array(0);
-  private rowCost = new Float64Array(0);
-  private u = new Float64Array(0);
-  private v = new Float64Array(0);
-  private readonly work = new AssignmentWorkspace();
+  // Per call, by node: dual, partner (GT ordinal or -1). Per GT ordinal: partner node (or -1).
+  private y = new Float64Array(0);
+  private mateK = new Int32Array(0);
+  private readonly mateG: Int32Array;
+  // Search scratch: distances, stamps (phase numbers, never cleared), predecessors, visit lists.
+  private dK = new Float64Array(0);
+  private seenK = new Int32Array(0);
+  private doneK = new Int32Array(0);
+  private predK = new Int32Array(0);
+  private readonly dG: Float64Array;
+  private readonly seenG: Int32Array;
+  private readonly doneG: Int32Array;
+  private readonly predG: Int32Array;
+  private visA = new Int32Array(0);
+  private visB = new Int32Array(0);
+  private phase = 0;
+  private readonly heap = new MinHeap(1024);
+  // Transposed real graph of the current call (GT ordinal -> nodes), built when a map2-side search needs it.
+  private tStart: Int32Array;
+  private tNode = new Int32Array(0);
+  private tW = new Float64Array(0);
+  private tCall = -1;
+  /** Searches of the last call (for tests and benchmarks). */
+  searches = 0;
 
-  constructor(count2: number, pixelCount: number, ow: number, tie: -1 | 0 | 1) {
+  constructor(count2: number, pixelCount: number, ow: number) {
     this.count2 = count2;
-    this.scale = tie === 0 ? 1 : count2 + 1;
-    this.tie = tie;
-    this.dummyCost = ow * this.scale;
+    this.ow = ow;
     this.stamp = new Int32Array(pixelCount);
-    this.uPix = new Float64Array(pixelCount);
-    this.vPix = new Float64Array(pixelCount);
+    this.yPix = new Float64Array(pixelCount);
     this.matePix = new Int32Array(pixelCount);
     this.kOfPix = new Int32Array(pixelCount);
-    this.inCall = new Int32Array(pixelCount);
-    this.v2 = new Float64Array(count2);
-    this.uD2 = new Float64Array(count2);
-    this.mateD2 = new Int32Array(count2);
-    this.fill = new Int32Array(count2);
+    this.z = new Float64Array(count2);
+    this.mateGPix = new Int32Array(count2).fill(-1);
+    this.mateG = new Int32Array(count2);
+    this.dG = new Float64Array(count2);
+    this.seenG = new Int32Array(count2);
+    this.doneG = new Int32Array(count2);
+    this.predG = new Int32Array(count2);
+    this.tStart = new Int32Array(count2 + 1);
+    this.visB = new Int32Array(count2 + 1);
+    this.visA = new Int32Array(count2 + 1);
   }
 
   /**
    * Solves the relaxation for the map1 nodes `pixels[0..n1)` (a pixel id < pixelCount for node k) with their real
-   * edges. Writes the GT ordinal matched to node k (or -1) into `mate` (and its row dual into `uOut`) and returns
-   * the number of pairs.
+   * edges. Writes the GT ordinal matched to node k (or -1) into `mate` and, when given, a potential of node k into
+   * `uOut` (−y_k: for a matched k and any edge (k', M(k)), w(k', M(k)) − w(k, M(k)) − uOut[k'] + uOut[k] >= 0).
+   * Returns the number of pairs.
    */
   solve(pixels: Int32Array, edges: RealEdges, mate: Int32Array, uOut?: Float64Array): number {
     const { n1, start, to, w } = edges;
     const N2 = this.count2;
-    const n = n1 + N2;
-    const S = this.scale;
-    const tie = this.tie;
-    const big = this.dummyCost;
-    const ne = start[n1];
-    // CSR: rows k < n1: real edges then the own dummy; rows n1 + g: own column g then the transposes.
-    if (this.rowStart.length < n + 1) {
-      const cap = Math.max(n + 1, 2 * this.rowStart.length);
-      this.rowStart = new Int32Array(cap);
-      this.rowToCol = new Int32Array(cap);
-      this.colToRow = new Int32Array(cap);
-      this.rowCost = new Float64Array(cap);
-      this.u = new Float64Array(cap);
-      this.v = new Float64Array(cap);
-    }
-    const rowStart = this.rowStart;
-    rowStart.fill(0, 0, n + 1);
-    for (let k = 0; k < n1; k++) rowStart[k + 1] = start[k + 1] - start[k] + 1;
-    for (let e = 0; e < ne; e++) rowStart[n1 + to[e] + 1]++;
-    for (let g = 0; g < N2; g++) rowStart[n1 + g + 1]++;
-    for (let r = 0; r < n; r++) rowStart[r + 1] += rowStart[r];
-    const m = rowStart[n];
-    if (this.col.length < m) {
-      this.col = new Int32Array(Math.max(m, 2 * this.col.length));
-      this.cost = new Float64Array(this.col.length);
-    }
-    const col = this.col;
-    const cost = this.cost;
-    const fill = this.fill;
-    for (let g = 0; g < N2; g++) {
-      const pos = rowStart[n1 + g];
-      col[pos] = g;
-      cost[pos] = big;
-      fill[g] = pos + 1;
-    }
-    for (let k = 0; k < n1; k++) {
-      let pos = rowStart[k];
-      for (let e = start[k], end = start[k + 1]; e < end; e++) {
-        const g = to[e];
-        col[pos] = g;
-        cost[pos++] = S * w[e] + tie;
-        const t = fill[g]++;
-        col[t] = N2 + k;
-        cost[t] = big;
-      }
-      col[pos] = N2 + k;
-      cost[pos] = big;
-    }
-    const graph = { n, rowStart, col, cost };
-
+    const ow = this.ow;
+    this.ensure(n1);
     const call = ++this.call;
-    const kOfPix = this.kOfPix;
-    const inCall = this.inCall;
+    const prev = call - 1;
+    const { stamp, yPix, matePix, kOfPix, z, mateGPix, mateG } = this;
+    const y = this.y;
+    const mateK = this.mateK;
+    for (let k = 0; k < n1; k++) kOfPix[pixels[k]] = k;
+    // Partners of the map2 pixels: kept when the pixel is still a node (its edges never change).
+    for (let g = 0; g < N2; g++) {
+      const p = mateGPix[g];
+      mateG[g] = -1;
+      if (p < 0 || stamp[p] !== prev) continue;
+      const k = kOfPix[p];
+      if (k < n1 && pixels[k] === p) mateG[g] = k;
+    }
+    // Nodes: previous ones keep dual and partner; new ones get the smallest feasible y and no partner.
+    let nSrc = 0;
+    const visA = this.visA;
     for (let k = 0; k < n1; k++) {
-      kOfPix[pixels[k]] = k;
-      inCall[pixels[k]] = call;
-    }
-    let result;
-    if (!this.warm) {
-      result = solveAssignmentWithDuals(graph, true);
-    } else {
-      const rowToCol = this.rowToCol.fill(-1, 0, n);
-      const colToRow = this.colToRow.fill(-1, 0, n);
-      const rowCost = this.rowCost.fill(0, 0, n);
-      const u = this.u.fill(0, 0, n);
-      const v = this.v.fill(0, 0, n);
-      const prev = call - 1;
-      const stamp = this.stamp;
-      // GT side: always present.
-      for (let g = 0; g < N2; g++) {
-        v[g] = this.v2[g];
-        u[n1 + g] = this.uD2[g];
-      }
-      // Pixels of the previous map: duals and partners kept; new pixels: duals set after.
-      for (let k = 0; k < n1; k++) {
-        const p = pixels[k];
-        if (stamp[p] !== prev) continue;
-        u[k] = this.uPix[p];
-        v[N2 + k] = this.vPix[p];
-        const g = this.matePix[p];
-        if (g < 0) {
-          rowToCol[k] = N2 + k;
-          colToRow[N2 + k] = k;
-          rowCost[k] = big;
-        } else {
-          let c = NaN;
-          for (let e = rowStart[k], end = rowStart[k + 1]; e < end; e++) {
-            if (col[e] === g) {
-              c = cost[e];
-              break;
-            }
-          }
-          rowToCol[k] = g;
-          colToRow[g] = k;
-          rowCost[k] = c;
-        }
-      }
-      for (let g = 0; g < N2; g++) {
-        const q = this.mateD2[g];
-        if (q < 0) {
-          if (colToRow[g] === -1) {
-            rowToCol[n1 + g] = g;
-            colToRow[g] = n1 + g;
-            rowCost[n1 + g] = big;
-          }
-        } else if (stamp[q] === prev && inCall[q] === call) {
-          const c = N2 + kOfPix[q];
-          if (colToRow[c] === -1) {
-            rowToCol[n1 + g] = c;
-            colToRow[c] = n1 + g;
-            rowCost[n1 + g] = big;
-          }
-        }
-      }
-      for (let k = 0; k < n1; k++) {
-        if (stamp[pixels[k]] === prev) continue;
-        // New dummy column: min over its incoming edges (dummy rows, cost S·ow) of c - u.
-        let vc = Infinity;
+      const p = pixels[k];
+      if (stamp[p] === prev) {
+        y[k] = yPix[p];
+        const g = matePix[p];
+        mateK[k] = g >= 0 && mateG[g] === k ? g : -1;
+      } else {
+        let yk = 0;
         for (let e = start[k], end = start[k + 1]; e < end; e++) {
-          const x = big - u[n1 + to[e]];
-          if (x < vc) vc = x;
+          const s = ow - w[e] - z[to[e]];
+          if (s > yk) yk = s;
         }
-        v[N2 + k] = vc;
-        // New row: min over its edges of c - v.
-        let uk = Infinity;
-        for (let e = rowStart[k], end = rowStart[k + 1]; e < end; e++) {
-          const x = cost[e] - v[col[e]];
-          if (x < uk) uk = x;
-        }
-        u[k] = uk;
+        y[k] = yk;
+        mateK[k] = -1;
       }
-      const state: AssignmentState = { rowToCol, colToRow, rowCost, u, v };
-      result = continueAssignment(graph, state, true, this.work);
+      if (mateK[k] < 0 && y[k] > 0) visA[nSrc++] = k;
     }
+    // (the visit list doubles as the list of sources: copy them out first)
+    const srcK = this.srcK(nSrc);
+    srcK.set(visA.subarray(0, nSrc));
+    let searches = 0;
+    for (let q = 0; q < nSrc; q++) {
+      const k = srcK[q];
+      if (mateK[k] >= 0 || !(y[k] > 0)) continue; // repaired by an earlier search
+      this.search(k, start, to, w, y, z, mateK, mateG, this.dK, this.dG, this.seenG, this.doneG, this.predG);
+      searches++;
+    }
+    // Unmatched map2 pixels with a positive dual (their partner left the map): searches from the map2 side.
+    for (let g = 0; g < N2; g++) {
+      if (mateG[g] >= 0 || !(z[g] > 0)) continue;
+      if (this.tCall !== call) this.transpose(n1, start, to, w, call);
+      this.search(g, this.tStart, this.tNode, this.tW, z, y, mateG, mateK, this.dG, this.dK, this.seenK, this.doneK, this.predK);
+      searches++;
+    }
+    this.searches = searches;
 
-    const { rowToCol, u, v } = result;
     let pairs = 0;
     for (let k = 0; k < n1; k++) {
       const p = pixels[k];
-      this.stamp[p] = call;
-      this.uPix[p] = u[k];
-      this.vPix[p] = v[N2 + k];
-      const c = rowToCol[k];
-      if (c < N2) {
-        mate[k] = c;
-        this.matePix[p] = c;
-        pairs++;
-      } else {
-        mate[k] = -1;
-        this.matePix[p] = -1;
+      stamp[p] = call;
+      yPix[p] = y[k];
+      const g = mateK[k];
+      matePix[p] = g;
+      mate[k] = g;
+      if (g >= 0) pairs++;
+    }
+    if (uOut) for (let k = 0; k < n1; k++) uOut[k] = -y[k];
+    for (let g = 0; g < N2; g++) {
+      const k = mateG[g];
+      mateGPix[g] = k < 0 ? -1 : pixels[k];
+    }
+    return pairs;
+  }
+
+  /**
+   * One repair from the unmatched source a0 of side A (dualA[a0] > 0). Side A's edges are adjStart/adjTo/adjW
+   * (B vertex and weight); the profit of an edge is ow − w. Dijkstra over alternating paths: A -> B along
+   * unmatched edges (reduced cost dualA + dualB − profit), B -> its partner in A at no cost. It ends at the
+   * cheapest of: an unmatched B vertex (augment, cost = its distance) or an A vertex reached (its dual drops to
+   * 0 and it becomes unmatched, cost = distance + dual; a0 itself at cost dualA[a0]).
+   */
+  private search(
+    a0: number,
+    adjStart: Int32Array,
+    adjTo: Int32Array,
+    adjW: Float64Array,
+    dualA: Float64Array,
+    dualB: Float64Array,
+    mateA: Int32Array,
+    mateB: Int32Array,
+    dA: Float64Array,
+    dB: Float64Array,
+    seenB: Int32Array,
+    doneB: Int32Array,
+    predB: Int32Array,
+  ): void {
+    const ph = ++this.phase;
+    const ow = this.ow;
+    const heap = this.heap;
+    const visA = this.visA;
+    const visB = this.visB;
+    heap.clear();
+    let nA = 0;
+    let nB = 0;
+    let best = dualA[a0];
+    let bestKind = DROP;
+    let bestV = a0;
+    dA[a0] = 0;
+    visA[nA++] = a0;
+    let a = a0;
+    let da = 0;
+    for (;;) {
+      // scan a's unmatched edges
+      const base = da + dualA[a] - ow;
+      const ma = mateA[a];
+      for (let e = adjStart[a], end = adjStart[a + 1]; e < end; e++) {
+        const b = adjTo[e];
+        if (b === ma) continue;
+        const nd = base + dualB[b] + adjW[e];
+        if (seenB[b] === ph && nd >= dB[b]) continue;
+        seenB[b] = ph;
+        dB[b] = nd;
+        predB[b] = a;
+        if (mateB[b] < 0) {
+          if (nd < best) {
+            best = nd;
+            bestKind = TAKE;
+            bestV = b;
+          }
+        } else if (nd < best) heap.push(nd, b);
+      }
+      // next B vertex (a matched one) below the best end found so far
+      let b = -1;
+      let db = 0;
+      while (heap.size > 0) {
+        db = heap.keys[0];
+        if (db >= best) break;
+        const v = heap.vals[0];
+        heap.pop();
+        if (doneB[v] === ph || db !== dB[v]) continue;
+        b = v;
+        break;
+      }
+      if (b < 0) break;
+      doneB[b] = ph;
+      visB[nB++] = b;
+      a = mateB[b];
+      da = db;
+      dA[a] = da;
+      visA[nA++] = a;
+      if (da + dualA[a] < best) {
+        best = da + dualA[a];
+        bestKind = DROP;
+        bestV = a;
       }
     }
-    if (uOut) for (let k = 0; k < n1; k++) uOut[k] = u[k];
-    for (let g = 0; g < N2; g++) {
-      this.v2[g] = v[g];
-      this.uD2[g] = u[n1 + g];
-      const c = rowToCol[n1 + g];
-      this.mateD2[g] = c === g ? -1 : pixels[c - N2];
+    // Dual shift (every visited distance is <= best), then flip the path.
+    for (let q = 0; q < nA; q++) {
+      const v = visA[q];
+      dualA[v] -= best - dA[v];
     }
-    this.warm = true;
-    return pairs;
+    for (let q = 0; q < nB; q++) {
+      const v = visB[q];
+      dualB[v] += best - dB[v];
+    }
+    let b: number;
+    if (bestKind === DROP) {
+      if (bestV === a0) return;
+      b = mateA[bestV];
+      mateA[bestV] = -1;
+    } else b = bestV;
+    for (;;) {
+      const v = predB[b];
+      const next = mateA[v];
+      mateA[v] = b;
+      mateB[b] = v;
+      if (v === a0) break;
+      b = next;
+    }
+  }
+
+  /** The real graph by GT ordinal: tStart (count2 + 1), tNode and tW (node and weight of each edge). */
+  private transpose(n1: number, start: Int32Array, to: Int32Array, w: Float64Array, call: number): void {
+    const N2 = this.count2;
+    const ne = start[n1];
+    const tStart = this.tStart;
+    tStart.fill(0);
+    for (let e = 0; e < ne; e++) tStart[to[e] + 1]++;
+    for (let g = 0; g < N2; g++) tStart[g + 1] += tStart[g];
+    if (this.tNode.length < ne) {
+      this.tNode = new Int32Array(Math.max(ne, 2 * this.tNode.length));
+      this.tW = new Float64Array(this.tNode.length);
+    }
+    const tNode = this.tNode;
+    const tW = this.tW;
+    const fill = this.visB; // scratch: next slot per GT ordinal
+    for (let g = 0; g < N2; g++) fill[g] = tStart[g];
+    for (let k = 0; k < n1; k++) {
+      for (let e = start[k], end = start[k + 1]; e < end; e++) {
+        const t = fill[to[e]]++;
+        tNode[t] = k;
+        tW[t] = w[e];
+      }
+    }
+    this.tCall = call;
+  }
+
+  private srcBuf = new Int32Array(0);
+  private srcK(n: number): Int32Array {
+    if (this.srcBuf.length < n) this.srcBuf = new Int32Array(Math.max(n, 2 * this.srcBuf.length));
+    return this.srcBuf;
+  }
+
+  private ensure(n1: number): void {
+    if (this.y.length >= n1) return;
+    const cap = Math.max(n1, 2 * this.y.length, 64);
+    this.y = new Float64Array(cap);
+    this.mateK = new Int32Array(cap);
+    this.dK = new Float64Array(cap);
+    this.seenK = new Int32Array(cap);
+    this.doneK = new Int32Array(cap);
+    this.predK = new Int32Array(cap);
+    // visit lists hold vertices of either side
+    const vis = Math.max(cap, this.count2) + 1;
+    this.visA = new Int32Array(vis);
+    this.visB = new Int32Array(vis);
+    // fresh stamp arrays are all 0, the phase counter continues
   }
 }

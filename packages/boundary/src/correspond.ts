@@ -202,7 +202,7 @@ export class CorrespondTarget {
     const { nodePix, node2ToOrd, ordToNode2, realStart: start, eOrd, eW } = this;
     const count2 = this.count2;
     const edges = { n1, start, to: eOrd, w: eW };
-    if (this.relaxed === null) this.relaxed = new RelaxedMatcher(count2, this.nearCount, this.ow, 0);
+    if (this.relaxed === null) this.relaxed = new RelaxedMatcher(count2, this.nearCount, this.ow);
     const sc = this.scratch;
     sc.ensure(n1, count2);
     const { mate, U, mateOfG, mw, key, done } = sc;
