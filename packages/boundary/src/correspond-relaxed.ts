@@ -71,6 +71,11 @@ export class RelaxedMatcher {
   private tNode = new Int32Array(0);
   private tW = new Float64Array(0);
   private tCall = -1;
+  /** The duals z of the map2 pixels after the last call, by GT ordinal (0 on every unmatched one). */
+  get gtDuals(): Float64Array {
+    return this.z;
+  }
+
   /** Searches of the last call (for tests and benchmarks). */
   searches = 0;
 

@@ -2,7 +2,7 @@
  * `correspondPixels` of the BSDS benchmark (cp_src: correspondPixels.cc + match.cc + kofn.cc + CSA),
  * with the random outlier graph reproduced draw for draw and an exact min-cost perfect assignment.
  */
-import { AssignmentWorkspace, continueAssignment, MinHeap, solveAssignment, type SparseGraph } from './assignment.js';
+import { AssignmentWorkspace, continueAssignment, solveAssignment, type SparseGraph } from './assignment.js';
 import { RelaxedMatcher } from './correspond-relaxed.js';
 import { FastKofN } from './correspond-random.js';
 import { Erand48 } from './random.js';
@@ -190,7 +190,7 @@ export class CorrespondTarget {
    *    official cost), warm-started from the previous call of this target;
    * 2. if the drawn outlier edges alone complete the relaxed pairs into a perfect matching (`outliersComplete`),
    *    that matching attains the lower bound: it is an official optimum, with the relaxed number of real pairs;
-   * 3. otherwise its optimal pairs with duals rewritten so that every outlier edge of the official graph is
+   * 3. otherwise its optimal pairs and duals, carried over to the official graph so that every outlier edge is
    *    feasible and the outlier completion edges are tight (below);
    * 4. the official assignment completed from there by the exact primal-dual solver (a few shortest augmenting
    *    paths).
@@ -205,7 +205,7 @@ export class CorrespondTarget {
     if (this.relaxed === null) this.relaxed = new RelaxedMatcher(count2, this.nearCount, this.ow);
     const sc = this.scratch;
     sc.ensure(n1, count2);
-    const { mate, U, mateOfG, mw, key, done } = sc;
+    const { mate, U, mateOfG, mw } = sc;
     const relaxedPairs = this.relaxed.solve(nodePix, edges, mate, U);
     this.drawOutliers();
     const n2 = this.n2;
@@ -223,13 +223,11 @@ export class CorrespondTarget {
       for (let i = 0; i < n1; i++) if (rowToCol[i] < n2) c++;
       return c;
     };
-    // Warm start of the official assignment (see README, "Speed"): duals in the form y_k = p_k >= 0 on map1
-    // nodes, z_g = q_g >= 0 on map2 nodes with p_k + q_g >= ow - w on real edges, equality on the relaxed pairs,
-    // p = 0 / q = 0 on unpaired nodes. The largest such p is a shortest-path distance: p_k <= ow - w(k, M(k)),
-    // p_k <= p_k' + w(k', g) - w(k, g) for g = M(k); p = 0 at unpaired k. Dijkstra with the relaxed duals as
-    // potentials (reduced lengths w(k', g) - w(k, g) - U_k' + U_k >= 0). Official duals: u = -p on map1 rows,
-    // v = ow - q on map2 columns, 0 on outlier rows, ow on outlier columns: every outlier edge is feasible and
-    // every R2->C1 edge, every unpaired map1 -> C1 and R2 -> unpaired map2 edge is tight.
+    // Warm start of the official assignment (see README, "Speed"): the relaxation's optimal duals y (map1 nodes)
+    // and z (map2 pixels) satisfy y, z >= 0, y_k + z_g >= ow - w on real edges, equality on the relaxed pairs and
+    // 0 on unpaired nodes. Official duals: u = -y on map1 rows, v = ow - z on map2 columns, 0 on outlier rows, ow
+    // on outlier columns: every outlier edge is feasible and every R2->C1 edge, every unpaired map1 -> C1 and
+    // R2 -> unpaired map2 edge is tight; the relaxed pairs are tight real edges.
     const ow = this.ow;
     for (let k = 0; k < n1; k++) {
       const g = mate[k];
@@ -242,42 +240,15 @@ export class CorrespondTarget {
         }
       }
     }
-    done.fill(0, 0, n1);
-    const heap = sc.heap;
-    heap.clear();
-    for (let k = 0; k < n1; k++) {
-      key[k] = (mate[k] < 0 ? 0 : ow - mw[k]) + U[k];
-      heap.push(key[k], k);
-    }
-    while (heap.size > 0) {
-      const dk = heap.keys[0];
-      const k1 = heap.vals[0];
-      heap.pop();
-      if (done[k1] === 1 || dk !== key[k1]) continue;
-      done[k1] = 1;
-      const base = dk - U[k1];
-      for (let e = start[k1], end = start[k1 + 1]; e < end; e++) {
-        const k = mateOfG[eOrd[e]];
-        if (k < 0 || k === k1 || done[k] === 1) continue;
-        // length w(k1, g) - w(k, g); key(k) = d(k) + U_k
-        const nk = base + eW[e] - mw[k] + U[k];
-        if (nk < key[k]) {
-          key[k] = nk;
-          heap.push(nk, k);
-        }
-      }
-    }
     sc.ensureOfficial(n);
     const { u, v, rowToCol, colToRow, rowCost } = sc;
     rowToCol.fill(-1, 0, n);
     colToRow.fill(-1, 0, n);
     u.fill(0, 0, n);
     rowCost.fill(0, 0, n);
-    for (let i = 0; i < n1; i++) u[i] = -(key[i] - U[i]);
-    for (let j = 0; j < n2; j++) {
-      const k = mateOfG[node2ToOrd[j]];
-      v[j] = k < 0 ? ow : ow - (ow - mw[k] + u[k]);
-    }
+    for (let i = 0; i < n1; i++) u[i] = U[i];
+    const z = this.relaxed.gtDuals;
+    for (let j = 0; j < n2; j++) v[j] = ow - z[node2ToOrd[j]];
     for (let i = 0; i < n1; i++) v[n2 + i] = ow;
     for (let i = 0; i < n1; i++) {
       const g = mate[i];
@@ -796,15 +767,12 @@ class CountScratch {
   mate = new Int32Array(0);
   U = new Float64Array(0);
   mw = new Float64Array(0);
-  key = new Float64Array(0);
-  done = new Uint8Array(0);
   mateOfG = new Int32Array(0);
   u = new Float64Array(0);
   v = new Float64Array(0);
   rowCost = new Float64Array(0);
   rowToCol = new Int32Array(0);
   colToRow = new Int32Array(0);
-  readonly heap = new MinHeap(1024);
   readonly work = new AssignmentWorkspace();
 
   ensure(n1: number, count2: number): void {
@@ -813,8 +781,6 @@ class CountScratch {
       this.mate = new Int32Array(cap);
       this.U = new Float64Array(cap);
       this.mw = new Float64Array(cap);
-      this.key = new Float64Array(cap);
-      this.done = new Uint8Array(cap);
     }
     if (this.mateOfG.length < count2) this.mateOfG = new Int32Array(count2);
   }
