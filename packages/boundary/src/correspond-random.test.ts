@@ -59,4 +59,45 @@ describe('FastKofN', () => {
       { numRuns: 200 },
     );
   });
+
+  it('drawBlockMemo draws what drawBlock draws, across reseeded calls that start the block at other positions', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 40 }),
+        fc.array(
+          fc.record({
+            skip: fc.tuple(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 200 })),
+            k: fc.integer({ min: 0, max: 6 }),
+            n: fc.constantFrom(40, 41, 500, 2644),
+            count: fc.integer({ min: 0, max: 400 }),
+          }),
+          { minLength: 1, maxLength: 8 },
+        ),
+        (seed, calls) => {
+          const plain = new FastKofN();
+          const memo = new FastKofN();
+          for (const { skip, k, n, count } of calls) {
+            // a call: reseed, a block of another size first (moves the start), then the memoised block
+            plain.reseed(seed);
+            memo.reseed(seed);
+            const [k1, n1, c1] = skip;
+            const pre = new Int32Array(Math.min(k1, n1) * c1);
+            plain.drawBlock(Math.min(k1, n1), n1, c1, pre);
+            memo.drawBlock(Math.min(k1, n1), n1, c1, pre);
+            const want = new Int32Array(k * count);
+            const got = new Int32Array(k * count);
+            plain.drawBlock(k, n, count, want);
+            memo.drawBlockMemo(k, n, count, got);
+            expect(Array.from(got)).toEqual(Array.from(want));
+            const tmp = new Int32Array(1);
+            plain.draw(1, 2 ** 30, tmp);
+            const a = tmp[0];
+            memo.draw(1, 2 ** 30, tmp);
+            expect(tmp[0]).toBe(a);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
 });

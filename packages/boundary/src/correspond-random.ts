@@ -123,8 +123,73 @@ export class FastKofN {
       this.values = this.stream.values;
       this.end = this.stream.length;
     }
-    this.pos = smallKBlock(this.values, this.pos, k, n, count, out, this.stack);
+    this.pos = smallKBlock(this.values, this.pos, k, n, count, out, 0, this.stack);
   }
+
+  /**
+   * `drawBlock` for a (k, n) that the same stream sees again and again (the map2 block of correspondPixels:
+   * n2 stays the same from one threshold to the next, only the block's starting position moves). A single
+   * kOfN(k, n) draw depends only on its starting position in the stream, so it is kept by position: the next
+   * call recomputes draws only until its chain of positions meets one seen before (chains meet after a few
+   * dozen draws), then copies. Same numbers as `drawBlock`, draw for draw.
+   */
+  drawBlockMemo(k: number, n: number, count: number, out: Int32Array): void {
+    if (k === 0 || count === 0) return;
+    const klogk = k < 64 ? this.klogk[k] : (k * Math.log(k)) / LOG2;
+    if (!(klogk < Math.floor(n / 2))) {
+      this.drawBlock(k, n, count, out);
+      return;
+    }
+    let levels = 2;
+    for (let m = n; m > 1; m = Math.ceil(m / 2)) levels++;
+    const need = this.pos + k * levels * count;
+    if (need > this.end) {
+      this.stream.extend(need);
+      this.values = this.stream.values;
+      this.end = this.stream.length;
+    }
+    if (this.memoK !== k || this.memoN !== n || this.memoStream !== this.stream) {
+      this.memoK = k;
+      this.memoN = n;
+      this.memoStream = this.stream;
+      this.memoNext.fill(0);
+    }
+    if (this.memoNext.length < need) {
+      let cap = Math.max(this.memoNext.length, 1024);
+      while (cap < need) cap *= 2;
+      const next = new Int32Array(cap);
+      next.set(this.memoNext);
+      this.memoNext = next;
+    }
+    if (this.memoOut.length < this.memoNext.length * k) {
+      const outs = new Int32Array(this.memoNext.length * k);
+      outs.set(this.memoOut);
+      this.memoOut = outs;
+    }
+    const values = this.values;
+    const memoNext = this.memoNext;
+    const memoOut = this.memoOut;
+    const stack = this.stack;
+    let pos = this.pos;
+    for (let t = 0; t < count; t++) {
+      let next = memoNext[pos];
+      if (next === 0) {
+        next = smallKBlock(values, pos, k, n, 1, memoOut, pos * k, stack);
+        memoNext[pos] = next;
+      }
+      for (let i = 0, src = pos * k, dst = t * k; i < k; i++) out[dst + i] = memoOut[src + i];
+      pos = next;
+    }
+    this.pos = pos;
+  }
+
+  /** Memo of `drawBlockMemo`: for each stream position, the position after one kOfN(memoK, memoN) draw (0 = not
+   * drawn yet) and the draw itself at memoOut[pos·memoK ..]. */
+  private memoK = -1;
+  private memoN = -1;
+  private memoStream: Stream | null = null;
+  private memoNext = new Int32Array(0);
+  private memoOut = new Int32Array(0);
 
   private largeK(k: number, n: number, out: Int32Array, offset: number): void {
     let j = 0;
@@ -136,14 +201,23 @@ export class FastKofN {
 }
 
 /**
- * `count` smallK(k, n) draws from values[pos..] (enough values must be there) into out[t·k ..]; returns the new
+ * `count` smallK(k, n) draws from values[pos..] (enough values must be there) into out[offset + t·k ..]; returns the new
  * position. An explicit stack of pending calls (k, n, offset, base), left subtree first, replaces the recursion.
  */
-function smallKBlock(values: Float64Array, pos: number, k: number, n: number, count: number, out: Int32Array, stack: Int32Array): number {
+function smallKBlock(
+  values: Float64Array,
+  pos: number,
+  k: number,
+  n: number,
+  count: number,
+  out: Int32Array,
+  offset: number,
+  stack: Int32Array,
+): number {
   for (let t = 0; t < count; t++) {
     stack[0] = k;
     stack[1] = n;
-    stack[2] = t * k;
+    stack[2] = offset + t * k;
     stack[3] = 0;
     let sp = 4;
     while (sp > 0) {

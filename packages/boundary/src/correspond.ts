@@ -626,7 +626,7 @@ export class CorrespondTarget {
       // branch-free: the comparison is a coin flip
       for (let t = i * d1, end = t + d1; t < end; t++) blk1[t] += ((blk1[t] >= i) as unknown as number) | 0;
     }
-    rng.drawBlock(d2, n2 - 1, n2, blk2);
+    rng.drawBlockMemo(d2, n2 - 1, n2, blk2); // n2 rarely changes between thresholds
     for (let j = 0; j < n2; j++) {
       for (let t = j * d2, end = t + d2; t < end; t++) blk2[t] += ((blk2[t] >= j) as unknown as number) | 0;
     }
