@@ -222,34 +222,39 @@ function smallKBlock(
     let sp = 4;
     while (sp > 0) {
       sp -= 4;
-      const kk = stack[sp];
-      const nn = stack[sp + 1];
+      let kk = stack[sp];
+      let nn = stack[sp + 1];
       const off = stack[sp + 2];
-      const base = stack[sp + 3];
-      if (kk === 1) {
-        out[off] = base + Math.floor(values[pos++] * nn);
-        continue;
-      }
-      const leftN = Math.floor(nn / 2);
-      let leftK = 0;
-      // floor(v·(nn − i)) < leftN − leftK (an integer right-hand side), added without a branch: the outcome
-      // is a coin flip, and a mispredicted branch per value cost a third of the time
-      // (`bool | 0` compiles to a flag move in V8; Number(bool) and `? 1 : 0` stay branches)
-      for (let i = 0; i < kk; i++) leftK += ((values[pos++] * (nn - i) < leftN - leftK) as unknown as number) | 0;
-      const rightK = kk - leftK;
-      if (rightK > 0) {
-        stack[sp] = rightK;
-        stack[sp + 1] = nn - leftN;
-        stack[sp + 2] = off + leftK;
-        stack[sp + 3] = base + leftN;
-        sp += 4;
-      }
-      if (leftK > 0) {
-        stack[sp] = leftK;
-        stack[sp + 1] = leftN;
-        stack[sp + 2] = off;
-        stack[sp + 3] = base;
-        sp += 4;
+      let base = stack[sp + 3];
+      // one call and then its left child in place (it is drawn first); a right child waits on the stack
+      for (;;) {
+        if (kk === 1) {
+          out[off] = base + Math.floor(values[pos++] * nn);
+          break;
+        }
+        const leftN = nn >> 1;
+        let leftK = 0;
+        // floor(v·(nn − i)) < leftN − leftK (an integer right-hand side), added without a branch: the outcome
+        // is a coin flip, and a mispredicted branch per value cost a third of the time
+        // (`bool | 0` compiles to a flag move in V8; Number(bool) and `? 1 : 0` stay branches)
+        for (let i = 0; i < kk; i++) leftK += ((values[pos++] * (nn - i) < leftN - leftK) as unknown as number) | 0;
+        const rightK = kk - leftK;
+        if (leftK === 0) {
+          // only a right child: it is the next call
+          kk = rightK;
+          base += leftN;
+          nn -= leftN;
+          continue;
+        }
+        if (rightK > 0) {
+          stack[sp] = rightK;
+          stack[sp + 1] = nn - leftN;
+          stack[sp + 2] = off + leftK;
+          stack[sp + 3] = base + leftN;
+          sp += 4;
+        }
+        kk = leftK;
+        nn = leftN;
       }
     }
   }
