@@ -3,6 +3,7 @@
  * with the random outlier graph reproduced draw for draw and an exact min-cost perfect assignment.
  */
 import { AssignmentWorkspace, continueAssignment, solveAssignment, type SparseGraph } from './assignment.js';
+import { CompletionWorkspace, completeAssignment, type ColumnInEdges } from './completion.js';
 import { RelaxedMatcher } from './correspond-relaxed.js';
 import { FastKofN } from './correspond-random.js';
 import { Erand48 } from './random.js';
@@ -24,6 +25,8 @@ export const DEFAULT_SEED = 12345;
 const MULTIPLIER = 100;
 /** match.cc: the degree of the random outlier connections. */
 const DEGREE = 6;
+/** Up to this many free rows after the warm start, the official assignment is completed by `completeAssignment`. */
+const MAX_BACKWARD_FREE = 8;
 
 /** C's rint() under the default rounding mode: round half to even. */
 export function rint(x: number): number {
@@ -66,6 +69,9 @@ export class CorrespondTarget {
   /** Padded map: ordinal+1 of the map2 pixel at each position, 0 if none. */
   private readonly padded: Int32Array;
   private readonly offsets: Int32Array;
+  /** The same window as (dx, dy) pairs. */
+  private readonly offsetDx: Int32Array;
+  private readonly offsetDy: Int32Array;
   private readonly offsetWeights: Float64Array;
   private readonly offsetDist: Float64Array;
   /** 1 where a map1 pixel would be matchable (row-major, unpadded). */
@@ -99,6 +105,8 @@ export class CorrespondTarget {
     const pstride = width + 2 * r;
     this.pstride = pstride;
     const offs: number[] = [];
+    const dxs: number[] = [];
+    const dys: number[] = [];
     const ws: number[] = [];
     const ds: number[] = [];
     for (let u = -r; u <= r; u++) {
@@ -106,11 +114,15 @@ export class CorrespondTarget {
         if (u * u + v * v > md2) continue;
         const d = Math.sqrt(u * u + v * v);
         offs.push(v * pstride + u); // u = dx (column), v = dy (row)
+        dxs.push(u);
+        dys.push(v);
         ws.push(rint(d * MULTIPLIER));
         ds.push(d);
       }
     }
     this.offsets = Int32Array.from(offs);
+    this.offsetDx = Int32Array.from(dxs);
+    this.offsetDy = Int32Array.from(dys);
     this.offsetWeights = Float64Array.from(ws);
     this.offsetDist = Float64Array.from(ds);
 
@@ -289,9 +301,18 @@ export class CorrespondTarget {
       this.fallbacks++;
       return fullCount();
     }
-    const res = continueAssignment(gr, { rowToCol, colToRow, rowCost, u, v }, true, sc.work);
+    const state = { rowToCol, colToRow, rowCost, u, v };
+    let nFree = 0;
+    for (let r = 0; r < n; r++) if (rowToCol[r] === -1) nFree++;
+    if (nFree <= MAX_BACKWARD_FREE) {
+      // the usual case: a few free rows inside the tight outlier region
+      if (!completeAssignment(gr, state, sc.completion, this.prepareInEdges())) {
+        this.fallbacks++;
+        return fullCount();
+      }
+    } else continueAssignment(gr, state, true, sc.work);
     let c = 0;
-    for (let i = 0; i < n1; i++) if (res.rowToCol[i] < n2) c++;
+    for (let i = 0; i < n1; i++) if (rowToCol[i] < n2) c++;
     if (c !== relaxedPairs) this.repaired++;
     return c;
   }
@@ -633,6 +654,58 @@ export class CorrespondTarget {
     rng.drawBlock(d3, nmin, nmax, blk3);
   }
 
+  private readonly inEdges = new OfficialInEdges();
+
+  /**
+   * The edges into each column of the official graph of the current call, on demand, from its parts (no reversed
+   * copy of the whole graph): map2 column j <- the map1 nodes in the window around its pixel (real edges), its d2
+   * drawn map2-outlier rows, the overlay row n1 + j; map1-outlier column n2 + i <- the map1 nodes that drew i,
+   * the outlier rows that drew it (or that it drew, n1 >= n2), the overlay row i.
+   */
+  private prepareInEdges(): ColumnInEdges {
+    const ie = this.inEdges;
+    const n1 = this.n1;
+    const n2 = this.n2;
+    const { d1, d3, blk1, blk3 } = this;
+    ie.n1 = n1;
+    ie.n2 = n2;
+    ie.d2 = this.d2;
+    ie.d3 = d3;
+    ie.blk2 = this.blk2;
+    ie.blk3 = blk3;
+    ie.ow = this.ow;
+    ie.over = this.overlayWeight;
+    ie.width = this.width;
+    ie.height = this.height;
+    ie.pixels2 = this.pixels2;
+    ie.node2ToOrd = this.node2ToOrd;
+    ie.nearId = this.nearId;
+    ie.dx = this.offsetDx;
+    ie.dy = this.offsetDy;
+    ie.wt = this.offsetWeights;
+    ie.ensure(n1 + n2 + this.offsetDx.length + 8, this.nearCount, n1);
+    // current node of each near pixel
+    const stamp = ++ie.call;
+    for (let i = 0; i < n1; i++) {
+      const id = this.nodePix[i];
+      ie.nodeStamp[id] = stamp;
+      ie.nodeOf[id] = i;
+    }
+    // map1-outlier column c <- rows: counting sort of the drawn edges (block 1, and block 3 when n1 < n2)
+    const invStart = ie.invStart;
+    invStart.fill(0, 0, n1 + 1);
+    for (let t = 0, end = d1 * n1; t < end; t++) invStart[blk1[t] + 1]++;
+    if (n1 < n2) for (let t = 0, end = d3 * n2; t < end; t++) invStart[blk3[t] + 1]++;
+    for (let c = 0; c < n1; c++) invStart[c + 1] += invStart[c];
+    ie.ensureInv(invStart[n1]);
+    const invRow = ie.invRow;
+    const fill = ie.fill;
+    for (let c = 0; c < n1; c++) fill[c] = invStart[c];
+    for (let i = 0; i < n1; i++) for (let t = i * d1, end = t + d1; t < end; t++) invRow[fill[blk1[t]]++] = i;
+    if (n1 < n2) for (let r = 0; r < n2; r++) for (let t = r * d3, end = t + d3; t < end; t++) invRow[fill[blk3[t]]++] = n1 + r;
+    return ie;
+  }
+
   /** The official assignment graph (match.cc) from `buildReal` + `drawOutliers`, as a CSR in the kept buffers. */
   private buildOfficial(): SparseGraph {
     const n1 = this.n1;
@@ -774,6 +847,7 @@ class CountScratch {
   rowToCol = new Int32Array(0);
   colToRow = new Int32Array(0);
   readonly work = new AssignmentWorkspace();
+  readonly completion = new CompletionWorkspace();
 
   ensure(n1: number, count2: number): void {
     if (this.mate.length < n1) {
@@ -822,5 +896,108 @@ class CompletionScratch {
       this.round = 0;
     }
     if (this.adj.length < edges) this.adj = new Int32Array(Math.max(edges, 2 * this.adj.length));
+  }
+}
+
+/** `ColumnInEdges` of the official graph of one `count` call (set up by `CorrespondTarget.prepareInEdges`). */
+class OfficialInEdges implements ColumnInEdges {
+  rows = new Int32Array(0);
+  costs = new Float64Array(0);
+  offset = 0;
+  n1 = 0;
+  n2 = 0;
+  d2 = 0;
+  d3 = 0;
+  ow = 0;
+  over = 0;
+  width = 0;
+  height = 0;
+  blk2: Int32Array = new Int32Array(0);
+  blk3: Int32Array = new Int32Array(0);
+  pixels2: Int32Array = new Int32Array(0);
+  node2ToOrd: Int32Array = new Int32Array(0);
+  nearId: Int32Array = new Int32Array(0);
+  dx: Int32Array = new Int32Array(0);
+  dy: Int32Array = new Int32Array(0);
+  wt: Float64Array = new Float64Array(0);
+  /** Per near pixel: the call that made it a node, and its node index. */
+  nodeStamp = new Int32Array(0);
+  nodeOf = new Int32Array(0);
+  call = 0;
+  /** Rows into map1-outlier column c (all outlier edges): invRow[invStart[c] .. invStart[c+1]). */
+  invStart = new Int32Array(1);
+  invRow = new Int32Array(0);
+  fill = new Int32Array(0);
+
+  ensure(maxDegree: number, nearCount: number, n1: number): void {
+    if (this.rows.length < maxDegree) {
+      this.rows = new Int32Array(maxDegree);
+      this.costs = new Float64Array(maxDegree);
+    }
+    if (this.nodeStamp.length < nearCount) {
+      this.nodeStamp = new Int32Array(nearCount);
+      this.nodeOf = new Int32Array(nearCount);
+      this.call = 0;
+    }
+    if (this.invStart.length < n1 + 1) {
+      this.invStart = new Int32Array(Math.max(n1 + 1, 2 * this.invStart.length));
+      this.fill = new Int32Array(this.invStart.length);
+    }
+  }
+
+  ensureInv(size: number): void {
+    if (this.invRow.length < size) this.invRow = new Int32Array(Math.max(size, 2 * this.invRow.length));
+  }
+
+  inEdges(j: number): number {
+    const rows = this.rows;
+    const costs = this.costs;
+    const n1 = this.n1;
+    const n2 = this.n2;
+    let c = 0;
+    this.offset = 0;
+    if (j < n2) {
+      // real edges: the map1 nodes within the window around the pixel of map2 node j
+      const width = this.width;
+      const height = this.height;
+      const p = this.pixels2[this.node2ToOrd[j]];
+      const y = (p / width) | 0;
+      const x = p - y * width;
+      const { dx, dy, wt, nearId, nodeStamp, nodeOf } = this;
+      const stamp = this.call;
+      for (let o = 0; o < dx.length; o++) {
+        const xx = x - dx[o];
+        const yy = y - dy[o];
+        if (xx < 0 || xx >= width || yy < 0 || yy >= height) continue;
+        const id = nearId[yy * width + xx];
+        if (id < 0 || nodeStamp[id] !== stamp) continue;
+        rows[c] = nodeOf[id];
+        costs[c++] = wt[o];
+      }
+      const blk2 = this.blk2;
+      for (let t = j * this.d2, end = t + this.d2; t < end; t++) {
+        rows[c] = n1 + blk2[t];
+        costs[c++] = this.ow;
+      }
+      rows[c] = n1 + j;
+      costs[c++] = this.over;
+      return c;
+    }
+    const i = j - n2;
+    const invRow = this.invRow;
+    for (let t = this.invStart[i], end = this.invStart[i + 1]; t < end; t++) {
+      rows[c] = invRow[t];
+      costs[c++] = this.ow;
+    }
+    if (n1 >= n2) {
+      const blk3 = this.blk3;
+      for (let t = i * this.d3, end = t + this.d3; t < end; t++) {
+        rows[c] = n1 + blk3[t];
+        costs[c++] = this.ow;
+      }
+    }
+    rows[c] = i;
+    costs[c++] = this.over;
+    return c;
   }
 }
