@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { solveAssignment } from './assignment.js';
-import { RelaxedMatcher } from './correspond-relaxed.js';
+import { RelaxedMatcher, type Neighbours } from './correspond-relaxed.js';
 
 /** Fixed real edges of every pixel (the GT side never changes): [GT ordinal, weight] lists. */
 type PixelEdges = [number, number][][];
@@ -33,6 +33,24 @@ function coldOptimum(pe: PixelEdges, pixels: number[], count2: number, ow: numbe
   }
   // cost = Σ_M w + ow·(n1 + count2 − |M|) = ow·(n1 + count2) − Σ_M (ow − w)
   return ow * (n1 + count2) - solveAssignment({ n, rowStart, col, cost }).total;
+}
+
+/** The GT side of the real edges (what CorrespondTarget finds by scanning the window around a GT pixel). */
+function gtNeighbours(byGt: [number, number][][]): Neighbours {
+  const size = Math.max(1, ...byGt.map((l) => l.length));
+  const nb: Neighbours = {
+    to: new Int32Array(size),
+    w: new Float64Array(size),
+    offset: 0,
+    edges(g: number): number {
+      byGt[g].forEach(([k, wt], t) => {
+        nb.to[t] = k;
+        nb.w[t] = wt;
+      });
+      return byGt[g].length;
+    },
+  };
+  return nb;
 }
 
 const instance = fc
@@ -70,19 +88,24 @@ describe('RelaxedMatcher (maximum-weight matching, warm-started across calls)', 
         const rm = new RelaxedMatcher(count2, pe.length, ow);
         for (const pixels of maps) {
           const n1 = pixels.length;
-          const start = new Int32Array(n1 + 1);
+          const begin = new Int32Array(n1);
+          const end = new Int32Array(n1);
           const to: number[] = [];
           const w: number[] = [];
+          const byGt: [number, number][][] = Array.from({ length: count2 }, () => []);
           for (let k = 0; k < n1; k++) {
+            begin[k] = to.length;
             for (const [g, wt] of pe[pixels[k]]) {
               to.push(g);
               w.push(wt);
+              byGt[g].push([k, wt]);
             }
-            start[k + 1] = to.length;
+            end[k] = to.length;
           }
           const mate = new Int32Array(n1);
           const u = new Float64Array(n1);
-          const pairs = rm.solve(Int32Array.from(pixels), { n1, start, to: Int32Array.from(to), w: Float64Array.from(w) }, mate, u);
+          const edges = { n1, begin, end, to: Int32Array.from(to), w: Float64Array.from(w) };
+          const pairs = rm.solve(Int32Array.from(pixels), edges, gtNeighbours(byGt), mate, u);
           const weightOf = (k: number, g: number): number | undefined => pe[pixels[k]].find(([g2]) => g2 === g)?.[1];
           let value = 0;
           const owner = new Map<number, number>();

@@ -24,12 +24,46 @@ import { MinHeap } from './assignment.js';
 export interface RealEdges {
   /** Number of map1 nodes. */
   n1: number;
-  /** Node k's edges are [start[k], start[k+1]). */
-  start: Int32Array;
+  /** Node k's edges are [begin[k], end[k]). */
+  begin: Int32Array;
+  end: Int32Array;
   /** GT ordinal of each edge. */
   to: Int32Array;
   /** Weight rint(100·d) of each edge. */
   w: Float64Array;
+}
+
+/**
+ * Neighbours of a vertex on demand: `edges(v)` returns their number and leaves them (other side's vertex and
+ * edge weight) in to/w from `offset`.
+ */
+export interface Neighbours {
+  to: Int32Array;
+  w: Float64Array;
+  offset: number;
+  edges(v: number): number;
+}
+
+/** The nodes' side of `RealEdges`. */
+class NodeNeighbours implements Neighbours {
+  to: Int32Array = new Int32Array(0);
+  w: Float64Array = new Float64Array(0);
+  offset = 0;
+  private begin: Int32Array = new Int32Array(0);
+  private end: Int32Array = new Int32Array(0);
+
+  set(edges: RealEdges): this {
+    this.begin = edges.begin;
+    this.end = edges.end;
+    this.to = edges.to;
+    this.w = edges.w;
+    return this;
+  }
+
+  edges(v: number): number {
+    this.offset = this.begin[v];
+    return this.end[v] - this.offset;
+  }
 }
 
 const DROP = 0;
@@ -66,11 +100,7 @@ export class RelaxedMatcher {
   private visB = new Int32Array(0);
   private phase = 0;
   private readonly heap = new MinHeap(1024);
-  // Transposed real graph of the current call (GT ordinal -> nodes), built when a map2-side search needs it.
-  private tStart: Int32Array;
-  private tNode = new Int32Array(0);
-  private tW = new Float64Array(0);
-  private tCall = -1;
+  private readonly nodeSide = new NodeNeighbours();
   /** The duals z of the map2 pixels after the last call, by GT ordinal (0 on every unmatched one). */
   get gtDuals(): Float64Array {
     return this.z;
@@ -93,7 +123,6 @@ export class RelaxedMatcher {
     this.seenG = new Int32Array(count2);
     this.doneG = new Int32Array(count2);
     this.predG = new Int32Array(count2);
-    this.tStart = new Int32Array(count2 + 1);
     this.visB = new Int32Array(count2 + 1);
     this.visA = new Int32Array(count2 + 1);
   }
@@ -102,10 +131,10 @@ export class RelaxedMatcher {
    * Solves the relaxation for the map1 nodes `pixels[0..n1)` (a pixel id < pixelCount for node k) with their real
    * edges. Writes the GT ordinal matched to node k (or -1) into `mate` and, when given, a potential of node k into
    * `uOut` (−y_k: for a matched k and any edge (k', M(k)), w(k', M(k)) − w(k, M(k)) − uOut[k'] + uOut[k] >= 0).
-   * Returns the number of pairs.
+   * Returns the number of pairs. `byGt` gives the same real edges by GT ordinal (node and weight).
    */
-  solve(pixels: Int32Array, edges: RealEdges, mate: Int32Array, uOut?: Float64Array): number {
-    const { n1, start, to, w } = edges;
+  solve(pixels: Int32Array, edges: RealEdges, byGt: Neighbours, mate: Int32Array, uOut?: Float64Array): number {
+    const { n1, begin, end: edgeEnd, to, w } = edges;
     const N2 = this.count2;
     const ow = this.ow;
     this.ensure(n1);
@@ -134,7 +163,7 @@ export class RelaxedMatcher {
         mateK[k] = g >= 0 && mateG[g] === k ? g : -1;
       } else {
         let yk = 0;
-        for (let e = start[k], end = start[k + 1]; e < end; e++) {
+        for (let e = begin[k], end = edgeEnd[k]; e < end; e++) {
           const s = ow - w[e] - z[to[e]];
           if (s > yk) yk = s;
         }
@@ -147,17 +176,17 @@ export class RelaxedMatcher {
     const srcK = this.srcK(nSrc);
     srcK.set(visA.subarray(0, nSrc));
     let searches = 0;
+    const nodeSide = this.nodeSide.set(edges);
     for (let q = 0; q < nSrc; q++) {
       const k = srcK[q];
       if (mateK[k] >= 0 || !(y[k] > 0)) continue; // repaired by an earlier search
-      this.search(k, start, to, w, y, z, mateK, mateG, this.dK, this.dG, this.seenG, this.doneG, this.predG);
+      this.search(k, nodeSide, y, z, mateK, mateG, this.dK, this.dG, this.seenG, this.doneG, this.predG);
       searches++;
     }
     // Unmatched map2 pixels with a positive dual (their partner left the map): searches from the map2 side.
     for (let g = 0; g < N2; g++) {
       if (mateG[g] >= 0 || !(z[g] > 0)) continue;
-      if (this.tCall !== call) this.transpose(n1, start, to, w, call);
-      this.search(g, this.tStart, this.tNode, this.tW, z, y, mateG, mateK, this.dG, this.dK, this.seenK, this.doneK, this.predK);
+      this.search(g, byGt, z, y, mateG, mateK, this.dG, this.dK, this.seenK, this.doneK, this.predK);
       searches++;
     }
     this.searches = searches;
@@ -181,17 +210,15 @@ export class RelaxedMatcher {
   }
 
   /**
-   * One repair from the unmatched source a0 of side A (dualA[a0] > 0). Side A's edges are adjStart/adjTo/adjW
-   * (B vertex and weight); the profit of an edge is ow − w. Dijkstra over alternating paths: A -> B along
+   * One repair from the unmatched source a0 of side A (dualA[a0] > 0). Side A's edges come from `adj` (B vertex
+   * and weight); the profit of an edge is ow − w. Dijkstra over alternating paths: A -> B along
    * unmatched edges (reduced cost dualA + dualB − profit), B -> its partner in A at no cost. It ends at the
    * cheapest of: an unmatched B vertex (augment, cost = its distance) or an A vertex reached (its dual drops to
    * 0 and it becomes unmatched, cost = distance + dual; a0 itself at cost dualA[a0]).
    */
   private search(
     a0: number,
-    adjStart: Int32Array,
-    adjTo: Int32Array,
-    adjW: Float64Array,
+    adj: Neighbours,
     dualA: Float64Array,
     dualB: Float64Array,
     mateA: Int32Array,
@@ -221,7 +248,10 @@ export class RelaxedMatcher {
       // scan a's unmatched edges
       const base = da + dualA[a] - ow;
       const ma = mateA[a];
-      for (let e = adjStart[a], end = adjStart[a + 1]; e < end; e++) {
+      const cnt = adj.edges(a);
+      const adjTo = adj.to;
+      const adjW = adj.w;
+      for (let e = adj.offset, end = e + cnt; e < end; e++) {
         const b = adjTo[e];
         if (b === ma) continue;
         const nd = base + dualB[b] + adjW[e];
@@ -285,32 +315,6 @@ export class RelaxedMatcher {
       if (v === a0) break;
       b = next;
     }
-  }
-
-  /** The real graph by GT ordinal: tStart (count2 + 1), tNode and tW (node and weight of each edge). */
-  private transpose(n1: number, start: Int32Array, to: Int32Array, w: Float64Array, call: number): void {
-    const N2 = this.count2;
-    const ne = start[n1];
-    const tStart = this.tStart;
-    tStart.fill(0);
-    for (let e = 0; e < ne; e++) tStart[to[e] + 1]++;
-    for (let g = 0; g < N2; g++) tStart[g + 1] += tStart[g];
-    if (this.tNode.length < ne) {
-      this.tNode = new Int32Array(Math.max(ne, 2 * this.tNode.length));
-      this.tW = new Float64Array(this.tNode.length);
-    }
-    const tNode = this.tNode;
-    const tW = this.tW;
-    const fill = this.visB; // scratch: next slot per GT ordinal
-    for (let g = 0; g < N2; g++) fill[g] = tStart[g];
-    for (let k = 0; k < n1; k++) {
-      for (let e = start[k], end = start[k + 1]; e < end; e++) {
-        const t = fill[to[e]]++;
-        tNode[t] = k;
-        tW[t] = w[e];
-      }
-    }
-    this.tCall = call;
   }
 
   private srcBuf = new Int32Array(0);

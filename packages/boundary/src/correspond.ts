@@ -4,7 +4,7 @@
  */
 import { AssignmentWorkspace, continueAssignment, solveAssignment, type SparseGraph } from './assignment.js';
 import { CompletionWorkspace, completeAssignment, type ColumnInEdges } from './completion.js';
-import { RelaxedMatcher } from './correspond-relaxed.js';
+import { RelaxedMatcher, type Neighbours } from './correspond-relaxed.js';
 import { FastKofN } from './correspond-random.js';
 import { Erand48 } from './random.js';
 import { checkSize } from './thin.js';
@@ -82,6 +82,9 @@ export class CorrespondTarget {
   private readonly mark2: Int32Array;
   private markRound = 0;
   private readonly rng = new FastKofN();
+  /** The current map1 nodes around a map2 pixel (real edges by map2 pixel), and the official graph's in-edges. */
+  private readonly byGt: WindowNeighbours;
+  private readonly inEdges: OfficialInEdges;
 
   constructor(map2: Uint8Array, height: number, width: number, options: CorrespondOptions = {}) {
     checkSize(map2.length, height, width, 'map2');
@@ -157,6 +160,8 @@ export class CorrespondTarget {
     let nearCount = 0;
     for (let p = 0; p < height * width; p++) if (this.near[p] !== 0) this.nearId[p] = nearCount++;
     this.nearCount = nearCount;
+    this.byGt = new WindowNeighbours(width, height, pixels2, this.nearId, nearCount, this.offsetDx, this.offsetDy, this.offsetWeights);
+    this.inEdges = new OfficialInEdges(this.byGt);
   }
 
   /**
@@ -211,14 +216,14 @@ export class CorrespondTarget {
   count(pixels1: Int32Array, count1: number): number {
     const n1 = this.buildReal(pixels1, count1);
     if (n1 === 0) return 0;
-    const { nodePix, node2ToOrd, ordToNode2, realStart: start, eOrd, eW } = this;
+    const { nodePix, node2ToOrd, ordToNode2, eBegin, eEnd, eOrd, eW } = this;
     const count2 = this.count2;
-    const edges = { n1, start, to: eOrd, w: eW };
+    const edges = { n1, begin: eBegin, end: eEnd, to: eOrd, w: eW };
     if (this.relaxed === null) this.relaxed = new RelaxedMatcher(count2, this.nearCount, this.ow);
     const sc = this.scratch;
     sc.ensure(n1, count2);
     const { mate, U, mateOfG, mw } = sc;
-    const relaxedPairs = this.relaxed.solve(nodePix, edges, mate, U);
+    const relaxedPairs = this.relaxed.solve(nodePix, edges, this.byGt, mate, U);
     this.drawOutliers();
     const n2 = this.n2;
     mateOfG.fill(-1, 0, count2);
@@ -245,7 +250,7 @@ export class CorrespondTarget {
       const g = mate[k];
       mw[k] = 0;
       if (g < 0) continue;
-      for (let e = start[k], end = start[k + 1]; e < end; e++) {
+      for (let e = eBegin[k], end = eEnd[k]; e < end; e++) {
         if (eOrd[e] === g) {
           mw[k] = eW[e];
           break;
@@ -289,7 +294,7 @@ export class CorrespondTarget {
     for (let i = 0; i < n1 && feasible; i++) {
       const ui = u[i];
       if (!(ui <= 0)) feasible = false;
-      for (let e = start[i], end = start[i + 1]; e < end; e++) {
+      for (let e = eBegin[i], end = eEnd[i]; e < end; e++) {
         if (eW[e] - ui - v[ordToNode2[eOrd[e]]] < 0) {
           feasible = false;
           break;
@@ -486,8 +491,9 @@ export class CorrespondTarget {
   /** Node i of map1: index into pixels1, and compact pixel id. */
   private node1ToK = new Int32Array(0);
   private nodePix = new Int32Array(0);
-  /** Real edges of node i: [realStart[i], realStart[i+1]) in eOrd (GT ordinal) and eW (weight). */
-  private realStart = new Int32Array(1);
+  /** Real edges of node i: [eBegin[i], eEnd[i]) in eOrd (GT ordinal) and eW (weight): the kept window scans. */
+  private eBegin = new Int32Array(0);
+  private eEnd = new Int32Array(0);
   private eOrd = new Int32Array(0);
   private eW = new Float64Array(0);
   private ordToNode2 = new Int32Array(0);
@@ -521,13 +527,13 @@ export class CorrespondTarget {
     if (this.node1ToK.length < count1) {
       this.node1ToK = new Int32Array(Math.max(count1, 2 * this.node1ToK.length));
       this.nodePix = new Int32Array(this.node1ToK.length);
-      this.realStart = new Int32Array(this.node1ToK.length + 1);
+      this.eBegin = new Int32Array(this.node1ToK.length);
+      this.eEnd = new Int32Array(this.node1ToK.length);
     }
     const node1ToK = this.node1ToK;
     const nodePix = this.nodePix;
-    const realStart = this.realStart;
-    let eOrd = this.eOrd;
-    let eW = this.eW;
+    const eBegin = this.eBegin;
+    const eEnd = this.eEnd;
     let n1 = 0;
     let ne = 0;
     const round = ++this.markRound;
@@ -539,15 +545,19 @@ export class CorrespondTarget {
     const edgeStart = this.edgeStart;
     const edgeLen = this.edgeLen;
     const nearId = this.nearId;
-    realStart[0] = 0;
+    const nodeRound = ++this.byGt.stamp;
+    const { nodeStamp, nodeOf } = this.byGt;
     for (let k = 0; k < count1; k++) {
       const p = pixels1[k];
       if (near[p] === 0) continue;
       const i = n1++;
       node1ToK[i] = k;
-      // The window scan of pixel p (fixed GT side) is done once and kept.
+      // The window scan of pixel p (fixed GT side) is done once and kept in the pool; node i's real edges are
+      // that pool range.
       const id = nearId[p];
       nodePix[i] = id;
+      nodeStamp[id] = nodeRound;
+      nodeOf[id] = i;
       let s0 = edgeStart[id];
       if (s0 < 0) {
         const y = (p / width) | 0;
@@ -571,29 +581,15 @@ export class CorrespondTarget {
         edgeStart[id] = s0;
         edgeLen[id] = this.poolSize - s0;
       }
-      const len = edgeLen[id];
-      if (ne + len > eOrd.length) {
-        let cap = Math.max(1024, eOrd.length * 2);
-        while (cap < ne + len) cap *= 2;
-        const a = new Int32Array(cap);
-        a.set(eOrd.subarray(0, ne));
-        eOrd = a;
-        const c = new Float64Array(cap);
-        c.set(eW.subarray(0, ne));
-        eW = c;
-      }
+      const end = s0 + edgeLen[id];
+      eBegin[i] = s0;
+      eEnd[i] = end;
+      ne += end - s0;
       const poolG = this.poolG;
-      const poolW = this.poolW;
-      for (let t = s0, end = s0 + len; t < end; t++) {
-        const g = poolG[t];
-        eOrd[ne] = g;
-        eW[ne++] = poolW[t];
-        mark2[g] = round;
-      }
-      realStart[n1] = ne;
+      for (let t = s0; t < end; t++) mark2[poolG[t]] = round;
     }
-    this.eOrd = eOrd;
-    this.eW = eW;
+    this.eOrd = this.poolG;
+    this.eW = this.poolW;
     this.n1 = n1;
     this.ne = ne;
     if (n1 === 0) {
@@ -654,8 +650,6 @@ export class CorrespondTarget {
     rng.drawBlock(d3, nmin, nmax, blk3);
   }
 
-  private readonly inEdges = new OfficialInEdges();
-
   /**
    * The edges into each column of the official graph of the current call, on demand, from its parts (no reversed
    * copy of the whole graph): map2 column j <- the map1 nodes in the window around its pixel (real edges), its d2
@@ -675,22 +669,8 @@ export class CorrespondTarget {
     ie.blk3 = blk3;
     ie.ow = this.ow;
     ie.over = this.overlayWeight;
-    ie.width = this.width;
-    ie.height = this.height;
-    ie.pixels2 = this.pixels2;
     ie.node2ToOrd = this.node2ToOrd;
-    ie.nearId = this.nearId;
-    ie.dx = this.offsetDx;
-    ie.dy = this.offsetDy;
-    ie.wt = this.offsetWeights;
-    ie.ensure(n1 + n2 + this.offsetDx.length + 8, this.nearCount, n1);
-    // current node of each near pixel
-    const stamp = ++ie.call;
-    for (let i = 0; i < n1; i++) {
-      const id = this.nodePix[i];
-      ie.nodeStamp[id] = stamp;
-      ie.nodeOf[id] = i;
-    }
+    ie.ensure(n1 + n2 + this.offsetDx.length + 8, n1);
     // map1-outlier column c <- rows: counting sort of the drawn edges (block 1, and block 3 when n1 < n2)
     const invStart = ie.invStart;
     invStart.fill(0, 0, n1 + 1);
@@ -711,7 +691,7 @@ export class CorrespondTarget {
     const n1 = this.n1;
     const n2 = this.n2;
     const ne = this.ne;
-    const { d1, d2, d3, blk1, blk2, blk3, realStart, eOrd, eW, ordToNode2 } = this;
+    const { d1, d2, d3, blk1, blk2, blk3, eBegin, eEnd, eOrd, eW, ordToNode2 } = this;
     const n = n1 + n2;
     const nmax = Math.max(n1, n2);
     const m = ne + d1 * n1 + d2 * n2 + d3 * nmax + n;
@@ -732,7 +712,7 @@ export class CorrespondTarget {
     // CSR written in place, each row's edges in the order of match.cc's edge list (real, map1 outliers,
     // map2 outliers, outlier-outlier, overlay).
     rowStart[0] = 0;
-    for (let i = 0; i < n1; i++) rowStart[i + 1] = realStart[i + 1] - realStart[i] + d1 + 1;
+    for (let i = 0; i < n1; i++) rowStart[i + 1] = eEnd[i] - eBegin[i] + d1 + 1;
     for (let j = 0; j < n2; j++) rowStart[n1 + j + 1] = 1;
     // Outlier-outlier edges: row n1 + i (n1 < n2, d3 per row) or row n1 + j for drawn j (n1 >= n2).
     for (let t = 0, end = d2 * n2; t < end; t++) rowStart[n1 + blk2[t] + 1]++;
@@ -744,7 +724,7 @@ export class CorrespondTarget {
     for (let r2 = 0; r2 < n; r2++) rowStart[r2 + 1] += rowStart[r2];
     for (let i = 0; i < n1; i++) {
       let pos = rowStart[i];
-      for (let e = realStart[i], end = realStart[i + 1]; e < end; e++) {
+      for (let e = eBegin[i], end = eEnd[i]; e < end; e++) {
         col[pos] = ordToNode2[eOrd[e]];
         cost[pos++] = eW[e];
       }
@@ -899,6 +879,61 @@ class CompletionScratch {
   }
 }
 
+/**
+ * The map1 nodes of the current call within the window around a map2 pixel (the real edges into it), found by
+ * scanning the window: `edges(g)` for GT ordinal g (`Neighbours` of the relaxed matcher), `scanInto` for others.
+ */
+class WindowNeighbours implements Neighbours {
+  to: Int32Array;
+  w: Float64Array;
+  offset = 0;
+  /** Per near pixel id: the buildReal call that made it a node, and its node index. */
+  readonly nodeStamp: Int32Array;
+  readonly nodeOf: Int32Array;
+  stamp = 0;
+
+  constructor(
+    private readonly width: number,
+    private readonly height: number,
+    private readonly pixels2: Int32Array,
+    private readonly nearId: Int32Array,
+    nearCount: number,
+    private readonly dx: Int32Array,
+    private readonly dy: Int32Array,
+    private readonly wt: Float64Array,
+  ) {
+    this.to = new Int32Array(dx.length);
+    this.w = new Float64Array(dx.length);
+    this.nodeStamp = new Int32Array(nearCount);
+    this.nodeOf = new Int32Array(nearCount);
+  }
+
+  edges(g: number): number {
+    return this.scanInto(g, this.to, this.w, 0);
+  }
+
+  /** Writes the nodes and weights of GT ordinal g's real edges to rows/costs from c; returns the new end. */
+  scanInto(g: number, rows: Int32Array, costs: Float64Array, c: number): number {
+    const width = this.width;
+    const height = this.height;
+    const p = this.pixels2[g];
+    const y = (p / width) | 0;
+    const x = p - y * width;
+    const { dx, dy, wt, nearId, nodeStamp, nodeOf } = this;
+    const stamp = this.stamp;
+    for (let o = 0; o < dx.length; o++) {
+      const xx = x - dx[o];
+      const yy = y - dy[o];
+      if (xx < 0 || xx >= width || yy < 0 || yy >= height) continue;
+      const id = nearId[yy * width + xx];
+      if (id < 0 || nodeStamp[id] !== stamp) continue;
+      rows[c] = nodeOf[id];
+      costs[c++] = wt[o];
+    }
+    return c;
+  }
+}
+
 /** `ColumnInEdges` of the official graph of one `count` call (set up by `CorrespondTarget.prepareInEdges`). */
 class OfficialInEdges implements ColumnInEdges {
   rows = new Int32Array(0);
@@ -910,34 +945,20 @@ class OfficialInEdges implements ColumnInEdges {
   d3 = 0;
   ow = 0;
   over = 0;
-  width = 0;
-  height = 0;
   blk2: Int32Array = new Int32Array(0);
   blk3: Int32Array = new Int32Array(0);
-  pixels2: Int32Array = new Int32Array(0);
   node2ToOrd: Int32Array = new Int32Array(0);
-  nearId: Int32Array = new Int32Array(0);
-  dx: Int32Array = new Int32Array(0);
-  dy: Int32Array = new Int32Array(0);
-  wt: Float64Array = new Float64Array(0);
-  /** Per near pixel: the call that made it a node, and its node index. */
-  nodeStamp = new Int32Array(0);
-  nodeOf = new Int32Array(0);
-  call = 0;
   /** Rows into map1-outlier column c (all outlier edges): invRow[invStart[c] .. invStart[c+1]). */
   invStart = new Int32Array(1);
   invRow = new Int32Array(0);
   fill = new Int32Array(0);
 
-  ensure(maxDegree: number, nearCount: number, n1: number): void {
+  constructor(private readonly window: WindowNeighbours) {}
+
+  ensure(maxDegree: number, n1: number): void {
     if (this.rows.length < maxDegree) {
       this.rows = new Int32Array(maxDegree);
       this.costs = new Float64Array(maxDegree);
-    }
-    if (this.nodeStamp.length < nearCount) {
-      this.nodeStamp = new Int32Array(nearCount);
-      this.nodeOf = new Int32Array(nearCount);
-      this.call = 0;
     }
     if (this.invStart.length < n1 + 1) {
       this.invStart = new Int32Array(Math.max(n1 + 1, 2 * this.invStart.length));
@@ -954,26 +975,10 @@ class OfficialInEdges implements ColumnInEdges {
     const costs = this.costs;
     const n1 = this.n1;
     const n2 = this.n2;
-    let c = 0;
     this.offset = 0;
     if (j < n2) {
-      // real edges: the map1 nodes within the window around the pixel of map2 node j
-      const width = this.width;
-      const height = this.height;
-      const p = this.pixels2[this.node2ToOrd[j]];
-      const y = (p / width) | 0;
-      const x = p - y * width;
-      const { dx, dy, wt, nearId, nodeStamp, nodeOf } = this;
-      const stamp = this.call;
-      for (let o = 0; o < dx.length; o++) {
-        const xx = x - dx[o];
-        const yy = y - dy[o];
-        if (xx < 0 || xx >= width || yy < 0 || yy >= height) continue;
-        const id = nearId[yy * width + xx];
-        if (id < 0 || nodeStamp[id] !== stamp) continue;
-        rows[c] = nodeOf[id];
-        costs[c++] = wt[o];
-      }
+      // real edges, then the d2 drawn map2-outlier rows, then the overlay row
+      let c = this.window.scanInto(this.node2ToOrd[j], rows, costs, 0);
       const blk2 = this.blk2;
       for (let t = j * this.d2, end = t + this.d2; t < end; t++) {
         rows[c] = n1 + blk2[t];
@@ -985,6 +990,7 @@ class OfficialInEdges implements ColumnInEdges {
     }
     const i = j - n2;
     const invRow = this.invRow;
+    let c = 0;
     for (let t = this.invStart[i], end = this.invStart[i + 1]; t < end; t++) {
       rows[c] = invRow[t];
       costs[c++] = this.ow;
