@@ -73,7 +73,10 @@ describe('FastKofN', () => {
           }),
           { minLength: 1, maxLength: 8 },
         ),
-        (seed, calls) => {
+        fc.option(fc.tuple(fc.integer({ min: 1, max: 6 }), fc.constantFrom(41, 500, 2644)), { nil: undefined }),
+        (seed, varied, same) => {
+          // `same`: every call draws the same (k, n) (the map2 block), so the kept chain is used and outrun
+          const calls = same === undefined ? varied : varied.map((c) => ({ ...c, k: same[0], n: same[1] }));
           const plain = new FastKofN();
           const memo = new FastKofN();
           for (const { skip, k, n, count } of calls) {

@@ -129,9 +129,11 @@ export class FastKofN {
   /**
    * `drawBlock` for a (k, n) that the same stream sees again and again (the map2 block of correspondPixels:
    * n2 stays the same from one threshold to the next, only the block's starting position moves). A single
-   * kOfN(k, n) draw depends only on its starting position in the stream, so it is kept by position: the next
-   * call recomputes draws only until its chain of positions meets one seen before (chains meet after a few
-   * dozen draws), then copies. Same numbers as `drawBlock`, draw for draw.
+   * kOfN(k, n) draw depends only on its starting position in the stream, and two chains of draws from different
+   * starting positions meet after a few dozen draws and coincide from there. So the last block's chain (the
+   * starting position and the subset of every draw, in order) is kept: a new block draws until its position
+   * falls on the kept chain, copies the kept draws from there, and draws on past the kept chain's end if it has
+   * to. Same numbers as `drawBlock`, draw for draw.
    */
   drawBlockMemo(k: number, n: number, count: number, out: Int32Array): void {
     if (k === 0 || count === 0) return;
@@ -148,48 +150,60 @@ export class FastKofN {
       this.values = this.stream.values;
       this.end = this.stream.length;
     }
-    if (this.memoK !== k || this.memoN !== n || this.memoStream !== this.stream) {
-      this.memoK = k;
-      this.memoN = n;
-      this.memoStream = this.stream;
-      this.memoNext.fill(0);
-    }
-    if (this.memoNext.length < need) {
-      let cap = Math.max(this.memoNext.length, 1024);
-      while (cap < need) cap *= 2;
-      const next = new Int32Array(cap);
-      next.set(this.memoNext);
-      this.memoNext = next;
-    }
-    if (this.memoOut.length < this.memoNext.length * k) {
-      const outs = new Int32Array(this.memoNext.length * k);
-      outs.set(this.memoOut);
-      this.memoOut = outs;
-    }
+    const kept = this.chainK === k && this.chainN === n && this.chainStream === this.stream;
+    const keptLen = kept ? this.chainLen : 0;
+    const oldPos = this.chainPos;
+    const oldOut = this.chainOut;
+    if (this.nextPos.length < count + 1) this.nextPos = new Int32Array(count + 1);
+    if (this.nextOut.length < count * k) this.nextOut = new Int32Array(count * k);
+    const newPos = this.nextPos;
+    const newOut = this.nextOut;
     const values = this.values;
-    const memoNext = this.memoNext;
-    const memoOut = this.memoOut;
     const stack = this.stack;
     let pos = this.pos;
-    for (let t = 0; t < count; t++) {
-      let next = memoNext[pos];
-      if (next === 0) {
-        next = smallKBlock(values, pos, k, n, 1, memoOut, pos * k, stack);
-        memoNext[pos] = next;
-      }
-      for (let i = 0, src = pos * k, dst = t * k; i < k; i++) out[dst + i] = memoOut[src + i];
-      pos = next;
+    // draw until the position is one of the kept chain's (positions increase along both chains)
+    let t = 0;
+    let m = 0;
+    for (; t < count; t++) {
+      while (m < keptLen && oldPos[m] < pos) m++;
+      if (m < keptLen && oldPos[m] === pos) break;
+      newPos[t] = pos;
+      pos = smallKBlock(values, pos, k, n, 1, out, t * k, stack);
     }
+    if (t < count) {
+      // the rest of the kept chain, then fresh draws past its end
+      const copy = Math.min(count - t, keptLen - m);
+      out.set(oldOut.subarray(m * k, (m + copy) * k), t * k);
+      newPos.set(oldPos.subarray(m, m + copy), t);
+      pos = oldPos[m + copy];
+      for (t += copy; t < count; t++) {
+        newPos[t] = pos;
+        pos = smallKBlock(values, pos, k, n, 1, out, t * k, stack);
+      }
+    }
+    newPos[count] = pos;
+    newOut.set(out.subarray(0, count * k));
+    // the new chain is kept; the old buffers take the next one
+    this.chainPos = newPos;
+    this.chainOut = newOut;
+    this.nextPos = oldPos;
+    this.nextOut = oldOut;
+    this.chainLen = count;
+    this.chainK = k;
+    this.chainN = n;
+    this.chainStream = this.stream;
     this.pos = pos;
   }
 
-  /** Memo of `drawBlockMemo`: for each stream position, the position after one kOfN(memoK, memoN) draw (0 = not
-   * drawn yet) and the draw itself at memoOut[pos·memoK ..]. */
-  private memoK = -1;
-  private memoN = -1;
-  private memoStream: Stream | null = null;
-  private memoNext = new Int32Array(0);
-  private memoOut = new Int32Array(0);
+  /** The kept chain of `drawBlockMemo`: starting position of every draw (and the end), the draws, their number. */
+  private chainK = -1;
+  private chainN = -1;
+  private chainStream: Stream | null = null;
+  private chainLen = 0;
+  private chainPos = new Int32Array(0);
+  private chainOut = new Int32Array(0);
+  private nextPos = new Int32Array(0);
+  private nextOut = new Int32Array(0);
 
   private largeK(k: number, n: number, out: Int32Array, offset: number): void {
     let j = 0;
