@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { solveAssignment, solveAssignmentWithDuals, type SparseGraph } from './assignment.js';
-import { certifyAssignment, completeAssignment, CompletionWorkspace, ReversedGraph } from './completion.js';
+import { certifyAssignment, completeAssignment, CompletionWorkspace, ForwardGraph, ReversedGraph } from './completion.js';
 
 function build(n: number, edges: [number, number, number][]): SparseGraph {
   const sorted = [...edges].sort((a, b) => a[0] - b[0]);
@@ -58,7 +58,7 @@ describe('completeAssignment (bidirectional tight search + backward Dijkstra)', 
           rowCost[i] = 0;
         }
         const state = { rowToCol, colToRow, rowCost, u: Float64Array.from(first.u), v: Float64Array.from(first.v) };
-        expect(completeAssignment(g, state, new CompletionWorkspace(), new ReversedGraph(g))).toBe(true);
+        expect(completeAssignment(n, state, new CompletionWorkspace(), new ForwardGraph(g), new ReversedGraph(g))).toBe(true);
         expect(certifyAssignment(g, state)).toBe(true);
         let total = 0;
         for (let i = 0; i < n; i++) total += rowCost[i];

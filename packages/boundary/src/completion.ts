@@ -30,6 +30,33 @@ export interface ColumnInEdges {
   inEdges(j: number): number;
 }
 
+/** The edges out of a row, on demand: `outEdges(i)` returns their number, their columns and costs from `offset`. */
+export interface RowOutEdges {
+  cols: Int32Array;
+  costs: Float64Array;
+  offset: number;
+  outEdges(i: number): number;
+}
+
+/** The out-edges of a CSR graph. */
+export class ForwardGraph implements RowOutEdges {
+  cols: Int32Array;
+  costs: Float64Array;
+  offset = 0;
+  private readonly start: Int32Array;
+
+  constructor(g: SparseGraph) {
+    this.start = g.rowStart;
+    this.cols = g.col;
+    this.costs = g.cost;
+  }
+
+  outEdges(i: number): number {
+    this.offset = this.start[i];
+    return this.start[i + 1] - this.offset;
+  }
+}
+
 /** The in-edges of any CSR graph, from a reversed copy of it. */
 export class ReversedGraph implements ColumnInEdges {
   rows: Int32Array;
@@ -70,7 +97,7 @@ export class CompletionWorkspace {
   rowDone = new Int32Array(0);
   rowReached = new Int32Array(0);
   predRow = new Int32Array(0);
-  predEdge = new Int32Array(0);
+  predCost = new Float64Array(0);
   succCol = new Int32Array(0);
   succCost = new Float64Array(0);
   dRow = new Float64Array(0);
@@ -95,7 +122,7 @@ export class CompletionWorkspace {
       this.rowDone = new Int32Array(cap);
       this.rowReached = new Int32Array(cap);
       this.predRow = new Int32Array(cap);
-      this.predEdge = new Int32Array(cap);
+      this.predCost = new Float64Array(cap);
       this.succCol = new Int32Array(cap);
       this.succCost = new Float64Array(cap);
       this.dRow = new Float64Array(cap);
@@ -114,16 +141,16 @@ export class CompletionWorkspace {
 }
 
 /**
- * Completes `s` (duals feasible, assigned edges tight) into an optimal perfect assignment of `g`, in place;
- * `into` gives the edges into a column (of the same graph). Returns false if the graph has no perfect matching.
+ * Completes `s` (duals feasible, assigned edges tight) into an optimal perfect assignment of a graph with n rows
+ * and n columns, in place; `from` and `into` give the edges out of a row and into a column. Returns false if the
+ * graph has no perfect matching.
  */
-export function completeAssignment(g: SparseGraph, s: AssignmentState, ws: CompletionWorkspace, into: ColumnInEdges): boolean {
-  const { n, rowStart, col, cost } = g;
+export function completeAssignment(n: number, s: AssignmentState, ws: CompletionWorkspace, from: RowOutEdges, into: ColumnInEdges): boolean {
   const { rowToCol, colToRow, rowCost, u, v } = s;
   ws.ensure(n);
   let nFree = 0;
   for (let i = 0; i < n; i++) if (rowToCol[i] === -1) nFree++;
-  const { rowSeen, colSeen, rowDone, rowReached, predRow, predEdge, succCol, succCost, dRow, dCol, queue, settledRows, settledCols, freeCols, heap } = ws;
+  const { rowSeen, colSeen, rowDone, rowReached, predRow, predCost, succCol, succCost, dRow, dCol, queue, settledRows, settledCols, freeCols, heap } = ws;
   const { bSeen, bNextRow, bNextCost, bQueue } = ws;
   let fHead = 0;
   let fTail = 0;
@@ -226,12 +253,16 @@ export function completeAssignment(g: SparseGraph, s: AssignmentState, ws: Compl
       if (fHead >= fTail) return -1; // F is complete and r is not in it
       const i = queue[fHead++];
       const ui = u[i];
-      for (let e = rowStart[i], end = rowStart[i + 1]; e < end; e++) {
-        const j = col[e];
-        if (colSeen[j] === fr || cost[e] - ui - v[j] !== 0) continue;
+      const nOut = from.outEdges(i);
+      const outCols = from.cols;
+      const outCosts = from.costs;
+      for (let e = from.offset, end = e + nOut; e < end; e++) {
+        const j = outCols[e];
+        const c = outCosts[e];
+        if (colSeen[j] === fr || c - ui - v[j] !== 0) continue;
         colSeen[j] = fr;
         predRow[j] = i;
-        predEdge[j] = e;
+        predCost[j] = c;
         const i2 = colToRow[j];
         if (i2 === -1 || rowSeen[i2] === fr) continue;
         rowSeen[i2] = fr;
@@ -243,10 +274,10 @@ export function completeAssignment(g: SparseGraph, s: AssignmentState, ws: Compl
       const y = bQueue[bHead++];
       const j = rowToCol[y]; // y is matched (a free row is in F)
       const vj = v[j];
-      const cnt = into.inEdges(j);
+      const nIn = into.inEdges(j);
       const inRows = into.rows;
       const inCosts = into.costs;
-      for (let t = into.offset, end = t + cnt; t < end; t++) {
+      for (let t = into.offset, end = t + nIn; t < end; t++) {
         const x = inRows[t];
         if (x === y || bSeen[x] === bt) continue;
         const c = inCosts[t];
@@ -291,7 +322,7 @@ export function completeAssignment(g: SparseGraph, s: AssignmentState, ws: Compl
       const next = rowToCol[r];
       rowToCol[r] = j;
       colToRow[j] = r;
-      rowCost[r] = cost[predEdge[j]];
+      rowCost[r] = predCost[j];
       if (next === -1) break;
       j = next;
     }

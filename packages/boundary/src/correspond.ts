@@ -3,7 +3,7 @@
  * with the random outlier graph reproduced draw for draw and an exact min-cost perfect assignment.
  */
 import { AssignmentWorkspace, continueAssignment, solveAssignment, type SparseGraph } from './assignment.js';
-import { CompletionWorkspace, completeAssignment, type ColumnInEdges } from './completion.js';
+import { CompletionWorkspace, completeAssignment, type ColumnInEdges, type RowOutEdges } from './completion.js';
 import { RelaxedMatcher, type Neighbours } from './correspond-relaxed.js';
 import { FastKofN } from './correspond-random.js';
 import { Erand48 } from './random.js';
@@ -85,6 +85,7 @@ export class CorrespondTarget {
   /** The current map1 nodes around a map2 pixel (real edges by map2 pixel), and the official graph's in-edges. */
   private readonly byGt: WindowNeighbours;
   private readonly inEdges: OfficialInEdges;
+  private readonly outEdges = new OfficialOutEdges();
 
   constructor(map2: Uint8Array, height: number, width: number, options: CorrespondOptions = {}) {
     checkSize(map2.length, height, width, 'map2');
@@ -232,10 +233,9 @@ export class CorrespondTarget {
       this.shortcuts++;
       return relaxedPairs;
     }
-    const gr = this.buildOfficial();
-    const n = gr.n;
+    const n = n1 + n2;
     const fullCount = (): number => {
-      const { rowToCol } = solveAssignment(gr);
+      const { rowToCol } = solveAssignment(this.buildOfficial());
       let c = 0;
       for (let i = 0; i < n1; i++) if (rowToCol[i] < n2) c++;
       return c;
@@ -310,12 +310,13 @@ export class CorrespondTarget {
     let nFree = 0;
     for (let r = 0; r < n; r++) if (rowToCol[r] === -1) nFree++;
     if (nFree <= MAX_BACKWARD_FREE) {
-      // the usual case: a few free rows inside the tight outlier region
-      if (!completeAssignment(gr, state, sc.completion, this.prepareInEdges())) {
+      // the usual case: a few free rows inside the tight outlier region (the graph is read from its parts)
+      this.prepareOfficialEdges();
+      if (!completeAssignment(n, state, sc.completion, this.outEdges, this.inEdges)) {
         this.fallbacks++;
         return fullCount();
       }
-    } else continueAssignment(gr, state, true, sc.work);
+    } else continueAssignment(this.buildOfficial(), state, true, sc.work);
     let c = 0;
     for (let i = 0; i < n1; i++) if (rowToCol[i] < n2) c++;
     if (c !== relaxedPairs) this.repaired++;
@@ -651,39 +652,55 @@ export class CorrespondTarget {
   }
 
   /**
-   * The edges into each column of the official graph of the current call, on demand, from its parts (no reversed
-   * copy of the whole graph): map2 column j <- the map1 nodes in the window around its pixel (real edges), its d2
-   * drawn map2-outlier rows, the overlay row n1 + j; map1-outlier column n2 + i <- the map1 nodes that drew i,
-   * the outlier rows that drew it (or that it drew, n1 >= n2), the overlay row i.
+   * The official graph of the current call read from its parts, on demand (no CSR, no reversed copy):
+   * out of map1 row i: its real edges, its d1 drawn map1-outlier columns, the overlay column n2 + i; out of
+   * map2-outlier row n1 + r: the map2 nodes that drew r, its outlier columns (drawn by r when n1 < n2, else those
+   * that drew r), the overlay column r. Into map2 column j: the map1 nodes in the window around its pixel, its
+   * d2 drawn map2-outlier rows, the overlay row n1 + j; into map1-outlier column n2 + i: the map1 nodes that drew
+   * i, its outlier rows (those that drew i when n1 < n2, else drawn by i), the overlay row i. The inverted draws
+   * are counting sorts of the blocks.
    */
-  private prepareInEdges(): ColumnInEdges {
-    const ie = this.inEdges;
+  private prepareOfficialEdges(): void {
     const n1 = this.n1;
     const n2 = this.n2;
-    const { d1, d3, blk1, blk3 } = this;
-    ie.n1 = n1;
-    ie.n2 = n2;
-    ie.d2 = this.d2;
-    ie.d3 = d3;
-    ie.blk2 = this.blk2;
-    ie.blk3 = blk3;
-    ie.ow = this.ow;
-    ie.over = this.overlayWeight;
-    ie.node2ToOrd = this.node2ToOrd;
-    ie.ensure(n1 + n2 + this.offsetDx.length + 8, n1);
-    // map1-outlier column c <- rows: counting sort of the drawn edges (block 1, and block 3 when n1 < n2)
-    const invStart = ie.invStart;
-    invStart.fill(0, 0, n1 + 1);
-    for (let t = 0, end = d1 * n1; t < end; t++) invStart[blk1[t] + 1]++;
-    if (n1 < n2) for (let t = 0, end = d3 * n2; t < end; t++) invStart[blk3[t] + 1]++;
-    for (let c = 0; c < n1; c++) invStart[c + 1] += invStart[c];
-    ie.ensureInv(invStart[n1]);
-    const invRow = ie.invRow;
-    const fill = ie.fill;
-    for (let c = 0; c < n1; c++) fill[c] = invStart[c];
-    for (let i = 0; i < n1; i++) for (let t = i * d1, end = t + d1; t < end; t++) invRow[fill[blk1[t]]++] = i;
-    if (n1 < n2) for (let r = 0; r < n2; r++) for (let t = r * d3, end = t + d3; t < end; t++) invRow[fill[blk3[t]]++] = n1 + r;
-    return ie;
+    const { d1, d2, d3, blk1, blk2, blk3 } = this;
+    for (const side of [this.outEdges, this.inEdges]) {
+      side.n1 = n1;
+      side.n2 = n2;
+      side.d1 = d1;
+      side.d2 = d2;
+      side.d3 = d3;
+      side.blk1 = blk1;
+      side.blk2 = blk2;
+      side.blk3 = blk3;
+      side.ow = this.ow;
+      side.over = this.overlayWeight;
+    }
+    this.outEdges.eBegin = this.eBegin;
+    this.outEdges.eEnd = this.eEnd;
+    this.outEdges.eOrd = this.eOrd;
+    this.outEdges.eW = this.eW;
+    this.outEdges.ordToNode2 = this.ordToNode2;
+    this.inEdges.node2ToOrd = this.node2ToOrd;
+    const degree = n1 + n2 + this.offsetDx.length + 8;
+    // into map1-outlier column c: block 1 (all map1 nodes), and block 3 when n1 < n2
+    const inv = this.inEdges.inv;
+    inv.reset(n1);
+    for (let t = 0, end = d1 * n1; t < end; t++) inv.count(blk1[t]);
+    if (n1 < n2) for (let t = 0, end = d3 * n2; t < end; t++) inv.count(blk3[t]);
+    inv.prefix();
+    for (let i = 0; i < n1; i++) for (let t = i * d1, end = t + d1; t < end; t++) inv.put(blk1[t], i);
+    if (n1 < n2) for (let r = 0; r < n2; r++) for (let t = r * d3, end = t + d3; t < end; t++) inv.put(blk3[t], n1 + r);
+    this.inEdges.ensure(degree);
+    // out of map2-outlier row r: block 2 (the map2 nodes that drew r), and block 3 when n1 >= n2
+    const outInv = this.outEdges.inv;
+    outInv.reset(n2);
+    for (let t = 0, end = d2 * n2; t < end; t++) outInv.count(blk2[t]);
+    if (n1 >= n2) for (let t = 0, end = d3 * n1; t < end; t++) outInv.count(blk3[t]);
+    outInv.prefix();
+    for (let j = 0; j < n2; j++) for (let t = j * d2, end = t + d2; t < end; t++) outInv.put(blk2[t], j);
+    if (n1 >= n2) for (let i = 0; i < n1; i++) for (let t = i * d3, end = t + d3; t < end; t++) outInv.put(blk3[t], n2 + i);
+    this.outEdges.ensure(degree);
   }
 
   /** The official assignment graph (match.cc) from `buildReal` + `drawOutliers`, as a CSR in the kept buffers. */
@@ -934,72 +951,154 @@ class WindowNeighbours implements Neighbours {
   }
 }
 
-/** `ColumnInEdges` of the official graph of one `count` call (set up by `CorrespondTarget.prepareInEdges`). */
-class OfficialInEdges implements ColumnInEdges {
-  rows = new Int32Array(0);
-  costs = new Float64Array(0);
-  offset = 0;
+/** Lists of ints by key (a counting sort): count every entry, prefix, put every entry, read key k's range. */
+class Inverted {
+  start = new Int32Array(1);
+  items = new Int32Array(0);
+  private fill = new Int32Array(0);
+  private keys = 0;
+
+  reset(keys: number): void {
+    if (this.start.length < keys + 1) {
+      this.start = new Int32Array(Math.max(keys + 1, 2 * this.start.length));
+      this.fill = new Int32Array(this.start.length);
+    }
+    this.start.fill(0, 0, keys + 1);
+    this.keys = keys;
+  }
+
+  count(key: number): void {
+    this.start[key + 1]++;
+  }
+
+  prefix(): void {
+    const { start, fill } = this;
+    for (let k = 0; k < this.keys; k++) start[k + 1] += start[k];
+    for (let k = 0; k < this.keys; k++) fill[k] = start[k];
+    if (this.items.length < start[this.keys]) this.items = new Int32Array(Math.max(start[this.keys], 2 * this.items.length));
+  }
+
+  put(key: number, item: number): void {
+    this.items[this.fill[key]++] = item;
+  }
+}
+
+/** The parts of the official graph of one `count` call (set by `CorrespondTarget.prepareOfficialEdges`). */
+class OfficialParts {
   n1 = 0;
   n2 = 0;
+  d1 = 0;
   d2 = 0;
   d3 = 0;
   ow = 0;
   over = 0;
+  blk1: Int32Array = new Int32Array(0);
   blk2: Int32Array = new Int32Array(0);
   blk3: Int32Array = new Int32Array(0);
-  node2ToOrd: Int32Array = new Int32Array(0);
-  /** Rows into map1-outlier column c (all outlier edges): invRow[invStart[c] .. invStart[c+1]). */
-  invStart = new Int32Array(1);
-  invRow = new Int32Array(0);
-  fill = new Int32Array(0);
+  readonly inv = new Inverted();
+  costs = new Float64Array(0);
+  offset = 0;
+  protected ids = new Int32Array(0);
 
-  constructor(private readonly window: WindowNeighbours) {}
-
-  ensure(maxDegree: number, n1: number): void {
-    if (this.rows.length < maxDegree) {
-      this.rows = new Int32Array(maxDegree);
+  ensure(maxDegree: number): void {
+    if (this.ids.length < maxDegree) {
+      this.ids = new Int32Array(maxDegree);
       this.costs = new Float64Array(maxDegree);
     }
-    if (this.invStart.length < n1 + 1) {
-      this.invStart = new Int32Array(Math.max(n1 + 1, 2 * this.invStart.length));
-      this.fill = new Int32Array(this.invStart.length);
-    }
+  }
+}
+
+/** `RowOutEdges` of the official graph (match.cc's edges, by row). */
+class OfficialOutEdges extends OfficialParts implements RowOutEdges {
+  eBegin: Int32Array = new Int32Array(0);
+  eEnd: Int32Array = new Int32Array(0);
+  eOrd: Int32Array = new Int32Array(0);
+  eW: Float64Array = new Float64Array(0);
+  ordToNode2: Int32Array = new Int32Array(0);
+
+  get cols(): Int32Array {
+    return this.ids;
   }
 
-  ensureInv(size: number): void {
-    if (this.invRow.length < size) this.invRow = new Int32Array(Math.max(size, 2 * this.invRow.length));
+  outEdges(i: number): number {
+    const cols = this.ids;
+    const costs = this.costs;
+    const { n1, n2, ow } = this;
+    let c = 0;
+    if (i < n1) {
+      const { eOrd, eW, ordToNode2 } = this;
+      for (let e = this.eBegin[i], end = this.eEnd[i]; e < end; e++) {
+        cols[c] = ordToNode2[eOrd[e]];
+        costs[c++] = eW[e];
+      }
+      const blk1 = this.blk1;
+      for (let t = i * this.d1, end = t + this.d1; t < end; t++) {
+        cols[c] = n2 + blk1[t];
+        costs[c++] = ow;
+      }
+      cols[c] = n2 + i;
+      costs[c++] = this.over;
+      return c;
+    }
+    const r = i - n1;
+    const { start, items } = this.inv;
+    for (let t = start[r], end = start[r + 1]; t < end; t++) {
+      cols[c] = items[t];
+      costs[c++] = ow;
+    }
+    if (n1 < n2) {
+      const blk3 = this.blk3;
+      for (let t = r * this.d3, end = t + this.d3; t < end; t++) {
+        cols[c] = n2 + blk3[t];
+        costs[c++] = ow;
+      }
+    }
+    cols[c] = r;
+    costs[c++] = this.over;
+    return c;
+  }
+}
+
+/** `ColumnInEdges` of the official graph. */
+class OfficialInEdges extends OfficialParts implements ColumnInEdges {
+  node2ToOrd: Int32Array = new Int32Array(0);
+
+  constructor(private readonly window: WindowNeighbours) {
+    super();
+  }
+
+  get rows(): Int32Array {
+    return this.ids;
   }
 
   inEdges(j: number): number {
-    const rows = this.rows;
+    const rows = this.ids;
     const costs = this.costs;
-    const n1 = this.n1;
-    const n2 = this.n2;
-    this.offset = 0;
+    const { n1, n2, ow } = this;
     if (j < n2) {
       // real edges, then the d2 drawn map2-outlier rows, then the overlay row
       let c = this.window.scanInto(this.node2ToOrd[j], rows, costs, 0);
       const blk2 = this.blk2;
       for (let t = j * this.d2, end = t + this.d2; t < end; t++) {
         rows[c] = n1 + blk2[t];
-        costs[c++] = this.ow;
+        costs[c++] = ow;
       }
       rows[c] = n1 + j;
       costs[c++] = this.over;
       return c;
     }
     const i = j - n2;
-    const invRow = this.invRow;
+    const { start, items } = this.inv;
     let c = 0;
-    for (let t = this.invStart[i], end = this.invStart[i + 1]; t < end; t++) {
-      rows[c] = invRow[t];
-      costs[c++] = this.ow;
+    for (let t = start[i], end = start[i + 1]; t < end; t++) {
+      rows[c] = items[t];
+      costs[c++] = ow;
     }
     if (n1 >= n2) {
       const blk3 = this.blk3;
       for (let t = i * this.d3, end = t + this.d3; t < end; t++) {
         rows[c] = n1 + blk3[t];
-        costs[c++] = this.ow;
+        costs[c++] = ow;
       }
     }
     rows[c] = i;
