@@ -87,7 +87,7 @@ export function evaluateBoundary(
     : null;
   counts.sumR.fill(target ? sumR : 0);
 
-  // Pixels of the cropped prediction sorted by value, highest first: `pred >= c` is a prefix.
+  // Histogram: ge[c] = number of pixels with value >= c (the size of the map at cut-off c).
   const thinner = new Thinner(H, W);
   const S = thinner.stride;
   const hist = new Int32Array(257);
@@ -95,27 +95,41 @@ export function evaluateBoundary(
     const src = (y + margin) * width + margin;
     for (let x = 0; x < W; x++) hist[pred[src + x]]++;
   }
-  // ge[c] = number of pixels with value >= c; start[v] = first slot of value v in `order`.
   const ge = new Int32Array(257);
   for (let v = 255; v >= 0; v--) ge[v] = ge[v + 1] + hist[v];
   const minCut = cutoffs.length > 0 ? Math.min(...cutoffs) : 256;
-  const order = new Int32Array(ge[minCut]);
-  const next = new Int32Array(256);
-  for (let v = 255; v >= minCut; v--) next[v] = ge[v + 1];
+  // The pixels of the lowest threshold's map in MATLAB linear order (x outer, y inner): padded index, row-major
+  // index and value. A threshold's map is the entries with value >= its cut-off, already in the order in which
+  // correspondPixels numbers its nodes.
+  const nCand = ge[minCut];
+  const candPad = new Int32Array(nCand);
+  const candRm = new Int32Array(nCand);
+  const candVal = new Uint8Array(nCand);
+  const colFill = new Int32Array(W + 1);
   for (let y = 0; y < H; y++) {
     const src = (y + margin) * width + margin;
-    const dst = (y + 1) * S + 1;
+    for (let x = 0; x < W; x++) if (pred[src + x] >= minCut) colFill[x + 1]++;
+  }
+  for (let x = 0; x < W; x++) colFill[x + 1] += colFill[x];
+  for (let y = 0; y < H; y++) {
+    const src = (y + margin) * width + margin;
     for (let x = 0; x < W; x++) {
       const v = pred[src + x];
-      if (v >= minCut) order[next[v]++] = dst + x;
+      if (v < minCut) continue;
+      const slot = colFill[x]++;
+      candPad[slot] = (y + 1) * S + x + 1;
+      candRm[slot] = y * W + x;
+      candVal[slot] = v;
     }
   }
 
   const buf = thinner.buf;
   let prevK = -1;
   let prevT = -1;
-  let inBuf = 0; // order[0..inBuf) may be set in buf
-  let keys = new Int32Array(0);
+  // the map in `buf`: padded and row-major indices, in MATLAB order
+  const on = new Int32Array(nCand);
+  const onRm = new Int32Array(nCand);
+  let inBuf = 0;
   let pixels1 = new Int32Array(0);
   // The matchable pixels of the last correspondPixels call and its count: the graph (and the reseeded
   // random stream) depends on nothing else, so an identical list gives an identical count.
@@ -126,7 +140,8 @@ export function evaluateBoundary(
   // Highest threshold first: every call is independent (the stream is reseeded), so the order only decides the
   // warm start of the matcher; growing maps start it on the smallest map instead of a cold solve on the largest.
   for (let t = nthresh - 1; t >= 0; t--) {
-    const k = ge[cutoffs[t]];
+    const cut = cutoffs[t];
+    const k = ge[cut];
     if (k === prevK && prevT >= 0) {
       // Same binary map as the previously evaluated (next higher) threshold: same thinning, same (reseeded) matching.
       counts.cntR[t] = counts.cntR[prevT];
@@ -137,32 +152,25 @@ export function evaluateBoundary(
     prevK = k;
     prevT = t;
     if (k === 0) continue; // empty map: sumP = 0, nothing matched, correspondPixels draws nothing
-    for (let i = 0; i < inBuf; i++) buf[order[i]] = 0;
-    for (let i = 0; i < k; i++) buf[order[i]] = 1;
-    inBuf = k;
-    const deleted = thinner.thinInPlace(order, k);
+    for (let i = 0; i < inBuf; i++) buf[on[i]] = 0;
+    let n = 0;
+    for (let i = 0; i < nCand; i++) {
+      if (candVal[i] < cut) continue;
+      const q = candPad[i];
+      buf[q] = 1;
+      on[n] = q;
+      onRm[n++] = candRm[i];
+    }
+    inBuf = n; // = k
+    const deleted = thinner.thinInPlace(on, k);
     counts.sumP[t] = k - deleted;
     if (!target || !near) continue;
-    // Thinned pixels that can match, in MATLAB linear order (x outer, y inner).
-    if (keys.length < k) {
-      keys = new Int32Array(k);
-      pixels1 = new Int32Array(k);
-    }
+    // Thinned pixels that can match, in MATLAB linear order.
+    if (pixels1.length < k) pixels1 = new Int32Array(k);
     let c = 0;
     for (let i = 0; i < k; i++) {
-      const q = order[i];
-      if (buf[q] === 0) continue;
-      const y = ((q / S) | 0) - 1;
-      const x = q - (y + 1) * S - 1;
-      if (near[y * W + x] === 0) continue;
-      keys[c++] = x * H + y;
-    }
-    const sorted = keys.subarray(0, c).sort();
-    for (let i = 0; i < c; i++) {
-      const key = sorted[i];
-      const x = (key / H) | 0;
-      const y = key - x * H;
-      pixels1[i] = y * W + x;
+      const p = onRm[i];
+      if (buf[on[i]] !== 0 && near[p] !== 0) pixels1[c++] = p;
     }
     let same = c === lastCount;
     for (let i = 0; same && i < c; i++) same = pixels1[i] === lastPixels[i];
