@@ -105,6 +105,9 @@ export function evaluateBoundary(
   const candPad = new Int32Array(nCand);
   const candRm = new Int32Array(nCand);
   const candVal = new Uint8Array(nCand);
+  const near = target ? target.near : null;
+  /** 1 where the candidate can match (within tolerance of the ground truth). */
+  const candNear = new Uint8Array(nCand);
   const colFill = new Int32Array(W + 1);
   for (let y = 0; y < H; y++) {
     const src = (y + margin) * width + margin;
@@ -120,23 +123,24 @@ export function evaluateBoundary(
       candPad[slot] = (y + 1) * S + x + 1;
       candRm[slot] = y * W + x;
       candVal[slot] = v;
+      if (near !== null) candNear[slot] = near[y * W + x];
     }
   }
 
   const buf = thinner.buf;
   let prevK = -1;
   let prevT = -1;
-  // the map in `buf`: padded and row-major indices, in MATLAB order
+  // the map in `buf` (padded indices, MATLAB order) and its matchable pixels (padded, row-major)
   const on = new Int32Array(nCand);
-  const onRm = new Int32Array(nCand);
+  const onNearPad = new Int32Array(nCand);
+  const onNearRm = new Int32Array(nCand);
   let inBuf = 0;
-  let pixels1 = new Int32Array(0);
+  const pixels1 = new Int32Array(nCand);
   // The matchable pixels of the last correspondPixels call and its count: the graph (and the reseeded
   // random stream) depends on nothing else, so an identical list gives an identical count.
-  let lastPixels = new Int32Array(0);
+  const lastPixels = new Int32Array(nCand);
   let lastCount = -1;
   let lastMatched = 0;
-  const near = target ? target.near : null;
   // Highest threshold first: every call is independent (the stream is reseeded), so the order only decides the
   // warm start of the matcher; growing maps start it on the smallest map instead of a cold solve on the largest.
   for (let t = nthresh - 1; t >= 0; t--) {
@@ -154,30 +158,29 @@ export function evaluateBoundary(
     if (k === 0) continue; // empty map: sumP = 0, nothing matched, correspondPixels draws nothing
     for (let i = 0; i < inBuf; i++) buf[on[i]] = 0;
     let n = 0;
+    let nNear = 0;
     for (let i = 0; i < nCand; i++) {
       if (candVal[i] < cut) continue;
       const q = candPad[i];
       buf[q] = 1;
-      on[n] = q;
-      onRm[n++] = candRm[i];
+      on[n++] = q;
+      if (candNear[i] !== 0) {
+        onNearPad[nNear] = q;
+        onNearRm[nNear++] = candRm[i];
+      }
     }
     inBuf = n; // = k
     const deleted = thinner.thinInPlace(on, k);
     counts.sumP[t] = k - deleted;
-    if (!target || !near) continue;
+    if (!target) continue;
     // Thinned pixels that can match, in MATLAB linear order.
-    if (pixels1.length < k) pixels1 = new Int32Array(k);
     let c = 0;
-    for (let i = 0; i < k; i++) {
-      const p = onRm[i];
-      if (buf[on[i]] !== 0 && near[p] !== 0) pixels1[c++] = p;
-    }
+    for (let i = 0; i < nNear; i++) if (buf[onNearPad[i]] !== 0) pixels1[c++] = onNearRm[i];
     let same = c === lastCount;
     for (let i = 0; same && i < c; i++) same = pixels1[i] === lastPixels[i];
     let matched = lastMatched;
     if (!same) {
       matched = target.count(pixels1, c);
-      if (lastPixels.length < pixels1.length) lastPixels = new Int32Array(pixels1.length);
       lastPixels.set(pixels1.subarray(0, c));
       lastCount = c;
       lastMatched = matched;
