@@ -79,8 +79,15 @@ export class CorrespondTarget {
   /** Compact id of each near pixel (-1 elsewhere), and their number. */
   private readonly nearId: Int32Array;
   private readonly nearCount: number;
-  private readonly mark2: Int32Array;
-  private markRound = 0;
+  /**
+   * Per map2 pixel: the number of nodes of the last buildReal within tolerance (> 0 = matchable), kept up to date
+   * from the nodes that come and go between calls; per near pixel, the last buildReal that made it a node.
+   */
+  private readonly gtNear: Int32Array;
+  private readonly idRound: Int32Array;
+  private buildRound = 1;
+  private prevIds = new Int32Array(0);
+  private prevCount = 0;
   private readonly rng = new FastKofN();
   /** The current map1 nodes around a map2 pixel (real edges by map2 pixel), and the official graph's in-edges. */
   private readonly byGt: WindowNeighbours;
@@ -155,12 +162,16 @@ export class CorrespondTarget {
       }
     }
     this.pixels2 = pixels2;
-    this.mark2 = new Int32Array(count2);
+    this.gtNear = new Int32Array(count2);
     // Compact ids of the near pixels: the per-pixel state of `count` is sized by them, not by the image.
     this.nearId = new Int32Array(height * width).fill(-1);
     let nearCount = 0;
-    for (let p = 0; p < height * width; p++) if (this.near[p] !== 0) this.nearId[p] = nearCount++;
+    // numbered in MATLAB order, the order of the nodes: their per-pixel state is then read almost in sequence
+    for (let x = 0; x < width; x++) {
+      for (let p = x; p < height * width; p += width) if (this.near[p] !== 0) this.nearId[p] = nearCount++;
+    }
     this.nearCount = nearCount;
+    this.idRound = new Int32Array(nearCount);
     this.byGt = new WindowNeighbours(width, height, pixels2, this.nearId, nearCount, this.offsetDx, this.offsetDy, this.offsetWeights);
     this.inEdges = new OfficialInEdges(this.byGt);
   }
@@ -537,8 +548,8 @@ export class CorrespondTarget {
     const eEnd = this.eEnd;
     let n1 = 0;
     let ne = 0;
-    const round = ++this.markRound;
-    const mark2 = this.mark2;
+    const round = ++this.buildRound;
+    const { idRound, gtNear } = this;
     if (this.edgeStart === null || this.edgeLen === null) {
       this.edgeStart = new Int32Array(this.nearCount).fill(-1);
       this.edgeLen = new Int32Array(this.nearCount);
@@ -586,9 +597,25 @@ export class CorrespondTarget {
       eBegin[i] = s0;
       eEnd[i] = end;
       ne += end - s0;
-      const poolG = this.poolG;
-      for (let t = s0; t < end; t++) mark2[poolG[t]] = round;
+      if (idRound[id] !== round - 1) {
+        // a node that the last call did not have
+        const poolG = this.poolG;
+        for (let t = s0; t < end; t++) gtNear[poolG[t]]++;
+      }
+      idRound[id] = round;
     }
+    // nodes of the last call that are gone
+    const prevIds = this.prevIds;
+    for (let q = 0; q < this.prevCount; q++) {
+      const id = prevIds[q];
+      if (idRound[id] === round) continue;
+      const s0 = edgeStart[id];
+      const poolG = this.poolG;
+      for (let t = s0, end = s0 + edgeLen[id]; t < end; t++) gtNear[poolG[t]]--;
+    }
+    if (prevIds.length < n1) this.prevIds = new Int32Array(Math.max(n1, 2 * prevIds.length));
+    this.prevIds.set(nodePix.subarray(0, n1));
+    this.prevCount = n1;
     this.eOrd = this.poolG;
     this.eW = this.poolW;
     this.n1 = n1;
@@ -606,7 +633,7 @@ export class CorrespondTarget {
     const node2ToOrd = this.node2ToOrd;
     let n2 = 0;
     for (let g = 0; g < this.count2; g++) {
-      if (mark2[g] === round) {
+      if (gtNear[g] > 0) {
         ordToNode2[g] = n2;
         node2ToOrd[n2++] = g;
       } else ordToNode2[g] = -1;
