@@ -115,6 +115,7 @@ describe('RelaxedMatcher (maximum-weight matching, warm-started across calls)', 
             owner.set(mate[k], k);
             const wk = weightOf(k, mate[k]);
             expect(wk).toBeDefined();
+            expect(rm.matchedWeights[k]).toBe(wk);
             value += ow - (wk as number);
           }
           expect(owner.size).toBe(pairs);

@@ -76,6 +76,8 @@ export class RelaxedMatcher {
   private readonly stamp: Int32Array;
   private readonly yPix: Float64Array;
   private readonly matePix: Int32Array;
+  /** Weight of the pixel's matched edge. */
+  private readonly wPix: Float64Array;
   /** Per GT ordinal: dual and partner (a pixel id, -1 = none), kept between calls. */
   private readonly z: Float64Array;
   private readonly mateGPix: Int32Array;
@@ -86,21 +88,30 @@ export class RelaxedMatcher {
   // Per call, by node: dual, partner (GT ordinal or -1). Per GT ordinal: partner node (or -1).
   private y = new Float64Array(0);
   private mateK = new Int32Array(0);
+  /** Weight of node k's matched edge (when matched). */
+  private wK = new Float64Array(0);
   private readonly mateG: Int32Array;
   // Search scratch: distances, stamps (phase numbers, never cleared), predecessors, visit lists.
   private dK = new Float64Array(0);
   private seenK = new Int32Array(0);
   private doneK = new Int32Array(0);
   private predK = new Int32Array(0);
+  private predWK = new Float64Array(0);
   private readonly dG: Float64Array;
   private readonly seenG: Int32Array;
   private readonly doneG: Int32Array;
   private readonly predG: Int32Array;
+  private readonly predWG: Float64Array;
   private visA = new Int32Array(0);
   private visB = new Int32Array(0);
   private phase = 0;
   private readonly heap = new MinHeap(1024);
   private readonly nodeSide = new NodeNeighbours();
+  /** Weight of each node's matched edge after the last call (by node; meaningful where `mate` >= 0). */
+  get matchedWeights(): Float64Array {
+    return this.wK;
+  }
+
   /** The duals z of the map2 pixels after the last call, by GT ordinal (0 on every unmatched one). */
   get gtDuals(): Float64Array {
     return this.z;
@@ -115,6 +126,7 @@ export class RelaxedMatcher {
     this.stamp = new Int32Array(pixelCount);
     this.yPix = new Float64Array(pixelCount);
     this.matePix = new Int32Array(pixelCount);
+    this.wPix = new Float64Array(pixelCount);
     this.kOfPix = new Int32Array(pixelCount);
     this.z = new Float64Array(count2);
     this.mateGPix = new Int32Array(count2).fill(-1);
@@ -123,6 +135,7 @@ export class RelaxedMatcher {
     this.seenG = new Int32Array(count2);
     this.doneG = new Int32Array(count2);
     this.predG = new Int32Array(count2);
+    this.predWG = new Float64Array(count2);
     this.visB = new Int32Array(count2 + 1);
     this.visA = new Int32Array(count2 + 1);
   }
@@ -140,8 +153,9 @@ export class RelaxedMatcher {
     this.ensure(n1);
     const call = ++this.call;
     const prev = call - 1;
-    const { stamp, yPix, matePix, kOfPix, z, mateGPix, mateG } = this;
+    const { stamp, yPix, matePix, wPix, kOfPix, z, mateGPix, mateG } = this;
     const y = this.y;
+    const wK = this.wK;
     const mateK = this.mateK;
     for (let k = 0; k < n1; k++) kOfPix[pixels[k]] = k;
     // Partners of the map2 pixels: kept when the pixel is still a node (its edges never change).
@@ -161,6 +175,7 @@ export class RelaxedMatcher {
         y[k] = yPix[p];
         const g = matePix[p];
         mateK[k] = g >= 0 && mateG[g] === k ? g : -1;
+        wK[k] = wPix[p];
       } else {
         let yk = 0;
         for (let e = begin[k], end = edgeEnd[k]; e < end; e++) {
@@ -180,13 +195,13 @@ export class RelaxedMatcher {
     for (let q = 0; q < nSrc; q++) {
       const k = srcK[q];
       if (mateK[k] >= 0 || !(y[k] > 0)) continue; // repaired by an earlier search
-      this.search(k, nodeSide, y, z, mateK, mateG, this.dK, this.dG, this.seenG, this.doneG, this.predG);
+      this.search(k, nodeSide, y, z, mateK, mateG, this.dK, this.dG, this.seenG, this.doneG, this.predG, this.predWG, true);
       searches++;
     }
     // Unmatched map2 pixels with a positive dual (their partner left the map): searches from the map2 side.
     for (let g = 0; g < N2; g++) {
       if (mateG[g] >= 0 || !(z[g] > 0)) continue;
-      this.search(g, byGt, z, y, mateG, mateK, this.dG, this.dK, this.seenK, this.doneK, this.predK);
+      this.search(g, byGt, z, y, mateG, mateK, this.dG, this.dK, this.seenK, this.doneK, this.predK, this.predWK, false);
       searches++;
     }
     this.searches = searches;
@@ -198,6 +213,7 @@ export class RelaxedMatcher {
       yPix[p] = y[k];
       const g = mateK[k];
       matePix[p] = g;
+      wPix[p] = wK[k];
       mate[k] = g;
       if (g >= 0) pairs++;
     }
@@ -228,6 +244,8 @@ export class RelaxedMatcher {
     seenB: Int32Array,
     doneB: Int32Array,
     predB: Int32Array,
+    predW: Float64Array,
+    nodesAreA: boolean,
   ): void {
     const ph = ++this.phase;
     const ow = this.ow;
@@ -259,6 +277,7 @@ export class RelaxedMatcher {
         seenB[b] = ph;
         dB[b] = nd;
         predB[b] = a;
+        predW[b] = adjW[e];
         if (mateB[b] < 0) {
           if (nd < best) {
             best = nd;
@@ -307,11 +326,13 @@ export class RelaxedMatcher {
       b = mateA[bestV];
       mateA[bestV] = -1;
     } else b = bestV;
+    const wK = this.wK;
     for (;;) {
       const v = predB[b];
       const next = mateA[v];
       mateA[v] = b;
       mateB[b] = v;
+      wK[nodesAreA ? v : b] = predW[b];
       if (v === a0) break;
       b = next;
     }
@@ -328,10 +349,12 @@ export class RelaxedMatcher {
     const cap = Math.max(n1, 2 * this.y.length, 64);
     this.y = new Float64Array(cap);
     this.mateK = new Int32Array(cap);
+    this.wK = new Float64Array(cap);
     this.dK = new Float64Array(cap);
     this.seenK = new Int32Array(cap);
     this.doneK = new Int32Array(cap);
     this.predK = new Int32Array(cap);
+    this.predWK = new Float64Array(cap);
     // visit lists hold vertices of either side
     const vis = Math.max(cap, this.count2) + 1;
     this.visA = new Int32Array(vis);

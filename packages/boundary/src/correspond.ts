@@ -234,7 +234,7 @@ export class CorrespondTarget {
     if (this.relaxed === null) this.relaxed = new RelaxedMatcher(count2, this.nearCount, this.ow);
     const sc = this.scratch;
     sc.ensure(n1, count2);
-    const { mate, U, mateOfG, mw } = sc;
+    const { mate, U, mateOfG } = sc;
     const relaxedPairs = this.relaxed.solve(nodePix, edges, this.byGt, mate, U);
     this.drawOutliers();
     const n2 = this.n2;
@@ -257,17 +257,7 @@ export class CorrespondTarget {
     // on outlier columns: every outlier edge is feasible and every R2->C1 edge, every unpaired map1 -> C1 and
     // R2 -> unpaired map2 edge is tight; the relaxed pairs are tight real edges.
     const ow = this.ow;
-    for (let k = 0; k < n1; k++) {
-      const g = mate[k];
-      mw[k] = 0;
-      if (g < 0) continue;
-      for (let e = eBegin[k], end = eEnd[k]; e < end; e++) {
-        if (eOrd[e] === g) {
-          mw[k] = eW[e];
-          break;
-        }
-      }
-    }
+    const mw = this.relaxed.matchedWeights;
     sc.ensureOfficial(n);
     const { u, v, rowToCol, colToRow, rowCost } = sc;
     rowToCol.fill(-1, 0, n);
@@ -297,21 +287,12 @@ export class CorrespondTarget {
       colToRow[j] = r;
       rowCost[r] = ow;
     }
-    // Feasibility of the rewritten duals. Outlier and overlay edges have reduced costs -u_i (map1 row i to a
-    // map1-outlier column), ow - v_j (map2-outlier row to map2 column j), 0 (outlier to outlier),
-    // 99·ow - u_i and 100·ow - v_j (overlay): all >= 0 iff u <= 0 on the map1 rows and v <= ow on the map2
-    // columns. The real edges are checked one by one.
+    // Feasibility of these duals. Outlier and overlay edges have reduced costs -u_i (map1 row i to a map1-outlier
+    // column), ow - v_j (map2-outlier row to map2 column j), 0 (outlier to outlier), 99·ow - u_i and 100·ow - v_j
+    // (overlay): all >= 0 iff u <= 0 on the map1 rows and v <= ow on the map2 columns, i.e. y, z >= 0. The real
+    // edges have reduced cost w + y + z - ow >= 0 by the relaxation's optimality (RelaxedMatcher keeps it).
     let feasible = true;
-    for (let i = 0; i < n1 && feasible; i++) {
-      const ui = u[i];
-      if (!(ui <= 0)) feasible = false;
-      for (let e = eBegin[i], end = eEnd[i]; e < end; e++) {
-        if (eW[e] - ui - v[ordToNode2[eOrd[e]]] < 0) {
-          feasible = false;
-          break;
-        }
-      }
-    }
+    for (let i = 0; i < n1 && feasible; i++) if (!(u[i] <= 0)) feasible = false;
     for (let j = 0; j < n2 && feasible; j++) if (!(v[j] <= ow)) feasible = false;
     if (!feasible) {
       this.fallbacks++;
@@ -863,7 +844,6 @@ export function correspondPixels(
 class CountScratch {
   mate = new Int32Array(0);
   U = new Float64Array(0);
-  mw = new Float64Array(0);
   mateOfG = new Int32Array(0);
   u = new Float64Array(0);
   v = new Float64Array(0);
@@ -878,7 +858,6 @@ class CountScratch {
       const cap = Math.max(n1, 2 * this.mate.length);
       this.mate = new Int32Array(cap);
       this.U = new Float64Array(cap);
-      this.mw = new Float64Array(cap);
     }
     if (this.mateOfG.length < count2) this.mateOfG = new Int32Array(count2);
   }
