@@ -247,11 +247,28 @@ function smallKBlock(
           break;
         }
         const leftN = nn >> 1;
+        if (kk === 2) {
+          // the same split as below for two values; a 1 + 1 split ends in two leaves at once
+          const a = ((((values[pos] * nn) | 0) < leftN) as unknown as number) | 0;
+          const two = a + (((((values[pos + 1] * (nn - 1)) | 0) + a < leftN) as unknown as number) | 0);
+          pos += 2;
+          if (two === 1) {
+            out[off] = base + Math.floor(values[pos++] * leftN);
+            out[off + 1] = base + leftN + Math.floor(values[pos++] * (nn - leftN));
+            break;
+          }
+          if (two === 0) {
+            base += leftN;
+            nn -= leftN;
+          } else nn = leftN;
+          continue;
+        }
         let leftK = 0;
-        // floor(v·(nn − i)) < leftN − leftK (an integer right-hand side), added without a branch: the outcome
-        // is a coin flip, and a mispredicted branch per value cost a third of the time
-        // (`bool | 0` compiles to a flag move in V8; Number(bool) and `? 1 : 0` stay branches)
-        for (let i = 0; i < kk; i++) leftK += ((values[pos++] * (nn - i) < leftN - leftK) as unknown as number) | 0;
+        // x = floor(v·(nn − i)) (i32 of kofn.cc; `| 0` truncates, v·(nn − i) < 2^31) and x < leftN − leftK, added
+        // without a branch: the outcome is a coin flip, and a mispredicted branch per value cost a third of the
+        // time (`bool | 0` compiles to a flag move in V8; Number(bool) and `? 1 : 0` stay branches). x does not
+        // depend on leftK, so only an integer add and compare are on the chain from one value to the next.
+        for (let i = 0; i < kk; i++) leftK += ((((values[pos++] * (nn - i)) | 0) + leftK < leftN) as unknown as number) | 0;
         const rightK = kk - leftK;
         if (leftK === 0) {
           // only a right child: it is the next call
