@@ -666,7 +666,8 @@ export class CorrespondTarget {
    * that drew r), the overlay column r. Into map2 column j: the map1 nodes in the window around its pixel, its
    * d2 drawn map2-outlier rows, the overlay row n1 + j; into map1-outlier column n2 + i: the map1 nodes that drew
    * i, its outlier rows (those that drew i when n1 < n2, else drawn by i), the overlay row i. The inverted draws
-   * are counting sorts of the blocks.
+   * are counting sorts of the blocks (into a map1-outlier column: `outliersComplete`'s lists, which already hold
+   * the unpaired nodes and the outlier rows, plus the paired nodes). Call after `outliersComplete`.
    */
   private prepareOfficialEdges(): void {
     const n1 = this.n1;
@@ -691,14 +692,22 @@ export class CorrespondTarget {
     this.outEdges.ordToNode2 = this.ordToNode2;
     this.inEdges.node2ToOrd = this.node2ToOrd;
     const degree = n1 + n2 + this.offsetDx.length + 8;
-    // into map1-outlier column c: block 1 (all map1 nodes), and block 3 when n1 < n2
+    // into map1-outlier column c: `outliersComplete`'s column lists (the unpaired map1 nodes that drew c, and the
+    // outlier rows of block 3) and the paired map1 nodes that drew c (inverted here)
+    const mate = this.scratch.mate;
     const inv = this.inEdges.inv;
     inv.reset(n1);
-    for (let t = 0, end = d1 * n1; t < end; t++) inv.count(blk1[t]);
-    if (n1 < n2) for (let t = 0, end = d3 * n2; t < end; t++) inv.count(blk3[t]);
+    for (let i = 0; i < n1; i++) {
+      if (mate[i] < 0) continue;
+      for (let t = i * d1, end = t + d1; t < end; t++) inv.count(blk1[t]);
+    }
     inv.prefix();
-    for (let i = 0; i < n1; i++) for (let t = i * d1, end = t + d1; t < end; t++) inv.put(blk1[t], i);
-    if (n1 < n2) for (let r = 0; r < n2; r++) for (let t = r * d3, end = t + d3; t < end; t++) inv.put(blk3[t], n1 + r);
+    for (let i = 0; i < n1; i++) {
+      if (mate[i] < 0) continue;
+      for (let t = i * d1, end = t + d1; t < end; t++) inv.put(blk1[t], i);
+    }
+    this.inEdges.hStart = this.hScratch.start;
+    this.inEdges.hAdj = this.hScratch.adj;
     this.inEdges.ensure(degree);
     // out of map2-outlier row r: block 2 (the map2 nodes that drew r), and block 3 when n1 >= n2
     const outInv = this.outEdges.inv;
@@ -1068,6 +1077,9 @@ class OfficialOutEdges extends OfficialParts implements RowOutEdges {
 /** `ColumnInEdges` of the official graph. */
 class OfficialInEdges extends OfficialParts implements ColumnInEdges {
   node2ToOrd: Int32Array = new Int32Array(0);
+  /** `outliersComplete`'s column lists (ids = official rows); `inv` holds the paired map1 nodes by drawn column. */
+  hStart: Int32Array = new Int32Array(1);
+  hAdj: Int32Array = new Int32Array(0);
 
   constructor(private readonly window: WindowNeighbours) {
     super();
@@ -1094,18 +1106,17 @@ class OfficialInEdges extends OfficialParts implements ColumnInEdges {
       return c;
     }
     const i = j - n2;
-    const { start, items } = this.inv;
     let c = 0;
+    // unpaired map1 nodes that drew i and the outlier rows of block 3 (the completion's column list)
+    const hAdj = this.hAdj;
+    for (let t = this.hStart[i], end = this.hStart[i + 1]; t < end; t++) {
+      rows[c] = hAdj[t];
+      costs[c++] = ow;
+    }
+    const { start, items } = this.inv;
     for (let t = start[i], end = start[i + 1]; t < end; t++) {
       rows[c] = items[t];
       costs[c++] = ow;
-    }
-    if (n1 >= n2) {
-      const blk3 = this.blk3;
-      for (let t = i * this.d3, end = t + this.d3; t < end; t++) {
-        rows[c] = n1 + blk3[t];
-        costs[c++] = ow;
-      }
     }
     rows[c] = i;
     costs[c++] = this.over;
