@@ -44,6 +44,17 @@ describe('thinning LUTs', () => {
 });
 
 describe('thin', () => {
+  it('never deletes a pixel whose four edge neighbours are on (Thinner skips them until a neighbour goes)', () => {
+    for (let idx = 0; idx < 512; idx++) {
+      const center = idx & 16;
+      const edges = idx & 2 && idx & 8 && idx & 32 && idx & 128; // W, N, S, E
+      if (center && edges) {
+        expect(LUT_THIN1[idx]).toBe(1);
+        expect(LUT_THIN2[idx]).toBe(1);
+      }
+    }
+  });
+
   it('keeps an isolated pixel and a 1-px line, empties nothing', () => {
     const h = 5;
     const w = 7;
