@@ -90,14 +90,19 @@ export function evaluateBoundary(
   // Histogram: ge[c] = number of pixels with value >= c (the size of the map at cut-off c).
   const thinner = new Thinner(H, W);
   const S = thinner.stride;
+  const minCut = cutoffs.length > 0 ? Math.min(...cutoffs) : 256;
   const hist = new Int32Array(257);
+  const colFill = new Int32Array(W + 1); // candidates per column (below)
   for (let y = 0; y < H; y++) {
     const src = (y + margin) * width + margin;
-    for (let x = 0; x < W; x++) hist[pred[src + x]]++;
+    for (let x = 0; x < W; x++) {
+      const v = pred[src + x];
+      hist[v]++;
+      if (v >= minCut) colFill[x + 1]++;
+    }
   }
   const ge = new Int32Array(257);
   for (let v = 255; v >= 0; v--) ge[v] = ge[v + 1] + hist[v];
-  const minCut = cutoffs.length > 0 ? Math.min(...cutoffs) : 256;
   // The pixels of the lowest threshold's map in MATLAB linear order (x outer, y inner): padded index, row-major
   // index and value. A threshold's map is the entries with value >= its cut-off, already in the order in which
   // correspondPixels numbers its nodes.
@@ -108,11 +113,6 @@ export function evaluateBoundary(
   const near = target ? target.near : null;
   /** 1 where the candidate can match (within tolerance of the ground truth). */
   const candNear = new Uint8Array(nCand);
-  const colFill = new Int32Array(W + 1);
-  for (let y = 0; y < H; y++) {
-    const src = (y + margin) * width + margin;
-    for (let x = 0; x < W; x++) if (pred[src + x] >= minCut) colFill[x + 1]++;
-  }
   for (let x = 0; x < W; x++) colFill[x + 1] += colFill[x];
   for (let y = 0; y < H; y++) {
     const src = (y + margin) * width + margin;
