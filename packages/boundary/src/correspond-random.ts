@@ -243,7 +243,7 @@ function smallKBlock(
       // one call and then its left child in place (it is drawn first); a right child waits on the stack
       for (;;) {
         if (kk === 1) {
-          out[off] = base + Math.floor(values[pos++] * nn);
+          out[off] = base + ((values[pos++] * nn) | 0); // floor: v·nn >= 0 and < 2^31
           break;
         }
         const leftN = nn >> 1;
@@ -253,8 +253,8 @@ function smallKBlock(
           const two = a + (((((values[pos + 1] * (nn - 1)) | 0) + a < leftN) as unknown as number) | 0);
           pos += 2;
           if (two === 1) {
-            out[off] = base + Math.floor(values[pos++] * leftN);
-            out[off + 1] = base + leftN + Math.floor(values[pos++] * (nn - leftN));
+            out[off] = base + ((values[pos++] * leftN) | 0);
+            out[off + 1] = base + leftN + ((values[pos++] * (nn - leftN)) | 0);
             break;
           }
           if (two === 0) {
