@@ -61,6 +61,55 @@ describe('CorrespondTarget.count (relaxation + warm-started official assignment)
     return all.filter((p) => target.near[p] === 1);
   }
 
+  it('keys the kept outlier graphs by n2 as well as n1 (same number of pixels, other matchable GT)', () => {
+    const h = 40;
+    const w = 60;
+    const gt = new Uint8Array(h * w);
+    for (let x = 5; x < 55; x++) {
+      gt[8 * w + x] = 1;
+      gt[30 * w + x] = 1;
+    }
+    const mapOf = (pts: [number, number][]): Uint8Array => {
+      const m = new Uint8Array(h * w);
+      for (const [y, x] of pts) m[y * w + x] = 1;
+      return m;
+    };
+    // both maps have 6 matchable pixels; the first is near a short piece of one line, the second near both lines
+    const a = mapOf([[8, 10], [8, 11], [8, 12], [9, 13], [9, 14], [8, 15]]);
+    const b = mapOf([[8, 10], [8, 30], [8, 50], [30, 10], [30, 30], [30, 50]]);
+    const target = new CorrespondTarget(gt, h, w, { maxDist: 0.03 });
+    for (const map of [a, b, a, b]) {
+      const px = pixelsOf(target, map, h, w);
+      expect(px.length).toBe(6);
+      const fresh = new CorrespondTarget(gt, h, w, { maxDist: 0.03 });
+      expect(target.count(px, px.length)).toBe(fresh.match(px, px.length).matched);
+    }
+  });
+
+  it('reuses the drawn outlier graph of a repeated (n1, n2) exactly (fresh targets as the reference)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 20 * 24, maxLength: 20 * 24 }),
+        fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 20 * 24, maxLength: 20 * 24 }),
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 4, maxLength: 30 }),
+        (gtVals, predVals, cuts) => {
+          const h = 20;
+          const w = 24;
+          const gt = Uint8Array.from(gtVals, (v) => (v < 40 ? 1 : 0));
+          const target = new CorrespondTarget(gt, h, w, { maxDist: 0.08 });
+          // few distinct cut-offs in random order: the same maps (and so the same n1, n2) come back
+          for (const k of cuts) {
+            const map = Uint8Array.from(predVals, (v) => (v >= 25 * k ? 1 : 0));
+            const px = pixelsOf(target, map, h, w);
+            const fresh = new CorrespondTarget(gt, h, w, { maxDist: 0.08 });
+            expect(target.count(px, px.length)).toBe(fresh.match(px, px.length).matched);
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it('equals the full solver count on random maps and decreasing thresholds (warm starts across calls)', () => {
     let repaired = 0;
     let shortcuts = 0;

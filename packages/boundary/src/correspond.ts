@@ -25,6 +25,8 @@ export const DEFAULT_SEED = 12345;
 const MULTIPLIER = 100;
 /** match.cc: the degree of the random outlier connections. */
 const DEGREE = 6;
+/** Drawn outlier graphs kept by `CorrespondTarget.drawOutliers` (by n1, n2). */
+const DRAW_CACHE = 8;
 /** Up to this many free rows after the warm start, the official assignment is completed by `completeAssignment`. */
 const MAX_BACKWARD_FREE = 8;
 
@@ -495,9 +497,10 @@ export class CorrespondTarget {
   private d2 = 0;
   private d3 = 0;
   /** Drawn outlier edges: blk1 (map1 node -> map1-outlier, shifted past i), blk2 (map2 node <- map2-outlier row, shifted), blk3. */
-  private blk1 = new Int32Array(0);
-  private blk2 = new Int32Array(0);
-  private blk3 = new Int32Array(0);
+  private blk1: Int32Array = new Int32Array(0);
+  private blk2: Int32Array = new Int32Array(0);
+  private blk3: Int32Array = new Int32Array(0);
+  private readonly drawCache: DrawnGraph[] = [];
   private rowStart = new Int32Array(0);
   private col = new Int32Array(0);
   private cost = new Float64Array(0);
@@ -628,8 +631,6 @@ export class CorrespondTarget {
    * stream (blk1 and blk2 already shifted past the node's own index).
    */
   private drawOutliers(): void {
-    const rng = this.rng;
-    rng.reseed(this.seed);
     const n1 = this.n1;
     const n2 = this.n2;
     const nmin = Math.min(n1, n2);
@@ -640,12 +641,32 @@ export class CorrespondTarget {
     this.d1 = d1;
     this.d2 = d2;
     this.d3 = d3;
-    if (this.blk1.length < d1 * n1) this.blk1 = new Int32Array(Math.max(d1 * n1, 2 * this.blk1.length));
-    if (this.blk2.length < d2 * n2) this.blk2 = new Int32Array(Math.max(d2 * n2, 2 * this.blk2.length));
-    if (this.blk3.length < d3 * nmax) this.blk3 = new Int32Array(Math.max(d3 * nmax, 2 * this.blk3.length));
-    const blk1 = this.blk1;
-    const blk2 = this.blk2;
-    const blk3 = this.blk3;
+    // The draws depend on (seed, n1, n2) only: the graphs of the last few (n1, n2) are kept (thresholds often
+    // repeat an n1), most recent last.
+    const cache = this.drawCache;
+    for (let q = cache.length - 1; q >= 0; q--) {
+      const hit = cache[q];
+      if (hit.n1 !== n1 || hit.n2 !== n2) continue;
+      cache.splice(q, 1);
+      cache.push(hit);
+      this.blk1 = hit.blk1;
+      this.blk2 = hit.blk2;
+      this.blk3 = hit.blk3;
+      return;
+    }
+    const entry = cache.length >= DRAW_CACHE ? (cache.shift() as DrawnGraph) : { n1, n2, blk1: new Int32Array(0), blk2: new Int32Array(0), blk3: new Int32Array(0) };
+    entry.n1 = n1;
+    entry.n2 = n2;
+    if (entry.blk1.length < d1 * n1) entry.blk1 = new Int32Array(d1 * n1);
+    if (entry.blk2.length < d2 * n2) entry.blk2 = new Int32Array(d2 * n2);
+    if (entry.blk3.length < d3 * nmax) entry.blk3 = new Int32Array(d3 * nmax);
+    cache.push(entry);
+    const { blk1, blk2, blk3 } = entry;
+    this.blk1 = blk1;
+    this.blk2 = blk2;
+    this.blk3 = blk3;
+    const rng = this.rng;
+    rng.reseed(this.seed);
     // map1 outliers: j >= i is shifted past i
     rng.drawBlock(d1, n1 - 1, n1, blk1);
     for (let i = 0; i < n1; i++) {
@@ -658,6 +679,7 @@ export class CorrespondTarget {
     }
     rng.drawBlock(d3, nmin, nmax, blk3);
   }
+
 
   /**
    * The official graph of the current call read from its parts, on demand (no CSR, no reversed copy):
@@ -847,6 +869,15 @@ export function correspondPixels(
     match2[p2] = pixels1[k] + 1;
   }
   return { match1, match2, matched, cost };
+}
+
+/** The drawn outlier blocks of one (n1, n2) (`CorrespondTarget.drawOutliers`). */
+interface DrawnGraph {
+  n1: number;
+  n2: number;
+  blk1: Int32Array;
+  blk2: Int32Array;
+  blk3: Int32Array;
 }
 
 /** Per-call arrays of `CorrespondTarget.count`, kept between calls (grown as needed, never assumed zeroed). */
