@@ -78,6 +78,11 @@ export class CorrespondTarget {
   private readonly offsetDist: Float64Array;
   /** 1 where a map1 pixel would be matchable (row-major, unpadded). */
   readonly near: Uint8Array;
+  /** The compact id of row-major pixel p if it is within tolerance of the GT (`count`'s `ids`), else -1. */
+  nearIdOf(p: number): number {
+    return this.nearId[p];
+  }
+
   /** Compact id of each near pixel (-1 elsewhere), and their number. */
   private readonly nearId: Int32Array;
   private readonly nearCount: number;
@@ -223,12 +228,13 @@ export class CorrespondTarget {
    *    that matching attains the lower bound: it is an official optimum, with the relaxed number of real pairs;
    * 3. otherwise its optimal pairs and duals, carried over to the official graph so that every outlier edge is
    *    feasible and the outlier completion edges are tight (below);
-   * 4. the official assignment completed from there by the exact primal-dual solver (a few shortest augmenting
-   *    paths).
-   * If the dual rewrite were ever infeasible, the full solver runs instead (`fallbacks`).
+   * 4. the official assignment completed from there (`completeAssignment`: one backward shortest-path search per
+   *    free row, the graph read from its parts).
+   * If the carried-over duals were ever infeasible or the completion failed, the full solver runs instead
+   * (`fallbacks`). `ids` (optional): the compact near-pixel id of each pixel (`nearIdOf`), saving the lookups.
    */
-  count(pixels1: Int32Array, count1: number): number {
-    const n1 = this.buildReal(pixels1, count1);
+  count(pixels1: Int32Array, count1: number, ids?: Int32Array): number {
+    const n1 = this.buildReal(pixels1, count1, ids);
     if (n1 === 0) return 0;
     const { nodePix, node2ToOrd, ordToNode2, eBegin, eEnd, eOrd, eW } = this;
     const count2 = this.count2;
@@ -510,7 +516,7 @@ export class CorrespondTarget {
    * The real part of the official graph (match.cc) of map1 = `pixels1[0..count1)`: matchable map1 nodes in
    * MATLAB order, their real edges, the matchable map2 nodes. Returns n1 (0: no map1 pixel can match).
    */
-  private buildReal(pixels1: Int32Array, count1: number): number {
+  private buildReal(pixels1: Int32Array, count1: number, ids?: Int32Array): number {
     const width = this.width;
     const r = this.radius;
     const pstride = this.pstride;
@@ -518,7 +524,6 @@ export class CorrespondTarget {
     const offsets = this.offsets;
     const weights = this.offsetWeights;
     const nOff = offsets.length;
-    const near = this.near;
 
     if (this.node1ToK.length < count1) {
       this.node1ToK = new Int32Array(Math.max(count1, 2 * this.node1ToK.length));
@@ -545,12 +550,12 @@ export class CorrespondTarget {
     const { nodeStamp, nodeOf } = this.byGt;
     for (let k = 0; k < count1; k++) {
       const p = pixels1[k];
-      if (near[p] === 0) continue;
+      const id = ids === undefined ? nearId[p] : ids[k];
+      if (id < 0) continue; // not within tolerance of the GT: not a node
       const i = n1++;
       node1ToK[i] = k;
       // The window scan of pixel p (fixed GT side) is done once and kept in the pool; node i's real edges are
       // that pool range.
-      const id = nearId[p];
       nodePix[i] = id;
       nodeStamp[id] = nodeRound;
       nodeOf[id] = i;

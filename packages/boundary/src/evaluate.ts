@@ -110,9 +110,8 @@ export function evaluateBoundary(
   const candPad = new Int32Array(nCand);
   const candRm = new Int32Array(nCand);
   const candVal = new Uint8Array(nCand);
-  const near = target ? target.near : null;
-  /** 1 where the candidate can match (within tolerance of the ground truth). */
-  const candNear = new Uint8Array(nCand);
+  /** The near-pixel id of the candidate where it can match (within tolerance of the ground truth), else -1. */
+  const candId = new Int32Array(nCand).fill(-1);
   for (let x = 0; x < W; x++) colFill[x + 1] += colFill[x];
   for (let y = 0; y < H; y++) {
     const src = (y + margin) * width + margin;
@@ -123,19 +122,21 @@ export function evaluateBoundary(
       candPad[slot] = (y + 1) * S + x + 1;
       candRm[slot] = y * W + x;
       candVal[slot] = v;
-      if (near !== null) candNear[slot] = near[y * W + x];
+      if (target !== null) candId[slot] = target.nearIdOf(y * W + x);
     }
   }
 
   const buf = thinner.buf;
   let prevK = -1;
   let prevT = -1;
-  // the map in `buf` (padded indices, MATLAB order) and its matchable pixels (padded, row-major)
+  // the map in `buf` (padded indices, MATLAB order) and its matchable pixels (padded, row-major, near id)
   const on = new Int32Array(nCand);
   const onNearPad = new Int32Array(nCand);
   const onNearRm = new Int32Array(nCand);
+  const onNearId = new Int32Array(nCand);
   let inBuf = 0;
   const pixels1 = new Int32Array(nCand);
+  const ids1 = new Int32Array(nCand);
   // The matchable pixels of the last correspondPixels call and its count: the graph (and the reseeded
   // random stream) depends on nothing else, so an identical list gives an identical count.
   const lastPixels = new Int32Array(nCand);
@@ -164,9 +165,11 @@ export function evaluateBoundary(
       const q = candPad[i];
       buf[q] = 1;
       on[n++] = q;
-      if (candNear[i] !== 0) {
+      const id = candId[i];
+      if (id >= 0) {
         onNearPad[nNear] = q;
-        onNearRm[nNear++] = candRm[i];
+        onNearRm[nNear] = candRm[i];
+        onNearId[nNear++] = id;
       }
     }
     inBuf = n; // = k
@@ -175,12 +178,16 @@ export function evaluateBoundary(
     if (!target) continue;
     // Thinned pixels that can match, in MATLAB linear order.
     let c = 0;
-    for (let i = 0; i < nNear; i++) if (buf[onNearPad[i]] !== 0) pixels1[c++] = onNearRm[i];
+    for (let i = 0; i < nNear; i++) {
+      if (buf[onNearPad[i]] === 0) continue;
+      pixels1[c] = onNearRm[i];
+      ids1[c++] = onNearId[i];
+    }
     let same = c === lastCount;
     for (let i = 0; same && i < c; i++) same = pixels1[i] === lastPixels[i];
     let matched = lastMatched;
     if (!same) {
-      matched = target.count(pixels1, c);
+      matched = target.count(pixels1, c, ids1);
       lastPixels.set(pixels1.subarray(0, c));
       lastCount = c;
       lastMatched = matched;
