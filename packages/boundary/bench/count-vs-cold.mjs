@@ -3,47 +3,13 @@
 // assignment on the official graph). Not a timing. Run after `pnpm build`:
 //   node bench/count-vs-cold.mjs [seed ...]      (default seeds 42 7 11; ~10 s per seed)
 import { CorrespondTarget, evaluateBoundary } from '../dist/index.js';
+import { H, W, lcg, makeGt, makePred } from './cases.mjs';
 
-const H = 512;
-const W = 683;
-
-function lcg(seed) {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
-}
-
-/** A few 1-px circles, and a blurred, shifted copy as the soft prediction, plus sparse low noise. */
+/** A bench unit of another seed (and another vertical shift of the prediction). */
 function makeCase(seed) {
   const rand = lcg(seed);
-  const gt = new Uint8Array(H * W);
-  for (let c = 0; c < 6; c++) {
-    const cx = 60 + rand() * (W - 120);
-    const cy = 60 + rand() * (H - 120);
-    const r = 20 + rand() * 80;
-    for (let a = 0; a < 2 * Math.PI; a += 0.3 / r) {
-      const x = Math.round(cx + r * Math.cos(a));
-      const y = Math.round(cy + r * Math.sin(a));
-      if (x >= 0 && x < W && y >= 0 && y < H) gt[y * W + x] = 1;
-    }
-  }
-  const shift = seed % 3;
-  const pred = new Uint8Array(H * W);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      if (!gt[y * W + x]) continue;
-      for (let dy = -2; dy <= 2; dy++) {
-        for (let dx = -2; dx <= 2; dx++) {
-          const yy = y + dy + shift;
-          const xx = x + dx;
-          if (yy < 0 || yy >= H || xx < 0 || xx >= W) continue;
-          const v = Math.max(0, 230 - 60 * Math.hypot(dx, dy) - rand() * 40);
-          if (v > pred[yy * W + xx]) pred[yy * W + xx] = v;
-        }
-      }
-    }
-  }
-  for (let i = 0; i < pred.length; i++) if (rand() < 0.01) pred[i] = Math.max(pred[i], Math.floor(rand() * 60));
-  return { gt, pred };
+  const gt = makeGt(rand);
+  return { gt, pred: makePred(gt, rand, 0.01, seed % 3) };
 }
 
 const seeds = process.argv.length > 2 ? process.argv.slice(2).map(Number) : [42, 7, 11];

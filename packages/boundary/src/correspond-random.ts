@@ -108,13 +108,22 @@ export class FastKofN {
    */
   drawBlock(k: number, n: number, count: number, out: Int32Array): void {
     if (k === 0 || count === 0) return;
-    const klogk = k < 64 ? this.klogk[k] : (k * Math.log(k)) / LOG2;
-    if (!(klogk < Math.floor(n / 2))) {
+    if (!this.smallKReady(k, n, count)) {
       for (let t = 0; t < count; t++) this.largeK(k, n, out, t * k);
       return;
     }
-    // smallK splits a subset of size <= k in two at every level until it is a single element: at most
-    // k values per level and ceil(log2 n) + 1 levels (the split is exact sampling without replacement).
+    this.pos = smallKBlock(this.values, this.pos, k, n, count, out, 0, this.stack);
+  }
+
+  /**
+   * Whether kofn.cc draws kOfN(k, n) with smallK (k·log2(k) < n/2, C integer division); if so, makes the values of
+   * `count` such draws available. smallK splits a subset of size <= k in two at every level until it is a single
+   * element: at most k values per level and ceil(log2 n) + 1 levels (the split is exact sampling without
+   * replacement).
+   */
+  private smallKReady(k: number, n: number, count: number): boolean {
+    const klogk = k < 64 ? this.klogk[k] : (k * Math.log(k)) / LOG2;
+    if (!(klogk < Math.floor(n / 2))) return false;
     let levels = 2;
     for (let m = n; m > 1; m = Math.ceil(m / 2)) levels++;
     const need = this.pos + k * levels * count;
@@ -123,7 +132,7 @@ export class FastKofN {
       this.values = this.stream.values;
       this.end = this.stream.length;
     }
-    this.pos = smallKBlock(this.values, this.pos, k, n, count, out, 0, this.stack);
+    return true;
   }
 
   /**
@@ -137,18 +146,9 @@ export class FastKofN {
    */
   drawBlockMemo(k: number, n: number, count: number, out: Int32Array): void {
     if (k === 0 || count === 0) return;
-    const klogk = k < 64 ? this.klogk[k] : (k * Math.log(k)) / LOG2;
-    if (!(klogk < Math.floor(n / 2))) {
+    if (!this.smallKReady(k, n, count)) {
       this.drawBlock(k, n, count, out);
       return;
-    }
-    let levels = 2;
-    for (let m = n; m > 1; m = Math.ceil(m / 2)) levels++;
-    const need = this.pos + k * levels * count;
-    if (need > this.end) {
-      this.stream.extend(need);
-      this.values = this.stream.values;
-      this.end = this.stream.length;
     }
     const kept = this.chainK === k && this.chainN === n && this.chainStream === this.stream;
     const keptLen = kept ? this.chainLen : 0;
