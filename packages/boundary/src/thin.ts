@@ -77,8 +77,10 @@ export class Thinner {
   private candA: Int32Array;
   private candB: Int32Array;
   private del: Int32Array;
-  private markA: Uint8Array;
-  private markB: Uint8Array;
+  /** Per pixel: bit 1 = listed in candA, bit 2 = listed in candB. */
+  private mark: Uint8Array;
+  /** Offsets of the 8 neighbours in the padded buffer. */
+  private readonly around: Int32Array;
 
   constructor(height: number, width: number) {
     this.height = height;
@@ -89,8 +91,9 @@ export class Thinner {
     this.candA = new Int32Array(16);
     this.candB = new Int32Array(16);
     this.del = new Int32Array(16);
-    this.markA = new Uint8Array(size);
-    this.markB = new Uint8Array(size);
+    this.mark = new Uint8Array(size);
+    const S = this.stride;
+    this.around = Int32Array.from([-S - 1, -S, -S + 1, -1, 1, S - 1, S, S + 1]);
   }
 
   /** Padded index of pixel (y, x). */
@@ -114,24 +117,20 @@ export class Thinner {
     let candA = this.candA;
     let candB = this.candB;
     let del = this.del;
-    const markA = this.markA;
-    const markB = this.markB;
+    // mark bit 1: in candA, bit 2: in candB
+    const mark = this.mark;
+    const around = this.around;
     let nA = 0;
     let nB = 0;
     for (let k = 0; k < count; k++) {
       const p = onPixels[k];
-      if (buf[p] === 0) continue;
+      if (buf[p] === 0 || mark[p] !== 0) continue;
       // A pixel whose four edge neighbours are all on is kept by both tables (checked in thin.test.ts): it is
       // looked at only once a neighbour goes.
       if ((buf[p - 1] & buf[p + 1] & buf[p - S] & buf[p + S]) !== 0) continue;
-      if (markA[p] === 0) {
-        markA[p] = 1;
-        candA[nA++] = p;
-      }
-      if (markB[p] === 0) {
-        markB[p] = 1;
-        candB[nB++] = p;
-      }
+      mark[p] = 3;
+      candA[nA++] = p;
+      candB[nB++] = p;
     }
     let deleted = 0;
     let sub = 0;
@@ -143,12 +142,13 @@ export class Thinner {
       const first = (sub & 1) === 0;
       const lut = first ? LUT_THIN1 : LUT_THIN2;
       const cand = first ? candA : candB;
-      const mark = first ? markA : markB;
+      const bit = first ? 1 : 2;
+      const keep = 3 - bit;
       const nc = first ? nA : nB;
       let nd = 0;
       for (let k = 0; k < nc; k++) {
         const p = cand[k];
-        mark[p] = 0;
+        mark[p] &= keep;
         if (buf[p] === 0) continue;
         const idx =
           buf[p - S - 1] * W_NW +
@@ -180,43 +180,38 @@ export class Thinner {
         for (let k = 0; k < nd; k++) buf[del[k]] = 0;
         deleted += nd;
         // Neighbours of deleted pixels must be looked at again by both tables.
+        if (nA + 8 * nd > candA.length || nB + 8 * nd > candB.length) {
+          const cap = Math.max(candA.length, candB.length, nA + 8 * nd, nB + 8 * nd) * 2;
+          const ga = new Int32Array(cap);
+          ga.set(candA.subarray(0, nA));
+          candA = ga;
+          this.candA = candA;
+          const gb = new Int32Array(cap);
+          gb.set(candB.subarray(0, nB));
+          candB = gb;
+          this.candB = candB;
+        }
         for (let k = 0; k < nd; k++) {
           const p = del[k];
-          for (let dy = -S; dy <= S; dy += S) {
-            for (let dx = -1; dx <= 1; dx++) {
-              const q = p + dy + dx;
-              if (buf[q] === 0) continue;
-              if (markA[q] === 0) {
-                markA[q] = 1;
-                if (nA >= candA.length) {
-                  const grown = new Int32Array(candA.length * 2);
-                  grown.set(candA);
-                  candA = grown;
-                  this.candA = candA;
-                }
-                candA[nA++] = q;
-              }
-              if (markB[q] === 0) {
-                markB[q] = 1;
-                if (nB >= candB.length) {
-                  const grown = new Int32Array(candB.length * 2);
-                  grown.set(candB);
-                  candB = grown;
-                  this.candB = candB;
-                }
-                candB[nB++] = q;
-              }
-            }
+          for (let o = 0; o < 8; o++) {
+            const q = p + around[o];
+            if (buf[q] === 0) continue;
+            const m = mark[q];
+            if (m === 3) continue;
+            if ((m & 1) === 0) candA[nA++] = q;
+            if ((m & 2) === 0) candB[nB++] = q;
+            mark[q] = 3;
           }
         }
       }
       sub++;
     }
     // Leave the marks clean for the next call.
-    for (let k = 0; k < nA; k++) markA[candA[k]] = 0;
-    for (let k = 0; k < nB; k++) markB[candB[k]] = 0;
+    for (let k = 0; k < nA; k++) mark[candA[k]] = 0;
+    for (let k = 0; k < nB; k++) mark[candB[k]] = 0;
     return deleted;
   }
+
 }
 
 /**
