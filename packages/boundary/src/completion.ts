@@ -5,15 +5,17 @@
  * whole region and then most of the real graph.
  *
  * Per augmentation:
- * 1. a breadth-first search from all free rows along tight edges (alternating paths) finds the set F of rows a
- *    free row reaches at cost 0 (or a tight augmenting path: taken at once);
- * 2. a Dijkstra search backwards from all free columns (reduced costs, reversed edges: column -> the rows with
- *    an unmatched edge into it -> the column matched to that row) up to the first row of F; its distance δ is
- *    the length of a shortest augmenting path, and only the few nodes nearer than δ to the free columns are
- *    searched;
+ * 1. a Dijkstra search backwards from all free columns (reduced costs on reversed edges: column -> the rows with an
+ *    unassigned edge into it -> the column assigned to that row) up to the first row that is in F, the set of rows
+ *    a free row reaches along tight alternating paths (at cost 0); its distance δ is the length of a shortest
+ *    augmenting path, and only the few nodes nearer than δ to the free columns are searched;
+ * 2. whether a row is in F is decided by a bidirectional search: one row of a forward breadth-first search from the
+ *    free rows (grown on demand, shared by the tests of one augmentation) and one row of a backward one from the
+ *    row in turn, until they meet or either side runs out (F is most of the graph, but the two sides meet after a
+ *    few dozen rows);
  * 3. the duals of the searched nodes are shifted as in the Hungarian method seen from the column side
  *    (v_j += δ − d_j, u_i −= δ − d_i), which keeps every reduced cost >= 0 and makes the path tight, and the
- *    path (F part, then the backward part) is flipped.
+ *    path (the forward tree's part, the backward tree's part, the Dijkstra part) is flipped.
  * The duals stay feasible and the assigned edges tight throughout, so the result is an exact optimum
  * (`certifyAssignment` checks both conditions over all edges, for tests).
  */
