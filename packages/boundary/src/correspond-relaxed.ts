@@ -117,9 +117,6 @@ export class RelaxedMatcher {
     return this.z;
   }
 
-  /** Searches of the last call (for tests and benchmarks). */
-  searches = 0;
-
   constructor(count2: number, pixelCount: number, ow: number) {
     this.count2 = count2;
     this.ow = ow;
@@ -167,8 +164,9 @@ export class RelaxedMatcher {
       if (k < n1 && pixels[k] === p) mateG[g] = k;
     }
     // Nodes: previous ones keep dual and partner; new ones get the smallest feasible y and no partner.
+    // sources: the unmatched nodes with a positive dual
     let nSrc = 0;
-    const visA = this.visA;
+    const srcK = this.srcK(n1);
     for (let k = 0; k < n1; k++) {
       const p = pixels[k];
       if (stamp[p] === prev) {
@@ -185,26 +183,19 @@ export class RelaxedMatcher {
         y[k] = yk;
         mateK[k] = -1;
       }
-      if (mateK[k] < 0 && y[k] > 0) visA[nSrc++] = k;
+      if (mateK[k] < 0 && y[k] > 0) srcK[nSrc++] = k;
     }
-    // (the visit list doubles as the list of sources: copy them out first)
-    const srcK = this.srcK(nSrc);
-    srcK.set(visA.subarray(0, nSrc));
-    let searches = 0;
     const nodeSide = this.nodeSide.set(edges);
     for (let q = 0; q < nSrc; q++) {
       const k = srcK[q];
       if (mateK[k] >= 0 || !(y[k] > 0)) continue; // repaired by an earlier search
       this.search(k, nodeSide, y, z, mateK, mateG, this.dK, this.dG, this.seenG, this.doneG, this.predG, this.predWG, true);
-      searches++;
     }
     // Unmatched map2 pixels with a positive dual (their partner left the map): searches from the map2 side.
     for (let g = 0; g < N2; g++) {
       if (mateG[g] >= 0 || !(z[g] > 0)) continue;
       this.search(g, byGt, z, y, mateG, mateK, this.dG, this.dK, this.seenK, this.doneK, this.predK, this.predWK, false);
-      searches++;
     }
-    this.searches = searches;
 
     let pairs = 0;
     for (let k = 0; k < n1; k++) {
