@@ -89,57 +89,60 @@ export function evaluateBoundary(
 
   // Histogram: ge[c] = number of pixels with value >= c (the size of the map at cut-off c).
   const thinner = new Thinner(H, W);
-  const S = thinner.stride;
   const minCut = cutoffs.length > 0 ? Math.min(...cutoffs) : 256;
   const hist = new Int32Array(257);
-  const colFill = new Int32Array(W + 1); // candidates per column (below)
   for (let y = 0; y < H; y++) {
     const src = (y + margin) * width + margin;
-    for (let x = 0; x < W; x++) {
-      const v = pred[src + x];
-      hist[v]++;
-      if (v >= minCut) colFill[x + 1]++;
-    }
+    for (let x = 0; x < W; x++) hist[pred[src + x]]++;
   }
   const ge = new Int32Array(257);
   for (let v = 255; v >= 0; v--) ge[v] = ge[v + 1] + hist[v];
-  // The pixels of the lowest threshold's map in MATLAB linear order (x outer, y inner): padded index, row-major
-  // index and value. A threshold's map is the entries with value >= its cut-off, already in the order in which
-  // correspondPixels numbers its nodes.
+  // The pixels of the lowest threshold's map by decreasing value (word and bit in the thinner's image): a
+  // threshold's map is the first ge[cut] of them, so the maps of decreasing thresholds grow by appending.
   const nCand = ge[minCut];
-  const candPad = new Int32Array(nCand);
-  const candRm = new Int32Array(nCand);
-  const candVal = new Uint8Array(nCand);
-  /** The near-pixel id of the candidate where it can match (within tolerance of the ground truth), else -1. */
-  const candId = new Int32Array(nCand).fill(-1);
-  for (let x = 0; x < W; x++) colFill[x + 1] += colFill[x];
-  for (let y = 0; y < H; y++) {
-    const src = (y + margin) * width + margin;
-    for (let x = 0; x < W; x++) {
-      const v = pred[src + x];
+  const candWord = new Int32Array(nCand);
+  const candBit = new Int32Array(nCand);
+  const slot = new Int32Array(257);
+  for (let v = minCut; v < 256; v++) slot[v] = ge[v + 1];
+  // The matchable pixels among them (within tolerance of the ground truth) in MATLAB linear order (x outer, y
+  // inner), the order in which correspondPixels numbers its nodes: word, bit, row-major index, near-pixel id.
+  let nNear = 0;
+  const nearWord = new Int32Array(target !== null ? nCand : 0);
+  const nearBit = new Int32Array(nearWord.length);
+  const nearRm = new Int32Array(nearWord.length);
+  const nearId = new Int32Array(nearWord.length);
+  for (let x = 0; x < W; x++) {
+    const bit = thinner.bitOf(x);
+    for (let y = 0; y < H; y++) {
+      const v = pred[(y + margin) * width + margin + x];
       if (v < minCut) continue;
-      const slot = colFill[x]++;
-      candPad[slot] = (y + 1) * S + x + 1;
-      candRm[slot] = y * W + x;
-      candVal[slot] = v;
-      if (target !== null) candId[slot] = target.nearIdOf(y * W + x);
+      const word = thinner.wordOf(y, x);
+      const i = slot[v]++;
+      candWord[i] = word;
+      candBit[i] = bit;
+      const id = target !== null ? target.nearIdOf(y * W + x) : -1;
+      if (id >= 0) {
+        nearWord[nNear] = word;
+        nearBit[nNear] = bit;
+        nearRm[nNear] = y * W + x;
+        nearId[nNear++] = id;
+      }
     }
   }
 
-  const buf = thinner.buf;
+  const bits = thinner.bits;
+  // The current map, unthinned, and its words that are not 0 (a word once set stays set as the map grows).
+  const map = new Int32Array(bits.length);
+  const mapWords = new Int32Array(bits.length);
+  let nWords = 0;
+  let inMap = 0;
   let prevK = -1;
   let prevT = -1;
-  // the map in `buf` (padded indices, MATLAB order) and its matchable pixels (padded, row-major, near id)
-  const on = new Int32Array(nCand);
-  const onNearPad = new Int32Array(nCand);
-  const onNearRm = new Int32Array(nCand);
-  const onNearId = new Int32Array(nCand);
-  let inBuf = 0;
-  const pixels1 = new Int32Array(nCand);
-  const ids1 = new Int32Array(nCand);
+  const pixels1 = new Int32Array(nNear);
+  const ids1 = new Int32Array(nNear);
   // The matchable pixels of the last correspondPixels call and its count: the graph (and the reseeded
   // random stream) depends on nothing else, so an identical list gives an identical count.
-  const lastPixels = new Int32Array(nCand);
+  const lastPixels = new Int32Array(nNear);
   let lastCount = -1;
   let lastMatched = 0;
   // Highest threshold first: every call is independent (the stream is reseeded), so the order only decides the
@@ -157,31 +160,22 @@ export function evaluateBoundary(
     prevK = k;
     prevT = t;
     if (k === 0) continue; // empty map: sumP = 0, nothing matched, correspondPixels draws nothing
-    for (let i = 0; i < inBuf; i++) buf[on[i]] = 0;
-    let n = 0;
-    let nNear = 0;
-    for (let i = 0; i < nCand; i++) {
-      if (candVal[i] < cut) continue;
-      const q = candPad[i];
-      buf[q] = 1;
-      on[n++] = q;
-      const id = candId[i];
-      if (id >= 0) {
-        onNearPad[nNear] = q;
-        onNearRm[nNear] = candRm[i];
-        onNearId[nNear++] = id;
-      }
+    for (; inMap < k; inMap++) {
+      const w = candWord[inMap];
+      if (map[w] === 0) mapWords[nWords++] = w;
+      map[w] |= candBit[inMap];
     }
-    inBuf = n; // = k
-    const deleted = thinner.thinInPlace(on, k);
+    // the thinned image of the previous map has no bit outside these words
+    for (let j = 0; j < nWords; j++) bits[mapWords[j]] = map[mapWords[j]];
+    const deleted = thinner.thinInPlace(mapWords, nWords);
     counts.sumP[t] = k - deleted;
     if (!target) continue;
-    // Thinned pixels that can match, in MATLAB linear order.
+    // Thinned pixels that can match, in MATLAB linear order (only pixels of the map can be on).
     let c = 0;
     for (let i = 0; i < nNear; i++) {
-      if (buf[onNearPad[i]] === 0) continue;
-      pixels1[c] = onNearRm[i];
-      ids1[c++] = onNearId[i];
+      pixels1[c] = nearRm[i];
+      ids1[c] = nearId[i];
+      c += ((bits[nearWord[i]] & nearBit[i]) !== 0) as unknown as number;
     }
     let same = c === lastCount;
     for (let i = 0; same && i < c; i++) same = pixels1[i] === lastPixels[i];

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { LUT_THIN1, LUT_THIN2, thin } from './thin.js';
+import { LUT_THIN1, LUT_THIN2, thin, thinDeletions, Thinner } from './thin.js';
 
 const LUT_FILE = fileURLToPath(new URL('../../../../shared/specs/ade20k-boundary-thin-luts.txt', import.meta.url));
 
@@ -44,13 +44,20 @@ describe('thinning LUTs', () => {
 });
 
 describe('thin', () => {
-  it('never deletes a pixel whose four edge neighbours are on (Thinner skips them until a neighbour goes)', () => {
-    for (let idx = 0; idx < 512; idx++) {
-      const center = idx & 16;
-      const edges = idx & 2 && idx & 8 && idx & 32 && idx & 128; // W, N, S, E
-      if (center && edges) {
-        expect(LUT_THIN1[idx]).toBe(1);
-        expect(LUT_THIN2[idx]).toBe(1);
+  it('decides 32 pixels at once exactly as the tables do (every neighbourhood, at word edges too)', () => {
+    const t = new Thinner(3, 96);
+    for (const second of [false, true]) {
+      const lut = second ? LUT_THIN2 : LUT_THIN1;
+      for (const bit of [0, 1, 15, 30, 31]) {
+        const x0 = 32 + bit; // the centre pixel, in the middle word
+        for (let idx = 0; idx < 512; idx++) {
+          t.bits.fill(0);
+          for (let c = 0; c < 3; c++) {
+            for (let r = 0; r < 3; r++) if (idx & (1 << (c * 3 + r))) t.bits[t.wordOf(r, x0 + c - 1)] |= t.bitOf(x0 + c - 1);
+          }
+          const deleted = (thinDeletions(t.bits, t.wordOf(1, x0), t.wordStride, second) >>> bit) & 1;
+          expect(deleted).toBe(idx & 16 && lut[idx] === 0 ? 1 : 0);
+        }
       }
     }
   });
@@ -82,6 +89,22 @@ describe('thin', () => {
         expect(Array.from(thin(bw, h, w))).toEqual(Array.from(referenceThin(bw, h, w)));
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('matches the full-image reference on images several words wide', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 30, max: 100 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 900, maxLength: 900 }),
+        (h, w, density, vals) => {
+          const bw = Uint8Array.from(vals.slice(0, h * w), (v) => (v < density ? 1 : 0));
+          expect(Array.from(thin(bw, h, w))).toEqual(Array.from(referenceThin(bw, h, w)));
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 
