@@ -354,7 +354,7 @@ export class CorrespondTarget {
       for (let t = i * d1, end = t + d1; t < end; t++) start[blk1[t] + 1]++;
     }
     if (n1 < n2) {
-      for (let t = 0, end = d3 * n2; t < end; t++) start[blk3[t] + 1]++;
+      countEntries(blk3, d3, n2, start);
     } else {
       for (let i = 0; i < n1; i++) start[i + 1] += d3;
     }
@@ -368,10 +368,8 @@ export class CorrespondTarget {
       if (d1 > 0) rowMate[i] = -1;
     }
     if (n1 < n2) {
-      for (let r = 0; r < n2; r++) {
-        for (let t = r * d3, end = t + d3; t < end; t++) adj[fill[blk3[t]]++] = n1 + r;
-        if (d3 > 0) rowMate[n1 + r] = -1;
-      }
+      scatterRows(blk3, d3, n2, n1, fill, adj);
+      if (d3 > 0) rowMate.fill(-1, n1, n1 + n2);
     } else {
       for (let i = 0; i < n1; i++) {
         for (let t = i * d3, end = t + d3; t < end; t++) {
@@ -674,14 +672,9 @@ export class CorrespondTarget {
     rng.reseed(this.seed);
     // map1 outliers: j >= i is shifted past i
     rng.drawBlock(d1, n1 - 1, n1, blk1);
-    for (let i = 0; i < n1; i++) {
-      // branch-free: the comparison is a coin flip
-      for (let t = i * d1, end = t + d1; t < end; t++) blk1[t] += ((blk1[t] >= i) as unknown as number) | 0;
-    }
+    shiftPastOwn(blk1, d1, n1);
     rng.drawBlockMemo(d2, n2 - 1, n2, blk2); // n2 rarely changes between thresholds
-    for (let j = 0; j < n2; j++) {
-      for (let t = j * d2, end = t + d2; t < end; t++) blk2[t] += ((blk2[t] >= j) as unknown as number) | 0;
-    }
+    shiftPastOwn(blk2, d2, n2);
     rng.drawBlock(d3, nmin, nmax, blk3);
   }
 
@@ -739,11 +732,11 @@ export class CorrespondTarget {
     // out of map2-outlier row r: block 2 (the map2 nodes that drew r), and block 3 when n1 >= n2
     const outInv = this.outEdges.inv;
     outInv.reset(n2);
-    for (let t = 0, end = d2 * n2; t < end; t++) outInv.count(blk2[t]);
-    if (n1 >= n2) for (let t = 0, end = d3 * n1; t < end; t++) outInv.count(blk3[t]);
+    outInv.countRows(blk2, d2, n2);
+    if (n1 >= n2) outInv.countRows(blk3, d3, n1);
     outInv.prefix();
-    for (let j = 0; j < n2; j++) for (let t = j * d2, end = t + d2; t < end; t++) outInv.put(blk2[t], j);
-    if (n1 >= n2) for (let i = 0; i < n1; i++) for (let t = i * d3, end = t + d3; t < end; t++) outInv.put(blk3[t], n2 + i);
+    outInv.putRows(blk2, d2, n2, 0);
+    if (n1 >= n2) outInv.putRows(blk3, d3, n1, n2);
     this.outEdges.ensure(degree);
   }
 
@@ -874,6 +867,37 @@ export function correspondPixels(
     match2[p2] = pixels1[k] + 1;
   }
   return { match1, match2, matched, cost };
+}
+
+/**
+ * Block entries drawn from 0..count−2 by node i (d per node) shifted past i (j >= i becomes j + 1), a row of six at
+ * a time or in one flat loop (a loop of d per node costs about 3x); the comparison is a coin flip (no branch).
+ */
+function shiftPastOwn(blk: Int32Array, d: number, count: number): void {
+  if (d === 6) {
+    for (let t = 0, i = 0, end = 6 * count; t < end; t += 6, i++) {
+      const v0 = blk[t];
+      const v1 = blk[t + 1];
+      const v2 = blk[t + 2];
+      const v3 = blk[t + 3];
+      const v4 = blk[t + 4];
+      const v5 = blk[t + 5];
+      blk[t] = v0 + (((v0 >= i) as unknown as number) | 0);
+      blk[t + 1] = v1 + (((v1 >= i) as unknown as number) | 0);
+      blk[t + 2] = v2 + (((v2 >= i) as unknown as number) | 0);
+      blk[t + 3] = v3 + (((v3 >= i) as unknown as number) | 0);
+      blk[t + 4] = v4 + (((v4 >= i) as unknown as number) | 0);
+      blk[t + 5] = v5 + (((v5 >= i) as unknown as number) | 0);
+    }
+    return;
+  }
+  for (let t = 0, i = 0, k = 0, end = d * count; t < end; t++) {
+    blk[t] += ((blk[t] >= i) as unknown as number) | 0;
+    if (++k === d) {
+      k = 0;
+      i++;
+    }
+  }
 }
 
 /** The drawn outlier blocks of one (n1, n2) (`CorrespondTarget.drawOutliers`). */
@@ -1031,6 +1055,86 @@ class Inverted {
 
   put(key: number, item: number): void {
     this.items[this.fill[key]++] = item;
+  }
+
+  /** `count` every entry of a drawn block (`rows` rows of d distinct keys). */
+  countRows(blk: Int32Array, d: number, rows: number): void {
+    countEntries(blk, d, rows, this.start);
+  }
+
+  /** `put(key, itemBase + r)` for every key of row r of a drawn block, rows in order. */
+  putRows(blk: Int32Array, d: number, rows: number, itemBase: number): void {
+    scatterRows(blk, d, rows, itemBase, this.fill, this.items);
+  }
+}
+
+/*
+ * Counting sorts of the drawn blocks. A loop with one read-modify-write of a typed array per entry costs ~10 cycles
+ * an entry in V8; a row of DEGREE = 6 entries with distinct keys (kOfN draws a subset) reads its six counters before
+ * writing any: 2-2.5x faster, the same result.
+ */
+
+/** start[c + 1]++ for every entry c of `blk` (`rows` rows of d distinct entries). */
+function countEntries(blk: Int32Array, d: number, rows: number, start: Int32Array): void {
+  if (d !== 6) {
+    for (let t = 0, end = d * rows; t < end; t++) start[blk[t] + 1]++;
+    return;
+  }
+  for (let t = 0, end = 6 * rows; t < end; t += 6) {
+    const c0 = blk[t] + 1;
+    const c1 = blk[t + 1] + 1;
+    const c2 = blk[t + 2] + 1;
+    const c3 = blk[t + 3] + 1;
+    const c4 = blk[t + 4] + 1;
+    const c5 = blk[t + 5] + 1;
+    const s0 = start[c0];
+    const s1 = start[c1];
+    const s2 = start[c2];
+    const s3 = start[c3];
+    const s4 = start[c4];
+    const s5 = start[c5];
+    start[c0] = s0 + 1;
+    start[c1] = s1 + 1;
+    start[c2] = s2 + 1;
+    start[c3] = s3 + 1;
+    start[c4] = s4 + 1;
+    start[c5] = s5 + 1;
+  }
+}
+
+/** items[fill[c]++] = itemBase + r for every entry c of row r of `blk` (rows of d distinct entries), rows in order. */
+function scatterRows(blk: Int32Array, d: number, rows: number, itemBase: number, fill: Int32Array, items: Int32Array): void {
+  if (d !== 6) {
+    for (let r = 0; r < rows; r++) {
+      for (let t = r * d, end = t + d; t < end; t++) items[fill[blk[t]]++] = itemBase + r;
+    }
+    return;
+  }
+  for (let t = 0, item = itemBase, end = 6 * rows; t < end; t += 6, item++) {
+    const c0 = blk[t];
+    const c1 = blk[t + 1];
+    const c2 = blk[t + 2];
+    const c3 = blk[t + 3];
+    const c4 = blk[t + 4];
+    const c5 = blk[t + 5];
+    const f0 = fill[c0];
+    const f1 = fill[c1];
+    const f2 = fill[c2];
+    const f3 = fill[c3];
+    const f4 = fill[c4];
+    const f5 = fill[c5];
+    fill[c0] = f0 + 1;
+    fill[c1] = f1 + 1;
+    fill[c2] = f2 + 1;
+    fill[c3] = f3 + 1;
+    fill[c4] = f4 + 1;
+    fill[c5] = f5 + 1;
+    items[f0] = item;
+    items[f1] = item;
+    items[f2] = item;
+    items[f3] = item;
+    items[f4] = item;
+    items[f5] = item;
   }
 }
 

@@ -175,7 +175,7 @@ export function evaluateBoundary(
     for (let i = 0; i < nNear; i++) {
       pixels1[c] = nearRm[i];
       ids1[c] = nearId[i];
-      c += ((bits[nearWord[i]] & nearBit[i]) !== 0) as unknown as number;
+      c += (((bits[nearWord[i]] & nearBit[i]) !== 0) as unknown as number) | 0;
     }
     let same = c === lastCount;
     for (let i = 0; same && i < c; i++) same = pixels1[i] === lastPixels[i];

@@ -192,7 +192,7 @@ export class Thinner {
         const m = thinDeletions(bits, w, S, second);
         delWord[nd] = w;
         delMask[nd] = m;
-        nd += (m !== 0) as unknown as number;
+        nd += ((m !== 0) as unknown as number) | 0;
       }
       if (second) nB = 0;
       else nA = 0;
@@ -215,7 +215,7 @@ export class Thinner {
           const right = m >>> 31;
           for (let r = w - S; r <= w + S; r += S) {
             for (let q = r - left; q <= r + right; q++) {
-              const on = (bits[q] !== 0) as unknown as number;
+              const on = ((bits[q] !== 0) as unknown as number) | 0;
               const mk = mark[q];
               listA[nA] = q;
               nA += on & ~mk & 1;
