@@ -246,23 +246,28 @@ function smallKBlock(
           out[off] = base + ((values[pos++] * nn) | 0); // floor: v·nn >= 0 and < 2^31
           break;
         }
-        const leftN = nn >> 1;
         if (kk === 2) {
-          // the same split as below for two values; a 1 + 1 split ends in two leaves at once
-          const a = ((((values[pos] * nn) | 0) < leftN) as unknown as number) | 0;
-          const two = a + (((((values[pos + 1] * (nn - 1)) | 0) + a < leftN) as unknown as number) | 0);
-          pos += 2;
-          if (two === 1) {
-            out[off] = base + ((values[pos++] * leftN) | 0);
-            out[off + 1] = base + leftN + ((values[pos++] * (nn - leftN)) | 0);
-            break;
+          // The same split as below for two values, level after level until they part (1 + 1: two leaves at
+          // once). Both in the right half (two = 0) or both in the left (two = 2) is a coin flip: chosen without a
+          // branch (nn − half = half + (nn − 2·half)).
+          for (;;) {
+            const half = nn >> 1;
+            const a = ((((values[pos] * nn) | 0) < half) as unknown as number) | 0;
+            const two = a + (((((values[pos + 1] * (nn - 1)) | 0) + a < half) as unknown as number) | 0);
+            pos += 2;
+            if (two === 1) {
+              out[off] = base + ((values[pos] * half) | 0);
+              out[off + 1] = base + half + ((values[pos + 1] * (nn - half)) | 0);
+              pos += 2;
+              break;
+            }
+            const right = -(((two === 0) as unknown as number) | 0);
+            base += half & right;
+            nn = half + ((nn - (half << 1)) & right);
           }
-          if (two === 0) {
-            base += leftN;
-            nn -= leftN;
-          } else nn = leftN;
-          continue;
+          break;
         }
+        const leftN = nn >> 1;
         let leftK = 0;
         // x = floor(v·(nn − i)) (i32 of kofn.cc; `| 0` truncates, v·(nn − i) < 2^31) and x < leftN − leftK, added
         // without a branch: the outcome is a coin flip, and a mispredicted branch per value cost a third of the
