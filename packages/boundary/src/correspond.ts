@@ -717,15 +717,9 @@ export class CorrespondTarget {
     const mate = this.scratch.mate;
     const inv = this.inEdges.inv;
     inv.reset(n1);
-    for (let i = 0; i < n1; i++) {
-      if (mate[i] < 0) continue;
-      for (let t = i * d1, end = t + d1; t < end; t++) inv.count(blk1[t]);
-    }
+    inv.countRows(blk1, d1, n1, mate);
     inv.prefix();
-    for (let i = 0; i < n1; i++) {
-      if (mate[i] < 0) continue;
-      for (let t = i * d1, end = t + d1; t < end; t++) inv.put(blk1[t], i);
-    }
+    inv.putRows(blk1, d1, n1, 0, mate);
     this.inEdges.hStart = this.hScratch.start;
     this.inEdges.hAdj = this.hScratch.adj;
     this.inEdges.ensure(degree);
@@ -1057,14 +1051,14 @@ class Inverted {
     this.items[this.fill[key]++] = item;
   }
 
-  /** `count` every entry of a drawn block (`rows` rows of d distinct keys). */
-  countRows(blk: Int32Array, d: number, rows: number): void {
-    countEntries(blk, d, rows, this.start);
+  /** `count` every entry of a drawn block (`rows` rows of d distinct keys; only the rows r with only[r] >= 0). */
+  countRows(blk: Int32Array, d: number, rows: number, only: Int32Array | null = null): void {
+    countEntries(blk, d, rows, this.start, only);
   }
 
-  /** `put(key, itemBase + r)` for every key of row r of a drawn block, rows in order. */
-  putRows(blk: Int32Array, d: number, rows: number, itemBase: number): void {
-    scatterRows(blk, d, rows, itemBase, this.fill, this.items);
+  /** `put(key, itemBase + r)` for every key of row r of a drawn block, rows in order (`countRows`'s rows). */
+  putRows(blk: Int32Array, d: number, rows: number, itemBase: number, only: Int32Array | null = null): void {
+    scatterRows(blk, d, rows, itemBase, this.fill, this.items, only);
   }
 }
 
@@ -1074,13 +1068,17 @@ class Inverted {
  * writing any: 2-2.5x faster, the same result.
  */
 
-/** start[c + 1]++ for every entry c of `blk` (`rows` rows of d distinct entries). */
-function countEntries(blk: Int32Array, d: number, rows: number, start: Int32Array): void {
+/** start[c + 1]++ for every entry c of `blk` (`rows` rows of d distinct entries; only rows r with only[r] >= 0). */
+function countEntries(blk: Int32Array, d: number, rows: number, start: Int32Array, only: Int32Array | null = null): void {
   if (d !== 6) {
-    for (let t = 0, end = d * rows; t < end; t++) start[blk[t] + 1]++;
+    for (let r = 0; r < rows; r++) {
+      if (only !== null && only[r] < 0) continue;
+      for (let t = r * d, end = t + d; t < end; t++) start[blk[t] + 1]++;
+    }
     return;
   }
-  for (let t = 0, end = 6 * rows; t < end; t += 6) {
+  for (let r = 0, t = 0; r < rows; r++, t += 6) {
+    if (only !== null && only[r] < 0) continue;
     const c0 = blk[t] + 1;
     const c1 = blk[t + 1] + 1;
     const c2 = blk[t + 2] + 1;
@@ -1102,15 +1100,29 @@ function countEntries(blk: Int32Array, d: number, rows: number, start: Int32Arra
   }
 }
 
-/** items[fill[c]++] = itemBase + r for every entry c of row r of `blk` (rows of d distinct entries), rows in order. */
-function scatterRows(blk: Int32Array, d: number, rows: number, itemBase: number, fill: Int32Array, items: Int32Array): void {
+/**
+ * items[fill[c]++] = itemBase + r for every entry c of row r of `blk` (rows of d distinct entries; only rows r with
+ * only[r] >= 0), rows in order.
+ */
+function scatterRows(
+  blk: Int32Array,
+  d: number,
+  rows: number,
+  itemBase: number,
+  fill: Int32Array,
+  items: Int32Array,
+  only: Int32Array | null = null,
+): void {
   if (d !== 6) {
     for (let r = 0; r < rows; r++) {
+      if (only !== null && only[r] < 0) continue;
       for (let t = r * d, end = t + d; t < end; t++) items[fill[blk[t]]++] = itemBase + r;
     }
     return;
   }
-  for (let t = 0, item = itemBase, end = 6 * rows; t < end; t += 6, item++) {
+  for (let r = 0, t = 0; r < rows; r++, t += 6) {
+    if (only !== null && only[r] < 0) continue;
+    const item = itemBase + r;
     const c0 = blk[t];
     const c1 = blk[t + 1];
     const c2 = blk[t + 2];

@@ -108,6 +108,28 @@ describe('thin', () => {
     );
   });
 
+  it('matches the full-image reference where pixels crowd a word boundary', () => {
+    // a deletion in bit 0 (31) of a word changes the neighbourhood of bit 31 (0) of the word beside it
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 3, max: 10 }),
+        fc.integer({ min: 34, max: 70 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 700, maxLength: 700 }),
+        (h, w, density, vals) => {
+          const bw = new Uint8Array(h * w);
+          for (let y = 0; y < h; y++) {
+            for (let x = 0; x < w; x++) {
+              if (Math.abs(x - 31.5) < 6 && vals[y * w + x] < density) bw[y * w + x] = 1;
+            }
+          }
+          expect(Array.from(thin(bw, h, w))).toEqual(Array.from(referenceThin(bw, h, w)));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('is idempotent and never adds pixels', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 }), fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 400, maxLength: 400 }), (h, w, vals) => {

@@ -207,14 +207,38 @@ export class Thinner {
           deleted += popcount(m);
         }
         // Words with a pixel next to a deleted one are looked at again by both tables: the same word in the rows
-        // above and below, and the word left (right) of those three when bit 0 (31) went.
+        // above and below (three distinct words, read before any is written), and the word left (right) of those
+        // three when bit 0 (31) went.
         for (let k = 0; k < nd; k++) {
           const w = delWord[k];
           const m = delMask[k];
-          const left = m & 1;
-          const right = m >>> 31;
-          for (let r = w - S; r <= w + S; r += S) {
-            for (let q = r - left; q <= r + right; q++) {
+          const up = w - S;
+          const down = w + S;
+          const onUp = ((bits[up] !== 0) as unknown as number) | 0;
+          const onW = ((bits[w] !== 0) as unknown as number) | 0;
+          const onDown = ((bits[down] !== 0) as unknown as number) | 0;
+          const mUp = mark[up];
+          const mW = mark[w];
+          const mDown = mark[down];
+          listA[nA] = up;
+          nA += onUp & ~mUp & 1;
+          listA[nA] = w;
+          nA += onW & ~mW & 1;
+          listA[nA] = down;
+          nA += onDown & ~mDown & 1;
+          listB[nB] = up;
+          nB += onUp & (~mUp >> 1) & 1;
+          listB[nB] = w;
+          nB += onW & (~mW >> 1) & 1;
+          listB[nB] = down;
+          nB += onDown & (~mDown >> 1) & 1;
+          mark[up] = mUp | (onUp * 3);
+          mark[w] = mW | (onW * 3);
+          mark[down] = mDown | (onDown * 3);
+          if ((m & 1) === 0 && m >= 0) continue;
+          for (let side = -1; side <= 1; side += 2) {
+            if (side < 0 ? (m & 1) === 0 : m >= 0) continue;
+            for (let q = up + side; q <= down + side; q += S) {
               const on = ((bits[q] !== 0) as unknown as number) | 0;
               const mk = mark[q];
               listA[nA] = q;
