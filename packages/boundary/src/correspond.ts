@@ -149,24 +149,24 @@ export class CorrespondTarget {
     this.count2 = count2;
     const pixels2 = new Int32Array(count2);
     this.padded = new Int32Array(pstride * (height + 2 * r));
-    this.near = new Uint8Array(height * width);
+    // the tolerance disc around every map2 pixel, marked in a padded copy through the window offsets
+    const nearPadded = new Uint8Array(this.padded.length);
+    const offsets = this.offsets;
     let ord = 0;
     for (let x = 0; x < width; x++) {
       for (let y = 0; y < height; y++) {
         const p = y * width + x;
         if (map2[p] === 0) continue;
         pixels2[ord] = p;
-        this.padded[(y + r) * pstride + x + r] = ++ord;
-        for (let u = -r; u <= r; u++) {
-          const xx = x + u;
-          if (xx < 0 || xx >= width) continue;
-          for (let v = -r; v <= r; v++) {
-            const yy = y + v;
-            if (yy < 0 || yy >= height || u * u + v * v > md2) continue;
-            this.near[yy * width + xx] = 1;
-          }
-        }
+        const q = (y + r) * pstride + x + r;
+        this.padded[q] = ++ord;
+        for (let o = 0; o < offsets.length; o++) nearPadded[q + offsets[o]] = 1;
       }
+    }
+    this.near = new Uint8Array(height * width);
+    for (let y = 0; y < height; y++) {
+      const q = (y + r) * pstride + r;
+      this.near.set(nearPadded.subarray(q, q + width), y * width);
     }
     this.pixels2 = pixels2;
     this.gtNear = new Int32Array(count2);
