@@ -343,12 +343,14 @@ export class CorrespondTarget {
     // column i), n1 + j (unpaired map2 node j). Column-major adjacency (rows of each column).
     const { start, adj, rowMate, colMate, rowVis, stackCol, stackEdge } = h;
     start.fill(0, 0, nn + 1);
-    rowMate.fill(-1, 0, nn);
+    rowMate.fill(-1, 0, n1);
     colMate.fill(-1, 0, nn);
     // rowMate doubles as a degree flag below: -2 = required row without edges yet
     for (let i = 0; i < n1; i++) if (mate[i] < 0) rowMate[i] = -2;
-    for (let j = 0; j < n2; j++) rowMate[n1 + j] = -2;
-    const freeG = (j: number): boolean => mateOfG[node2ToOrd[j]] < 0;
+    rowMate.fill(-2, n1, nn);
+    // the unpaired map2 nodes (required columns)
+    const freeJ = h.freeJ;
+    for (let j = 0; j < n2; j++) freeJ[j] = ((mateOfG[node2ToOrd[j]] < 0) as unknown as number) | 0;
     for (let i = 0; i < n1; i++) {
       if (mate[i] >= 0) continue;
       for (let t = i * d1, end = t + d1; t < end; t++) start[blk1[t] + 1]++;
@@ -358,10 +360,10 @@ export class CorrespondTarget {
     } else {
       for (let i = 0; i < n1; i++) start[i + 1] += d3;
     }
-    for (let j = 0; j < n2; j++) if (freeG(j)) start[n1 + j + 1] += d2;
+    for (let j = 0; j < n2; j++) start[n1 + j + 1] += d2 * freeJ[j];
     for (let c = 0; c < nn; c++) start[c + 1] += start[c];
     const fill = stackEdge; // scratch: next slot of each column
-    for (let c = 0; c < nn; c++) fill[c] = start[c];
+    fill.set(start.subarray(0, nn));
     for (let i = 0; i < n1; i++) {
       if (mate[i] >= 0) continue;
       for (let t = i * d1, end = t + d1; t < end; t++) adj[fill[blk1[t]]++] = i;
@@ -379,12 +381,12 @@ export class CorrespondTarget {
         }
       }
     }
+    // an unpaired map2 node's rows are its d2 draws (distinct), in a range of its own
     for (let j = 0; j < n2; j++) {
-      if (!freeG(j)) continue;
-      const c = n1 + j;
-      for (let t = j * d2, end = t + d2; t < end; t++) {
+      if (freeJ[j] === 0) continue;
+      for (let t = j * d2, end = t + d2, f = start[n1 + j]; t < end; t++, f++) {
         const r = n1 + blk2[t];
-        adj[fill[c]++] = r;
+        adj[f] = r;
         rowMate[r] = -1;
       }
     }
@@ -404,7 +406,7 @@ export class CorrespondTarget {
     // round per pass, a free row among a column's edges ends the path at once) until a pass augments nothing
     const free = h.free;
     let nFree = 0;
-    for (let c = 0; c < nn; c++) if (colMate[c] === -1 && (c < n1 || freeG(c - n1))) free[nFree++] = c;
+    for (let c = 0; c < nn; c++) if (colMate[c] === -1 && (c < n1 || freeJ[c - n1] !== 0)) free[nFree++] = c;
     while (nFree > 0) {
       const round = ++h.round;
       let w = 0;
@@ -946,6 +948,8 @@ class CompletionScratch {
   stackCol = new Int32Array(0);
   stackEdge = new Int32Array(0);
   free = new Int32Array(0);
+  /** Per map2 node: 1 if it is unpaired (a required column of `outliersComplete`). */
+  freeJ = new Uint8Array(0);
   /** Last DFS round (rowVis entries of earlier rounds are smaller). */
   round = 0;
 
@@ -959,6 +963,7 @@ class CompletionScratch {
       this.stackCol = new Int32Array(cap);
       this.stackEdge = new Int32Array(cap);
       this.free = new Int32Array(cap);
+      this.freeJ = new Uint8Array(cap);
       this.round = 0;
     }
     if (this.adj.length < edges) this.adj = new Int32Array(Math.max(edges, 2 * this.adj.length));
