@@ -66,7 +66,8 @@ export const LUT_THIN2: Uint8Array = buildThinLut(true);
 /**
  * Which pixels of the 32 in word `w` of a bit-packed image (row stride `S` words, see `Thinner.bits`) the
  * sub-iteration deletes: the Guo–Hall conditions of `buildThinLut`, evaluated on 32 pixels at once (one bit
- * plane per neighbour). Equal to the tables bit for bit (tested on all 512 neighbourhoods at every bit position).
+ * plane per neighbour). Equal to the tables bit for bit (tested on all 512 neighbourhoods, at both word edges and
+ * inside a word).
  */
 export function thinDeletions(bits: Int32Array, w: number, S: number, second: boolean): number {
   const c = bits[w];
@@ -112,7 +113,7 @@ function popcount(v: number): number {
 
 /**
  * Reusable thinning workspace for images of one size: the image bit-packed in 32-bit words (a 512x683 image
- * is 48 KB, it stays in the L1 cache; a sub-iteration decides 32 pixels with ~60 word operations), and the
+ * is 48 KB and stays in cache; a sub-iteration decides 32 pixels with ~60 word operations), and the
  * lists of words to look at, so that repeated thinning (99 thresholds) allocates nothing.
  */
 export class Thinner {
