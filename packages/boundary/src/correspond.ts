@@ -1025,7 +1025,7 @@ class WindowNeighbours implements Neighbours {
   }
 }
 
-/** Lists of ints by key (a counting sort): count every entry, prefix, put every entry, read key k's range. */
+/** Lists of ints by key (a counting sort): count the entries (`countRows`), prefix, put them (`putRows`), read key k's range. */
 class Inverted {
   start = new Int32Array(1);
   items = new Int32Array(0);
@@ -1041,27 +1041,19 @@ class Inverted {
     this.keys = keys;
   }
 
-  count(key: number): void {
-    this.start[key + 1]++;
-  }
-
   prefix(): void {
     const { start, fill } = this;
     for (let k = 0; k < this.keys; k++) start[k + 1] += start[k];
-    for (let k = 0; k < this.keys; k++) fill[k] = start[k];
+    fill.set(start.subarray(0, this.keys));
     if (this.items.length < start[this.keys]) this.items = new Int32Array(Math.max(start[this.keys], 2 * this.items.length));
   }
 
-  put(key: number, item: number): void {
-    this.items[this.fill[key]++] = item;
-  }
-
-  /** `count` every entry of a drawn block (`rows` rows of d distinct keys; only the rows r with only[r] >= 0). */
+  /** Counts every key of a drawn block (`rows` rows of d distinct keys; only the rows r with only[r] >= 0). */
   countRows(blk: Int32Array, d: number, rows: number, only: Int32Array | null = null): void {
     countEntries(blk, d, rows, this.start, only);
   }
 
-  /** `put(key, itemBase + r)` for every key of row r of a drawn block, rows in order (`countRows`'s rows). */
+  /** Lists itemBase + r under every key of row r of a drawn block, rows in order (after `countRows` and `prefix`). */
   putRows(blk: Int32Array, d: number, rows: number, itemBase: number, only: Int32Array | null = null): void {
     scatterRows(blk, d, rows, itemBase, this.fill, this.items, only);
   }
