@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const dir = mkdtempSync(join(tmpdir(), 'devkit-tests-'));
+const dir = mkdtempSync(join(tmpdir(), 'cvdevkit-tests-'));
 const out = join(dir, 'vitest.json');
 const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)];
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,5 +1,5 @@
-// Startup cost of the CLI: `devkit list` and `devkit eval` on the tiny test plugin, next to the
-// baseline of starting Node itself. Run after a build: `pnpm --filter @devkit/cli bench`.
+// Startup cost of the CLI: `cvdevkit list` and `cvdevkit eval` on the tiny test plugin, next to the
+// baseline of starting Node itself. Run after a build: `pnpm --filter @cvdevkit/cli bench`.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,9 +22,9 @@ function time(label, args, env = {}) {
 }
 
 time('baseline: node -e ""', ['-e', '']);
-time('devkit --version', [bin, '--version'], { DEVKIT_NO_AUTOLOAD: '1' });
-time('devkit list --plugin ./test-plugin (no auto-discovery)', [bin, 'list', '--plugin', './test-plugin'], { DEVKIT_NO_AUTOLOAD: '1' });
-time('devkit list (auto-discovery from the repo)', [bin, 'list', '--plugin', './test-plugin']);
-time('devkit eval test/echo --format json', [bin, 'eval', 'test/echo', '--plugin', './test-plugin', '--input', 'data/dets.txt', '--format', 'json'], {
-  DEVKIT_NO_AUTOLOAD: '1',
+time('cvdevkit --version', [bin, '--version'], { CVDEVKIT_NO_AUTOLOAD: '1' });
+time('cvdevkit list --plugin ./test-plugin (no auto-discovery)', [bin, 'list', '--plugin', './test-plugin'], { CVDEVKIT_NO_AUTOLOAD: '1' });
+time('cvdevkit list (auto-discovery from the repo)', [bin, 'list', '--plugin', './test-plugin']);
+time('cvdevkit eval test/echo --format json', [bin, 'eval', 'test/echo', '--plugin', './test-plugin', '--input', 'data/dets.txt', '--format', 'json'], {
+  CVDEVKIT_NO_AUTOLOAD: '1',
 });

@@ -3,8 +3,8 @@ import { availableParallelism, homedir, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
-import { createRunContext, isDevkitError, usageError, type Diagnostic, type Report, type RunContext } from '@devkit/core';
-import { loadRegistry, unknownTaskError, type PluginRegistry, type RegisteredTask } from '@devkit/registry';
+import { createRunContext, isDevkitError, usageError, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
+import { loadRegistry, unknownTaskError, type PluginRegistry, type RegisteredTask } from '@cvdevkit/registry';
 import { commanderOption, kebabCase, parsePositiveIntegerArg, taskOptionValues } from './options.js';
 import { createProgressBar, type ProgressBar } from './progress.js';
 import { alignColumns, formatDiagnostic, markdownTable, renderReports, REPORT_FORMATS, type ReportFormat } from './render.js';
@@ -97,7 +97,7 @@ function addCommonOptions(cmd: Command, which: { report?: boolean; run?: boolean
   }
   if (which.run) {
     cmd.addOption(new Option('--workers <n>', 'worker threads').argParser(parsePositiveIntegerArg).default(availableParallelism(), 'number of cores'));
-    cmd.option('--cache-dir <dir>', 'cache directory for parsed ground truth (default: $DEVKIT_CACHE_DIR or ~/.cache/devkit)');
+    cmd.option('--cache-dir <dir>', 'cache directory for parsed ground truth (default: $CVDEVKIT_CACHE_DIR or ~/.cache/cvdevkit)');
     cmd.option('--no-cache', 'do not read or write the cache');
   }
   cmd.option('-q, --quiet', 'no progress bar, no warnings');
@@ -145,7 +145,7 @@ class Cli {
   private common(opts: Record<string, unknown>): CommonOptions {
     this.quiet = opts.quiet === true;
     const cacheDir =
-      opts.cache === false ? undefined : typeof opts.cacheDir === 'string' ? resolve(this.io.cwd, opts.cacheDir) : this.io.env.DEVKIT_CACHE_DIR || join(homedir(), '.cache', 'devkit');
+      opts.cache === false ? undefined : typeof opts.cacheDir === 'string' ? resolve(this.io.cwd, opts.cacheDir) : this.io.env.CVDEVKIT_CACHE_DIR || join(homedir(), '.cache', 'cvdevkit');
     return {
       format: (opts.format as ReportFormat) ?? 'table',
       out: typeof opts.out === 'string' ? resolve(this.io.cwd, opts.out) : undefined,
@@ -195,7 +195,7 @@ class Cli {
     for (const m of logs)
       if (!report.diagnostics.some((d) => d.message === m)) report.diagnostics.push({ severity: 'warning', code: 'task/log', message: m });
     report.versions ??= {};
-    report.versions['@devkit/cli'] ??= cliVersion();
+    report.versions['@cvdevkit/cli'] ??= cliVersion();
     return report;
   }
 
@@ -231,7 +231,7 @@ class Cli {
     }
   }
 
-  /** `devkit merge <task> <files…>`: the task combines the files of sharded runs into one report. */
+  /** `cvdevkit merge <task> <files…>`: the task combines the files of sharded runs into one report. */
   async merge(entry: RegisteredTask, files: string[], opts: Record<string, unknown>): Promise<number> {
     const common = this.common(opts);
     const mergeFn = entry.task.merge;
@@ -249,7 +249,7 @@ class Cli {
   async validate(entry: RegisteredTask, opts: Record<string, unknown>, attributeOf: Map<string, string>): Promise<number> {
     const common = this.common(opts);
     const validateFn = entry.task.validate;
-    if (typeof validateFn !== 'function') throw usageError(`task "${entry.id}" has no validate step (try devkit eval ${entry.id})`, 'usage/no-validate');
+    if (typeof validateFn !== 'function') throw usageError(`task "${entry.id}" has no validate step (try cvdevkit eval ${entry.id})`, 'usage/no-validate');
     const values = taskOptionValues(entry.task, opts, attributeOf, this.io.cwd);
     const diagnostics = await this.withContext(common, undefined, async (ctx) => {
       const found: unknown = await this.runTask(entry, () => validateFn.call(entry.task, values, createRunContext(ctx)));
@@ -258,7 +258,7 @@ class Cli {
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
     if (common.format === 'json') {
-      this.out(JSON.stringify({ schema: 'devkit.validation/1', task: entry.id, valid: errors === 0, diagnostics }, null, 2) + '\n');
+      this.out(JSON.stringify({ schema: 'cvdevkit.validation/1', task: entry.id, valid: errors === 0, diagnostics }, null, 2) + '\n');
     } else {
       for (const d of diagnostics) this.out(formatDiagnostic(d) + '\n');
       this.out(
@@ -282,10 +282,10 @@ class Cli {
       entries = [entry];
     } else {
       entries = this.registry.listTasks().filter((e) => typeof e.task.sample === 'function');
-      if (entries.length === 0) throw usageError('no installed task has an embedded sample (see devkit list)', 'usage/no-sample');
+      if (entries.length === 0) throw usageError('no installed task has an embedded sample (see cvdevkit list)', 'usage/no-sample');
       if (common.metric !== undefined) entries = entries.filter((e) => e.task.metrics.includes(common.metric!));
     }
-    const base = common.dir ?? mkdtempSync(join(tmpdir(), 'devkit-demo-'));
+    const base = common.dir ?? mkdtempSync(join(tmpdir(), 'cvdevkit-demo-'));
     const reports: Report[] = [];
     let exit: number = EXIT.ok;
     try {
@@ -319,7 +319,7 @@ class Cli {
       this.out(
         JSON.stringify(
           {
-            schema: 'devkit.list/1',
+            schema: 'cvdevkit.list/1',
             plugins: plugins.map((p) => ({
               package: p.packageName,
               version: p.version,
@@ -338,7 +338,7 @@ class Cli {
       return EXIT.ok;
     }
     if (plugins.length === 0) {
-      this.io.stderr.write('no devkit plugins found: install one (for example npm i @devkit/voc2010) or pass --plugin <path>\n');
+      this.io.stderr.write('no cvdevkit plugins found: install one (for example npm i @cvdevkit/voc2010) or pass --plugin <path>\n');
       return EXIT.ok;
     }
     const tasks = this.registry.listTasks();
@@ -364,7 +364,7 @@ class Cli {
       this.out(
         JSON.stringify(
           {
-            schema: 'devkit.task/1',
+            schema: 'cvdevkit.task/1',
             id: t.id,
             title: t.title,
             description: t.description,
@@ -468,7 +468,7 @@ class PluginFailure extends Error {
 
 /** Builds the commander program over the discovered plugins. */
 function buildProgram(cli: Cli, registry: PluginRegistry, io: CliIo, taskId: string | undefined, result: { code: number }): Command {
-  const program = new Command('devkit');
+  const program = new Command('cvdevkit');
   const known = registry.listTasks().map((t) => t.id);
   program
     .description('Evaluate computer-vision benchmark submissions with the official devkits\' numbers.')
@@ -476,7 +476,7 @@ function buildProgram(cli: Cli, registry: PluginRegistry, io: CliIo, taskId: str
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s), outputError: () => {} })
     .showSuggestionAfterError(true)
-    .addHelpText('after', known.length > 0 ? `\nInstalled tasks: ${known.join(', ')}` : '\nNo plugins installed: pass --plugin <path> or install @devkit/voc2010, …');
+    .addHelpText('after', known.length > 0 ? `\nInstalled tasks: ${known.join(', ')}` : '\nNo plugins installed: pass --plugin <path> or install @cvdevkit/voc2010, …');
   const entry = taskId !== undefined ? registry.findTask(taskId) : undefined;
 
   const setResult = (p: number | Promise<number>) => Promise.resolve(p).then((c) => void (result.code = c));
@@ -544,7 +544,7 @@ export async function run(argv: string[], io: CliIo = { stdout: process.stdout, 
       cwd: io.cwd,
       plugins: pre.plugins,
       installPath: fileURLToPath(import.meta.url),
-      autoDiscover: io.env.DEVKIT_NO_AUTOLOAD !== '1',
+      autoDiscover: io.env.CVDEVKIT_NO_AUTOLOAD !== '1',
     });
     cli = new Cli(io, registry);
     cli.debug = pre.debug;

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError, Option } from 'commander';
-import type { OptionSpec, TaskDefinition, TaskOptionValues } from '@devkit/core';
+import type { OptionSpec, TaskDefinition, TaskOptionValues } from '@cvdevkit/core';
 
 /** `excludeGenerated` → `exclude-generated` (`useVOC07` → `use-voc07`). */
 export function kebabCase(name: string): string {

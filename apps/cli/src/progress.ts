@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import { silentProgress, type ProgressSink } from '@devkit/core';
+import { silentProgress, type ProgressSink } from '@cvdevkit/core';
 
 export interface ProgressBar extends ProgressSink {
   /** Removes a bar still on screen (on errors and before printing). */

@@ -1,4 +1,4 @@
-import { createReport } from '@devkit/core';
+import { createReport } from '@cvdevkit/core';
 import { describe, expect, it } from 'vitest';
 import { formatNumber, renderReport, renderReports } from './render.js';
 

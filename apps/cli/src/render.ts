@@ -1,4 +1,4 @@
-import { formatLocation, reportToJson, type Diagnostic, type Report, type ReportValue } from '@devkit/core';
+import { formatLocation, reportToJson, type Diagnostic, type Report, type ReportValue } from '@cvdevkit/core';
 
 export type ReportFormat = 'table' | 'json' | 'csv' | 'markdown';
 export const REPORT_FORMATS: readonly ReportFormat[] = ['table', 'json', 'csv', 'markdown'];
@@ -122,7 +122,7 @@ export function renderReport(report: Report, format: ReportFormat): string {
 }
 
 /**
- * Renders several reports (`devkit demo`): JSON as an array, CSV sections each preceded by a
+ * Renders several reports (`cvdevkit demo`): JSON as an array, CSV sections each preceded by a
  * `task,<id>` line, table and Markdown one after the other.
  */
 export function renderReports(reports: Report[], format: ReportFormat): string {

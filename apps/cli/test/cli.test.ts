@@ -18,11 +18,11 @@ interface Result {
   stderr: string;
 }
 
-/** Runs `devkit` in `cwd` (default: the fixtures dir) with automatic discovery off unless `auto`. */
-function devkit(args: string[], opts: { cwd?: string; auto?: boolean } = {}): Result {
-  const env: NodeJS.ProcessEnv = { ...process.env, DEVKIT_CACHE_DIR: join(tmpdir(), 'devkit-cli-test-cache') };
-  if (opts.auto) delete env.DEVKIT_NO_AUTOLOAD;
-  else env.DEVKIT_NO_AUTOLOAD = '1';
+/** Runs `cvdevkit` in `cwd` (default: the fixtures dir) with automatic discovery off unless `auto`. */
+function cvdevkit(args: string[], opts: { cwd?: string; auto?: boolean } = {}): Result {
+  const env: NodeJS.ProcessEnv = { ...process.env, CVDEVKIT_CACHE_DIR: join(tmpdir(), 'cvdevkit-cli-test-cache') };
+  if (opts.auto) delete env.CVDEVKIT_NO_AUTOLOAD;
+  else env.CVDEVKIT_NO_AUTOLOAD = '1';
   const r = spawnSync(process.execPath, [bin, ...args], { cwd: opts.cwd ?? fixtures, env, encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -37,13 +37,13 @@ const noStack = (s: string) => expect(s).not.toMatch(/^\s+at /m);
 let tmp: string;
 beforeAll(() => {
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`pnpm build\` at the repo root first`);
-  tmp = mkdtempSync(join(tmpdir(), 'devkit-cli-e2e-'));
+  tmp = mkdtempSync(join(tmpdir(), 'cvdevkit-cli-e2e-'));
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-describe('devkit list / info', () => {
+describe('cvdevkit list / info', () => {
   it('list shows every task of a --plugin with package and version', () => {
-    const r = devkit(['list', ...plugin]);
+    const r = cvdevkit(['list', ...plugin]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('test/echo');
     expect(r.stdout).toContain('test/crash');
@@ -52,7 +52,7 @@ describe('devkit list / info', () => {
   });
 
   it('list --format json', () => {
-    const r = devkit(['list', '--format', 'json', ...plugin]);
+    const r = cvdevkit(['list', '--format', 'json', ...plugin]);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.plugins[0]).toMatchObject({ package: 'devkit-plugin-test', version: '0.0.7', source: 'flag' });
@@ -60,32 +60,32 @@ describe('devkit list / info', () => {
   });
 
   it('finds plugins through devkit.config.json in the cwd', () => {
-    const r = devkit(['list'], { cwd: join(fixtures, 'config-dir') });
+    const r = cvdevkit(['list'], { cwd: join(fixtures, 'config-dir') });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('test/echo');
     expect(r.stdout).toContain('(config)');
   });
 
   it('list from the repo root exits 0 (workspace plugins discovered automatically)', () => {
-    const r = devkit(['list', '--plugin', join(fixtures, 'test-plugin')], { cwd: repoRoot, auto: true });
+    const r = cvdevkit(['list', '--plugin', join(fixtures, 'test-plugin')], { cwd: repoRoot, auto: true });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('test/echo');
     noStack(r.stderr);
   });
 
   it('info lists inputs with types, defaults and required, and the metrics', () => {
-    const r = devkit(['info', 'test/echo', ...plugin]);
+    const r = cvdevkit(['info', 'test/echo', ...plugin]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/--input <path>\s+path\s+required/);
     expect(r.stdout).toMatch(/--scale <number>\s+number\s+default 1/);
     expect(r.stdout).toMatch(/official metric\s+ap\n/);
     expect(r.stdout).toMatch(/accepted metrics\s+ap, ap-11point/);
-    const j = JSON.parse(devkit(['info', 'test/echo', '--format', 'json', ...plugin]).stdout);
+    const j = JSON.parse(cvdevkit(['info', 'test/echo', '--format', 'json', ...plugin]).stdout);
     expect(j.options.find((o: { name: string }) => o.name === 'onlyClass').flag).toBe('--only-class');
   });
 
   it('eval <task> --help lists the task options', () => {
-    const r = devkit(['eval', 'test/echo', '--help', ...plugin]);
+    const r = cvdevkit(['eval', 'test/echo', '--help', ...plugin]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('--input <path>');
     expect(r.stdout).toContain('--only-class <string>');
@@ -93,11 +93,11 @@ describe('devkit list / info', () => {
   });
 });
 
-describe('devkit eval', () => {
+describe('cvdevkit eval', () => {
   const args = ['eval', 'test/echo', '--input', 'data/dets.txt', ...plugin];
 
   it('prints an aligned table with the summary', () => {
-    const r = devkit(args);
+    const r = cvdevkit(args);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('test/echo (metric ap)');
     expect(r.stdout).toMatch(/^key\s+ap\s+npos\s+ndet$/m);
@@ -107,22 +107,22 @@ describe('devkit eval', () => {
   });
 
   it('--format json is the report at full precision, NaN as null', () => {
-    const r = devkit([...args, '--format', 'json']);
+    const r = cvdevkit([...args, '--format', 'json']);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(j.schema).toBe('devkit.report/1');
+    expect(j.schema).toBe('cvdevkit.report/1');
     expect(j.task).toBe('test/echo');
     expect(j.summary.mAP).toBe(mAP);
     expect(j.rows[0]).toEqual({ key: 'cat', ap: apCat, npos: 2, ndet: 3 });
     expect(j.curves).toHaveLength(2);
     expect(j.versions['devkit-plugin-test']).toBe('0.0.7');
-    const nan = JSON.parse(devkit(['eval', 'test/echo', '--input', 'data/nopos.txt', '--format', 'json', ...plugin]).stdout);
+    const nan = JSON.parse(cvdevkit(['eval', 'test/echo', '--input', 'data/nopos.txt', '--format', 'json', ...plugin]).stdout);
     expect(nan.summary.mAP).toBeNull();
     expect(nan.diagnostics[0].code).toBe('test/no-positives');
   });
 
   it('--format csv: header, rows, then a summary section', () => {
-    const r = devkit([...args, '--format', 'csv']);
+    const r = cvdevkit([...args, '--format', 'csv']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
       ['key,ap,npos,ndet', `cat,${apCat},2,3`, `dog,${apDog},2,3`, '', 'summary,value', `mAP,${mAP}`, ''].join('\n'),
@@ -130,7 +130,7 @@ describe('devkit eval', () => {
   });
 
   it('--format markdown: a table and the summary', () => {
-    const r = devkit([...args, '--format', 'markdown']);
+    const r = cvdevkit([...args, '--format', 'markdown']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('| key | ap | npos | ndet |');
     expect(r.stdout).toContain('| cat | 0.833333 | 2 | 3 |');
@@ -138,7 +138,7 @@ describe('devkit eval', () => {
   });
 
   it('typed task options: numbers, integers, booleans, camelCase → kebab-case; --metric', () => {
-    const r = devkit([...args, '--scale', '2', '--npos', '4', '--only-class', 'cat', '--verbose', '--metric', 'ap-11point', '--format', 'json', '--workers', '1']);
+    const r = cvdevkit([...args, '--scale', '2', '--npos', '4', '--only-class', 'cat', '--verbose', '--metric', 'ap-11point', '--format', 'json', '--workers', '1']);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.metric).toBe('ap-11point');
@@ -148,7 +148,7 @@ describe('devkit eval', () => {
   });
 
   it('diagnostics go to stderr in table mode', () => {
-    const r = devkit(['eval', 'test/echo', '--input', 'data/nopos.txt', ...plugin]);
+    const r = cvdevkit(['eval', 'test/echo', '--input', 'data/nopos.txt', ...plugin]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('warning: nopos.txt: class bird has no positives');
     expect(r.stdout).toMatch(/^mAP\s+NaN$/m);
@@ -156,7 +156,7 @@ describe('devkit eval', () => {
 
   it('--out writes the same report to a file', () => {
     const out = join(tmp, 'report.json');
-    const r = devkit([...args, '--format', 'json', '--out', out]);
+    const r = cvdevkit([...args, '--format', 'json', '--out', out]);
     expect(r.code).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe(r.stdout);
     expect(readdirSync(tmp).filter((f) => f.endsWith('.tmp'))).toEqual([]);
@@ -164,9 +164,9 @@ describe('devkit eval', () => {
 
   it('--out leaves nothing behind when the evaluation fails or the directory is missing', () => {
     const out = join(tmp, 'failed.json');
-    expect(devkit(['eval', 'test/echo', '--input', 'data/bad.txt', '--out', out, ...plugin]).code).toBe(2);
+    expect(cvdevkit(['eval', 'test/echo', '--input', 'data/bad.txt', '--out', out, ...plugin]).code).toBe(2);
     expect(existsSync(out)).toBe(false);
-    const r = devkit([...args, '--out', join(tmp, 'no-such-dir', 'x.json')]);
+    const r = cvdevkit([...args, '--out', join(tmp, 'no-such-dir', 'x.json')]);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
@@ -181,32 +181,32 @@ describe('errors and exit codes', () => {
     noStack(r.stderr);
   };
 
-  it('unknown option → 1', () => oneLine(devkit(['eval', 'test/echo', '--input', 'data/dets.txt', '--bogus', ...plugin]), 1, /unknown option '--bogus'/));
-  it('bad number → 1', () => oneLine(devkit(['eval', 'test/echo', '--input', 'data/dets.txt', '--scale', '1.5x', ...plugin]), 1, /--scale.*1\.5x/));
-  it('bad integer → 1', () => oneLine(devkit(['eval', 'test/echo', '--input', 'data/dets.txt', '--npos', '2.5', ...plugin]), 1, /expected an integer/));
-  it('missing required option → 1', () => oneLine(devkit(['eval', 'test/echo', ...plugin]), 1, /--input/));
-  it('unaccepted metric → 1', () => oneLine(devkit(['eval', 'test/echo', '--input', 'data/dets.txt', '--metric', 'iou', ...plugin]), 1, /accepted: ap, ap-11point/));
-  it('bad --workers → 1', () => oneLine(devkit(['eval', 'test/echo', '--input', 'data/dets.txt', '--workers', 'many', ...plugin]), 1, /--workers/));
+  it('unknown option → 1', () => oneLine(cvdevkit(['eval', 'test/echo', '--input', 'data/dets.txt', '--bogus', ...plugin]), 1, /unknown option '--bogus'/));
+  it('bad number → 1', () => oneLine(cvdevkit(['eval', 'test/echo', '--input', 'data/dets.txt', '--scale', '1.5x', ...plugin]), 1, /--scale.*1\.5x/));
+  it('bad integer → 1', () => oneLine(cvdevkit(['eval', 'test/echo', '--input', 'data/dets.txt', '--npos', '2.5', ...plugin]), 1, /expected an integer/));
+  it('missing required option → 1', () => oneLine(cvdevkit(['eval', 'test/echo', ...plugin]), 1, /--input/));
+  it('unaccepted metric → 1', () => oneLine(cvdevkit(['eval', 'test/echo', '--input', 'data/dets.txt', '--metric', 'iou', ...plugin]), 1, /accepted: ap, ap-11point/));
+  it('bad --workers → 1', () => oneLine(cvdevkit(['eval', 'test/echo', '--input', 'data/dets.txt', '--workers', 'many', ...plugin]), 1, /--workers/));
   it('unknown task → 1 with "did you mean" and the known tasks', () =>
-    oneLine(devkit(['eval', 'test/ech', '--input', 'x', ...plugin]), 1, /unknown task "test\/ech"\. Did you mean "test\/echo"\?.*Known tasks: test\/crash, test\/echo/));
-  it('missing --plugin file → 1', () => oneLine(devkit(['list', '--plugin', './nope.js']), 1, /nope\.js/));
+    oneLine(cvdevkit(['eval', 'test/ech', '--input', 'x', ...plugin]), 1, /unknown task "test\/ech"\. Did you mean "test\/echo"\?.*Known tasks: test\/crash, test\/echo/));
+  it('missing --plugin file → 1', () => oneLine(cvdevkit(['list', '--plugin', './nope.js']), 1, /nope\.js/));
 
   it('broken plugin → 3, one line naming the package and the field', () =>
     oneLine(
-      devkit(['list', '--plugin', './broken-plugin.js']),
+      cvdevkit(['list', '--plugin', './broken-plugin.js']),
       3,
       /^error: plugin "broken-plugin" \(\.\/broken-plugin\.js\): tasks\["broken\/task"\]\.evaluate: expected a function, found undefined$/m,
     ));
 
   it('a plugin throwing a plain Error → 3 without a stack; --debug shows it', () => {
-    oneLine(devkit(['eval', 'test/crash', ...plugin]), 3, /internal error: task "test\/crash" .*boom/);
-    const r = devkit(['eval', 'test/crash', '--debug', ...plugin]);
+    oneLine(cvdevkit(['eval', 'test/crash', ...plugin]), 3, /internal error: task "test\/crash" .*boom/);
+    const r = cvdevkit(['eval', 'test/crash', '--debug', ...plugin]);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/^\s+at /m);
   });
 
   it('invalid input data → 2 listing every problem, no stack', () => {
-    const r = devkit(['eval', 'test/echo', '--input', 'data/bad.txt', ...plugin]);
+    const r = cvdevkit(['eval', 'test/echo', '--input', 'data/bad.txt', ...plugin]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('3 problems found');
@@ -217,27 +217,27 @@ describe('errors and exit codes', () => {
   });
 });
 
-describe('devkit validate / demo', () => {
+describe('cvdevkit validate / demo', () => {
   it('validate prints every problem and exits 2; a valid file exits 0', () => {
-    const bad = devkit(['validate', 'test/echo', '--input', 'data/bad.txt', ...plugin]);
+    const bad = cvdevkit(['validate', 'test/echo', '--input', 'data/bad.txt', ...plugin]);
     expect(bad.code).toBe(2);
     expect(bad.stdout).toContain('bad.txt:2:');
     expect(bad.stdout).toContain('bad.txt:4:');
     expect(bad.stdout).toContain('3 errors');
-    const good = devkit(['validate', 'test/echo', '--input', 'data/dets.txt', '--format', 'json', ...plugin]);
+    const good = cvdevkit(['validate', 'test/echo', '--input', 'data/dets.txt', '--format', 'json', ...plugin]);
     expect(good.code).toBe(0);
     expect(JSON.parse(good.stdout)).toMatchObject({ task: 'test/echo', valid: true, diagnostics: [] });
   });
 
   it('demo <task> evaluates the embedded sample', () => {
-    const r = devkit(['demo', 'test/echo', '--format', 'json', ...plugin]);
+    const r = cvdevkit(['demo', 'test/echo', '--format', 'json', ...plugin]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).summary.mAP).toBe(mAP);
   });
 
   it('demo without a task runs every task that has a sample; --dir keeps the files', () => {
     const dir = join(tmp, 'demo');
-    const r = devkit(['demo', '--dir', dir, ...plugin]);
+    const r = cvdevkit(['demo', '--dir', dir, ...plugin]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('test/echo (metric ap)');
     expect(readdirSync(dir)).toEqual(['test-echo']);
@@ -245,7 +245,7 @@ describe('devkit validate / demo', () => {
   });
 
   it('demo of a task without a sample → 1', () => {
-    const r = devkit(['demo', 'test/crash', ...plugin]);
+    const r = cvdevkit(['demo', 'test/crash', ...plugin]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('no embedded sample');
   });

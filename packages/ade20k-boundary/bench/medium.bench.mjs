@@ -1,15 +1,15 @@
 // Wall time of the whole `medium` fixture case (3 images of 256x341 x 150 classes x 99 thresholds),
-// through the plugin as the CLI runs it. Run after `pnpm build`: `pnpm --filter @devkit/ade20k-boundary bench`.
+// through the plugin as the CLI runs it. Run after `pnpm build`: `pnpm --filter @cvdevkit/ade20k-boundary bench`.
 // Options: BENCH_WORKERS (default: all cores), BENCH_CASE (default medium), BENCH_RUNS (default 1).
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRunContext } from '@devkit/core';
+import { createRunContext } from '@cvdevkit/core';
 import plugin from '../dist/index.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const name = process.env.BENCH_CASE ?? 'medium';
-const root = join(here, '../../../../shared/fixtures/ade20k', name);
+const root = join(here, '../../../fixtures/ade20k', name);
 const workers = Number(process.env.BENCH_WORKERS ?? availableParallelism());
 const runs = Number(process.env.BENCH_RUNS ?? 1);
 const task = plugin.tasks['ade20k/boundary'];

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { isDevkitError } from '@devkit/core';
+import { isDevkitError } from '@cvdevkit/core';
 import {
   countsToFile,
   entryKey,

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { inputError, usageError, ProblemCollector, type Problem } from '@devkit/core';
+import { inputError, usageError, ProblemCollector, type Problem } from '@cvdevkit/core';
 import { classKey } from './classes.js';
 
 /** Four per-threshold count arrays (what the engine returns per (image, class)). */
@@ -46,7 +46,7 @@ export function expandArray(a: Int32Array | null, zero: Float64Array): Float64Ar
 }
 
 /** The name in a counts file's `format` field. */
-export const COUNTS_FORMAT = 'devkit.ade20k-boundary.counts';
+export const COUNTS_FORMAT = 'cvdevkit.ade20k-boundary.counts';
 export const COUNTS_VERSION = 1;
 
 /**

@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRunContext, isDevkitError, type ProgressSink } from '@devkit/core';
+import { createRunContext, isDevkitError, type ProgressSink } from '@cvdevkit/core';
 
 // Stub engine (the real one is exercised by test/golden.test.ts): deterministic counts from the inputs.
-vi.mock('@devkit/boundary', () => {
+vi.mock('@cvdevkit/boundary', () => {
   const n = 99;
   const thresholds = Float64Array.from({ length: n }, (_, i) => (i + 1) / 100);
   const ones = (a: Uint8Array | null) => (a ? a.reduce((s, v) => s + (v ? 1 : 0), 0) : 0);
@@ -68,7 +68,7 @@ beforeAll(async () => {
 describe('plugin shape', () => {
   it('declares the tasks, options and metric', () => {
     expect(plugin.meta.name).toBe('ade20k');
-    expect(plugin.meta.packageName).toBe('@devkit/ade20k-boundary');
+    expect(plugin.meta.packageName).toBe('@cvdevkit/ade20k-boundary');
     expect(Object.keys(plugin.tasks)).toEqual(['ade20k/boundary', 'ade20k/boundary-merge']);
     expect(task.metric).toBe('bsds-ods');
     expect(task.options.map((o) => o.name)).toEqual(['gt', 'pred', 'seed', 'shard', 'countsOut', 'classes', 'debugCounts']);
@@ -94,7 +94,7 @@ describe('evaluate (stub engine)', () => {
     expect(events[0]).toBe('begin ade20k/boundary 300');
     expect(events.filter((e) => e === '+1')).toHaveLength(300);
     expect(events.at(-1)).toBe('end');
-    expect(r.versions['@devkit/ade20k-boundary']).toMatch(/^\d+\.\d+\.\d+/);
+    expect(r.versions['@cvdevkit/ade20k-boundary']).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it('writes the sample deterministically', async () => {

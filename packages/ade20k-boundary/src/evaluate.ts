@@ -12,8 +12,8 @@ import {
   type Problem,
   type Report,
   type RunContext,
-} from '@devkit/core';
-import { boundaryThresholds } from '@devkit/boundary';
+} from '@cvdevkit/core';
+import { boundaryThresholds } from '@cvdevkit/boundary';
 import { ADE20K_CLASS_COUNT, classKey } from './classes.js';
 import { entryKey, storeCounts, readAndMergeCountsFiles, resolveCountsFiles, writeCountsFile, type BoundaryCountSet, type StoredCounts } from './counts.js';
 import { checkSeed, parseClassList, parseShard, shardRange, type Ade20kBoundaryMergeOptions, type Ade20kBoundaryOptions, type Shard } from './options.js';
@@ -232,7 +232,7 @@ export async function evaluateAde20kBoundary(options: Ade20kBoundaryOptions, con
         {
           severity: 'info',
           code: 'ade20k/shard',
-          message: `shard ${plan.shard.index}/${plan.shard.count}: ${units} (image, class) units written to ${options.countsOut}; combine all shards with: devkit eval ade20k/boundary-merge --counts <file1>,<file2>,…`,
+          message: `shard ${plan.shard.index}/${plan.shard.count}: ${units} (image, class) units written to ${options.countsOut}; combine all shards with: cvdevkit eval ade20k/boundary-merge --counts <file1>,<file2>,…`,
           file: options.countsOut,
         },
       ],

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isDevkitError } from '@devkit/core';
+import { isDevkitError } from '@cvdevkit/core';
 import { readGroundTruth } from './ground-truth.js';
 import { sparseFromMask, writeBoundaryMat } from './mat-writer.js';
 
-const FIXTURES = join(import.meta.dirname, '../../../../shared/fixtures/ade20k');
+const FIXTURES = join(import.meta.dirname, '../../../fixtures/ade20k');
 
 function countOnes(m: Uint8Array | null): number {
   let n = 0;

@@ -1,4 +1,4 @@
-import { definePlugin, defineTask } from '@devkit/core';
+import { definePlugin, defineTask } from '@cvdevkit/core';
 import { evaluateAde20kBoundary, mergeAde20kBoundary, mergeBoundaryCounts, PACKAGE_VERSION, validateAde20kBoundary } from './evaluate.js';
 import { DEFAULT_SEED, type Ade20kBoundaryMergeOptions, type Ade20kBoundaryOptions } from './options.js';
 import { PACKAGE_NAME } from './report.js';
@@ -54,7 +54,7 @@ export const ade20kBoundaryTask = defineTask<Ade20kBoundaryOptions>({
   evaluate: evaluateAde20kBoundary,
   validate: validateAde20kBoundary,
   sample: ade20kBoundarySample,
-  // `devkit merge ade20k/boundary a.json b.json …`: the shards' counts files → the whole report
+  // `cvdevkit merge ade20k/boundary a.json b.json …`: the shards' counts files → the whole report
   merge: async (files) => {
     const t0 = performance.now();
     const report = mergeBoundaryCounts(files);

@@ -110,7 +110,7 @@ function sparseMatrix(m: SparseMatrix): Uint8Array {
 /** The bytes of a `-v6` MAT file holding `gt.bdry = {cells}` (cells is Nx1). */
 export function writeBoundaryMat(cells: readonly SparseMatrix[]): Uint8Array {
   const header = new Uint8Array(128).fill(0x20);
-  header.set(ascii('MATLAB 5.0 MAT-file, Platform: devkit, Created by: @devkit/ade20k-boundary sample writer'));
+  header.set(ascii('MATLAB 5.0 MAT-file, Platform: cvdevkit, Created by: @cvdevkit/ade20k-boundary sample writer'));
   const hv = new DataView(header.buffer);
   for (let i = 116; i < 124; i++) header[i] = 0; // no subsystem data
   hv.setUint16(124, 0x0100, true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isDevkitError } from '@devkit/core';
+import { isDevkitError } from '@cvdevkit/core';
 import { checkSeed, parseClassList, parseShard, shardRange } from './options.js';
 
 function usage(fn: () => unknown): string {

@@ -1,4 +1,4 @@
-import { usageError } from '@devkit/core';
+import { usageError } from '@cvdevkit/core';
 import { ADE20K_CLASS_COUNT } from './classes.js';
 
 /** Options of `ade20k/boundary` (CLI flags are the kebab-case names: `--counts-out`, `--debug-counts`). */
@@ -27,7 +27,7 @@ export interface Ade20kBoundaryMergeOptions {
   debugCounts?: boolean;
 }
 
-declare module '@devkit/core' {
+declare module '@cvdevkit/core' {
   interface TaskRegistry {
     'ade20k/boundary': Ade20kBoundaryOptions;
     'ade20k/boundary-merge': Ade20kBoundaryMergeOptions;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
-import type { Problem } from '@devkit/core';
+import type { Problem } from '@cvdevkit/core';
 
 /** A decoded prediction: row-major uint8 values (what MATLAB's `imread` returns for the file). */
 export interface PredictionMap {

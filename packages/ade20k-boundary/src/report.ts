@@ -1,9 +1,9 @@
-import { createReport, type Diagnostic, type Report, type ReportCurve, type ReportRow } from '@devkit/core';
-import { collectBoundaryScores, type BoundaryCounts } from '@devkit/boundary';
+import { createReport, type Diagnostic, type Report, type ReportCurve, type ReportRow } from '@cvdevkit/core';
+import { collectBoundaryScores, type BoundaryCounts } from '@cvdevkit/boundary';
 import { ADE20K_CLASS_COUNT, ADE20K_CLASS_NAMES, classKey } from './classes.js';
 import { entryKey, expandArray, type BoundaryCountSet, type StoredCounts } from './counts.js';
 
-export const PACKAGE_NAME = '@devkit/ade20k-boundary';
+export const PACKAGE_NAME = '@cvdevkit/ade20k-boundary';
 
 export interface ReportFromCountsOptions {
   task?: string;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // A stub engine: counts that encode what was passed in, so the plumbing can be checked alone.
-vi.mock('@devkit/boundary', () => ({
+vi.mock('@cvdevkit/boundary', () => ({
   evaluateBoundary: (pred: Uint8Array, gt: Uint8Array | null, h: number, w: number, o: { seed?: number }) => {
     const n = 99;
     const sum = (a: Uint8Array | null) => (a ? a.reduce((s, v) => s + (v ? 1 : 0), 0) : 0);

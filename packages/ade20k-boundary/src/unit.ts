@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { isDevkitError, type Problem } from '@devkit/core';
-import { evaluateBoundary } from '@devkit/boundary';
+import { isDevkitError, type Problem } from '@cvdevkit/core';
+import { evaluateBoundary } from '@cvdevkit/boundary';
 import { classKey } from './classes.js';
 import { readGroundTruth, type GroundTruthImage } from './ground-truth.js';
 import { readPrediction, sizeProblem } from './prediction.js';

@@ -1,4 +1,4 @@
-import { serveWorker } from '@devkit/core';
+import { serveWorker } from '@cvdevkit/core';
 import { UnitEvaluator, type UnitResult, type UnitTask } from './unit.js';
 
 // One evaluator per thread: it keeps the last decoded ground-truth files.

@@ -1,5 +1,5 @@
-// End-to-end through the BUILT `devkit` binary (apps/cli/dist/bin.js), as a user runs it.
-// Skipped until the CLI, this package and the @devkit/boundary engine are built.
+// End-to-end through the BUILT `cvdevkit` binary (apps/cli/dist/bin.js), as a user runs it.
+// Skipped until the CLI, this package and the @cvdevkit/boundary engine are built.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 const pkg = resolve(import.meta.dirname, '..');
 const repo = resolve(pkg, '../..');
 const bin = join(repo, 'apps/cli/dist/bin.js');
-const tiny = resolve(repo, '../shared/fixtures/ade20k/tiny');
+const tiny = resolve(repo, 'fixtures/ade20k/tiny');
 const engineBuilt = (() => {
   try {
     return readFileSync(join(repo, 'packages/boundary/dist/index.js'), 'utf8').includes('evaluateBoundary');
@@ -19,18 +19,18 @@ const engineBuilt = (() => {
 })();
 const ready = existsSync(bin) && existsSync(join(pkg, 'dist/index.js')) && engineBuilt;
 
-function devkit(args: string[]) {
-  const env = { ...process.env, DEVKIT_NO_AUTOLOAD: '1' };
+function cvdevkit(args: string[]) {
+  const env = { ...process.env, CVDEVKIT_NO_AUTOLOAD: '1' };
   const r = spawnSync(process.execPath, [bin, ...args, '--plugin', pkg], { cwd: repo, env, encoding: 'utf8', timeout: 120_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe.skipIf(!ready)('devkit CLI: ade20k/boundary', () => {
+describe.skipIf(!ready)('cvdevkit CLI: ade20k/boundary', () => {
   const gt = join(tiny, 'annotations_boundary/validation');
   const pred = join(tiny, 'predictions_boundary/validation');
 
   it('eval --format json gives the official score (tiny)', () => {
-    const r = devkit(['eval', 'ade20k/boundary', '--gt', gt, '--pred', pred, '--format', 'json', '--workers', '2']);
+    const r = cvdevkit(['eval', 'ade20k/boundary', '--gt', gt, '--pred', pred, '--format', 'json', '--workers', '2']);
     expect(r.stderr).not.toMatch(/^\s+at /m);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
@@ -44,34 +44,34 @@ describe.skipIf(!ready)('devkit CLI: ade20k/boundary', () => {
     });
   });
 
-  it('shards with --shard/--counts-out, then devkit merge or ade20k/boundary-merge --counts', () => {
+  it('shards with --shard/--counts-out, then cvdevkit merge or ade20k/boundary-merge --counts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ade20k-cli-'));
     const files = [1, 2].map((i) => join(dir, `c${i}.json`));
     for (const [i, f] of files.entries()) {
-      const r = devkit(['eval', 'ade20k/boundary', '--gt', gt, '--pred', pred, '--shard', `${i + 1}/2`, '--counts-out', f, '--format', 'json']);
+      const r = cvdevkit(['eval', 'ade20k/boundary', '--gt', gt, '--pred', pred, '--shard', `${i + 1}/2`, '--counts-out', f, '--format', 'json']);
       expect(r.code).toBe(0);
     }
-    const merged = devkit(['eval', 'ade20k/boundary-merge', '--counts', files.join(','), '--format', 'json']);
+    const merged = cvdevkit(['eval', 'ade20k/boundary-merge', '--counts', files.join(','), '--format', 'json']);
     expect(merged.code).toBe(0);
-    const single = devkit(['eval', 'ade20k/boundary', '--gt', gt, '--pred', pred, '--format', 'json']);
+    const single = cvdevkit(['eval', 'ade20k/boundary', '--gt', gt, '--pred', pred, '--format', 'json']);
     expect(JSON.parse(merged.stdout).rows).toEqual(JSON.parse(single.stdout).rows);
-    const viaMerge = devkit(['merge', 'ade20k/boundary', ...files, '--format', 'json']);
+    const viaMerge = cvdevkit(['merge', 'ade20k/boundary', ...files, '--format', 'json']);
     expect(viaMerge.code).toBe(0);
     expect(JSON.parse(viaMerge.stdout).rows).toEqual(JSON.parse(single.stdout).rows);
     expect(JSON.parse(viaMerge.stdout).summary).toEqual(JSON.parse(single.stdout).summary);
   });
 
   it('exits 2 naming the file for a missing predictions folder, 1 for a bad --shard', () => {
-    const r = devkit(['eval', 'ade20k/boundary', '--gt', gt, '--pred', join(tiny, 'nope')]);
+    const r = cvdevkit(['eval', 'ade20k/boundary', '--gt', gt, '--pred', join(tiny, 'nope')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('nope');
     expect(r.stderr).not.toMatch(/^\s+at /m);
-    const s = devkit(['eval', 'ade20k/boundary', '--gt', gt, '--pred', pred, '--shard', '0/2', '--counts-out', 'x.json']);
+    const s = cvdevkit(['eval', 'ade20k/boundary', '--gt', gt, '--pred', pred, '--shard', '0/2', '--counts-out', 'x.json']);
     expect(s.code).toBe(1);
   });
 
   it('demo runs the embedded sample offline', () => {
-    const r = devkit(['demo', 'ade20k/boundary', '--format', 'json']);
+    const r = cvdevkit(['demo', 'ade20k/boundary', '--format', 'json']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     const report = Array.isArray(out) ? out[0] : out;

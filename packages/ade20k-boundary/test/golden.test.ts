@@ -6,17 +6,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRunContext, type Report } from '@devkit/core';
+import { createRunContext, type Report } from '@cvdevkit/core';
 import type { BoundaryCountSet, StoredCounts } from '../src/index.js';
 
-// Until @devkit/boundary lands its engine, these tests are skipped (they cannot run without it).
-const engine = ((await import('@devkit/boundary').catch(() => ({}))) as Record<string, unknown>);
+// Until @cvdevkit/boundary lands its engine, these tests are skipped (they cannot run without it).
+const engine = ((await import('@cvdevkit/boundary').catch(() => ({}))) as Record<string, unknown>);
 const engineReady = typeof engine.evaluateBoundary === 'function' && typeof engine.collectBoundaryScores === 'function';
 const { default: plugin, entryKey, mergeBoundaryCounts, reportFromCounts, storeCounts } = engineReady
   ? await import('../src/index.js')
   : ({ default: { tasks: {} } } as unknown as typeof import('../src/index.js'));
 
-const FIXTURES = join(import.meta.dirname, '../../../../shared/fixtures/ade20k');
+const FIXTURES = join(import.meta.dirname, '../../../fixtures/ade20k');
 const TOL = 1e-9;
 
 interface ExpectedClass {
@@ -107,7 +107,7 @@ function officialCountSet(expected: Expected): BoundaryCountSet {
 
 const task = plugin.tasks['ade20k/boundary'];
 // Worker threads inherit the process's Node options; when vitest runs with `--conditions source`
-// (vitest.config.ts ssr.resolve.externalConditions), a thread would resolve @devkit/* to .ts sources and
+// (vitest.config.ts ssr.resolve.externalConditions), a thread would resolve @cvdevkit/* to .ts sources and
 // fail to load, so the runs stay in this thread then. The worker path is covered end to end by
 // test/cli.test.ts (the built binary, 2 workers) and by bench/medium.bench.mjs.
 const sourceCondition = process.execArgv.some((a, i, all) => a === '--conditions=source' || ((a === '--conditions' || a === '-C') && all[i + 1] === 'source'));

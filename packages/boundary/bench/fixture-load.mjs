@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
-import { readMatFileSync } from '@devkit/matfile';
+import { readMatFileSync } from '@cvdevkit/matfile';
 
-export const FIXTURES = process.env.ADE_FIXTURES ?? fileURLToPath(new URL('../../../../shared/fixtures/ade20k', import.meta.url));
+export const FIXTURES = process.env.ADE_FIXTURES ?? fileURLToPath(new URL('../../../fixtures/ade20k', import.meta.url));
 
 export function loadPrediction(name, cls, image) {
   const file = join(FIXTURES, name, 'predictions_boundary', 'validation', `class_${String(cls).padStart(3, '0')}`, `${image}.png`);

@@ -6,7 +6,7 @@ import type { BoundaryCounts } from './evaluate.js';
 import { boundaryThresholds, matlabColon, matlabLinspace, thresholdCutoffs } from './thresholds.js';
 import { readFileSync } from 'node:fs';
 
-const spec = JSON.parse(readFileSync(fileURLToPath(new URL('../../../../shared/specs/ade20k-boundary-thresholds.json', import.meta.url)), 'utf8')) as {
+const spec = JSON.parse(readFileSync(fileURLToPath(new URL('../../../fixtures/specs/ade20k-boundary-thresholds.json', import.meta.url)), 'utf8')) as {
   thresholds_matlab: number[];
   min_uint8_passing: number[];
 };

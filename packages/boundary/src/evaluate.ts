@@ -2,7 +2,7 @@
  * evaluate_bdry.m for one (image, class): crop the margin, threshold the soft prediction at every
  * threshold (`>=`), thin, and count matches against the ground truth with correspondPixels.
  */
-import { inputError } from '@devkit/core';
+import { inputError } from '@cvdevkit/core';
 import { CorrespondTarget, DEFAULT_MAX_DIST, DEFAULT_SEED } from './correspond.js';
 import { Thinner } from './thin.js';
 import { boundaryThresholds, thresholdCutoffs } from './thresholds.js';

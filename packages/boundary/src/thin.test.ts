@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { LUT_THIN1, LUT_THIN2, thin, thinDeletions, Thinner } from './thin.js';
 
-const LUT_FILE = fileURLToPath(new URL('../../../../shared/specs/ade20k-boundary-thin-luts.txt', import.meta.url));
+const LUT_FILE = fileURLToPath(new URL('../../../fixtures/specs/ade20k-boundary-thin-luts.txt', import.meta.url));
 
 function lutFromFile(name: string): string {
   const line = readFileSync(LUT_FILE, 'utf8').split('\n').find((l) => l.startsWith(name + ' '));

@@ -3,9 +3,9 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
-import { readMatFileSync, type MatValue } from '@devkit/matfile';
+import { readMatFileSync, type MatValue } from '@cvdevkit/matfile';
 
-export const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/ade20k', import.meta.url));
+export const FIXTURES = fileURLToPath(new URL('../../../fixtures/ade20k', import.meta.url));
 
 export interface ExpectedCounts {
   cntR: number[];

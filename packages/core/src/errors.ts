@@ -1,5 +1,5 @@
 /**
- * One error type for everything devkit reports to a user.
+ * One error type for everything cvdevkit reports to a user.
  *
  * `kind` decides the CLI exit code: usage → 1, input → 2, internal → 3.
  * Input problems carry where (`file`, `line` or `pixel` or `field` or `offset`) and

@@ -39,7 +39,7 @@ export interface TaskDefinition<O extends object = TaskOptionValues> {
   validate?(options: O, context: RunContext): Promise<Diagnostic[]>;
   /**
    * Combines partial results (the files written by sharded runs of this task) into the report of the whole
-   * evaluation: what `devkit merge <task> <files…>` runs. Tasks that cannot be sharded leave it out.
+   * evaluation: what `cvdevkit merge <task> <files…>` runs. Tasks that cannot be sharded leave it out.
    */
   merge?(files: readonly string[], context: RunContext): Promise<Report>;
   /** Writes an embedded sample under `dir` and returns the options that evaluate it. */
@@ -76,7 +76,7 @@ export interface DatasetPlugin {
 /**
  * Typed registry, filled by module augmentation in each plugin:
  * ```ts
- * declare module '@devkit/core' { interface TaskRegistry { 'voc2010/det': VocDetOptions } }
+ * declare module '@cvdevkit/core' { interface TaskRegistry { 'voc2010/det': VocDetOptions } }
  * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

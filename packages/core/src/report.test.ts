@@ -12,7 +12,7 @@ describe('Report', () => {
     });
     const json = JSON.parse(reportToJson(r));
     expect(Object.keys(json)).toEqual(['schema', 'task', 'metric', 'summary', 'rows', 'curves', 'matrices', 'diagnostics', 'versions', 'timings']);
-    expect(json.schema).toBe('devkit.report/1');
+    expect(json.schema).toBe('cvdevkit.report/1');
     expect(json.summary.mAP).toBeNull();
     expect(json.rows[0].ap).toBe(0.30000000000000004);
     expect(json.curves[0].recall).toEqual([0.5, 1]);

@@ -1,5 +1,5 @@
 /**
- * The Report: what every task returns (schema `devkit.report/1`, see shared/REPORT.md).
+ * The Report: what every task returns (schema `cvdevkit.report/1`, see shared/REPORT.md).
  * It is data, not text; the CLI renders it as a table, JSON, CSV or Markdown.
  * NaN and ±Infinity are kept as numbers in memory and written as `null` in JSON.
  */
@@ -36,7 +36,7 @@ export interface Diagnostic {
 }
 
 export interface Report {
-  schema: 'devkit.report/1';
+  schema: 'cvdevkit.report/1';
   /** The dataset plugin's name, for example `voc2010`. */
   dataset?: string;
   task: string;
@@ -71,7 +71,7 @@ export function createReport(init: ReportInit): Report {
   const timings: { totalMs: number; [phase: string]: number } = { totalMs: 0 };
   for (const [k, v] of Object.entries(init.timings ?? {})) if (v !== undefined) timings[k] = v;
   const report: Report = {
-    schema: 'devkit.report/1',
+    schema: 'cvdevkit.report/1',
     ...(init.dataset !== undefined ? { dataset: init.dataset } : {}),
     task: init.task,
     metric: init.metric,

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { inputError } from '@devkit/core';
+import { inputError } from '@cvdevkit/core';
 
 export interface TextLine {
   /** 1-based line number in the file. */

@@ -5,12 +5,12 @@ import { deflateSync, inflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import pngjs from 'pngjs';
-import { isDevkitError } from '@devkit/core';
+import { isDevkitError } from '@cvdevkit/core';
 import { decodeLabelPng, encodeIndexedPng, readLabelPng, readLabelPngSync, writeIndexedPng } from './png.js';
 import { vocColormap } from './colormap.js';
 
-const FIXTURES = new URL('../../../../shared/fixtures/voc2010/', import.meta.url).pathname;
-const tmp = mkdtempSync(join(tmpdir(), 'devkit-png-'));
+const FIXTURES = new URL('../../../fixtures/voc2010/', import.meta.url).pathname;
+const tmp = mkdtempSync(join(tmpdir(), 'cvdevkit-png-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** Independent reference for the fixture PNGs (generator writes one IDAT, filter type 0 on every row). */

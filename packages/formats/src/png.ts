@@ -11,7 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { inflateSync as zlibInflateSync } from 'node:zlib';
 import pngjs from 'pngjs';
-import { DevkitError, inputError, isDevkitError } from '@devkit/core';
+import { DevkitError, inputError, isDevkitError } from '@cvdevkit/core';
 import { vocColormap } from './colormap.js';
 
 // ---------------------------------------------------------------- pngjs internals (CommonJS, untyped)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DevkitError } from '@devkit/core';
+import { DevkitError } from '@cvdevkit/core';
 import { childArray, parseDevkitXml, parsePascalAnnotation, str2double } from './xml.js';
 
 const VOC = `<annotation>

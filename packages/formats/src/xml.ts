@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { XMLParser } from 'fast-xml-parser';
-import { inputError } from '@devkit/core';
+import { inputError } from '@cvdevkit/core';
 
 /** A leaf element is its trimmed text; an element with children maps tag → value (repeated → array). */
 export type XmlValue = string | XmlElement;

@@ -11,15 +11,15 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRunContext } from '@devkit/core';
-import { parseDevkitXml } from '@devkit/formats';
+import { createRunContext } from '@cvdevkit/core';
+import { ILSVRC_REAL, fixturePath } from '@cvdevkit/test-utils';
+import { parseDevkitXml } from '@cvdevkit/formats';
 import plugin, { readRecCache } from '../dist/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = join(here, '..');
-const shared = join(pkg, '..', '..', '..', 'shared');
-const fixtures = join(shared, 'fixtures', 'ilsvrc2015');
-const real = join(shared, 'real', 'ilsvrc2015');
+const fixtures = fixturePath('ilsvrc2015');
+const real = ILSVRC_REAL;
 const task = plugin.tasks['ilsvrc2015/clsloc'];
 const workers = Math.max(1, Number(process.env.WORKERS ?? availableParallelism()));
 
@@ -78,18 +78,18 @@ const raw = await timed(() => {
 console.log(`  baseline: read + fast-xml-parser parse of the 20,000 files, one thread: ${both(raw)}`);
 
 const cold1 = await timed(() => task.evaluate(options, createRunContext({ workers: 1 })));
-console.log(`  devkit, one thread, no cache:           ${both(cold1)}`);
+console.log(`  cvdevkit, one thread, no cache:           ${both(cold1)}`);
 check(cold1.value, expected, 'one thread');
 
 const cold = await timed(() => task.evaluate(options, createRunContext({ workers })));
-console.log(`  devkit, ${workers} workers, no cache:             ${both(cold)}  (ground truth ${ms(cold.value.timings.groundTruthMs)}, evaluation ${ms(cold.value.timings.evaluateMs)})`);
+console.log(`  cvdevkit, ${workers} workers, no cache:             ${both(cold)}  (ground truth ${ms(cold.value.timings.groundTruthMs)}, evaluation ${ms(cold.value.timings.evaluateMs)})`);
 check(cold.value, expected, `${workers} workers`);
 
 const cacheDir = mkdtempSync(join(tmpdir(), 'clsloc-bench-cache-'));
 try {
   await task.evaluate(options, createRunContext({ workers, cacheDir }));
   const warm = await timed(() => task.evaluate(options, createRunContext({ workers, cacheDir })));
-  console.log(`  devkit, warm parsed-annotation cache:   ${both(warm)}`);
+  console.log(`  cvdevkit, warm parsed-annotation cache:   ${both(warm)}`);
   check(warm.value, expected, 'cached');
 } finally {
   rmSync(cacheDir, { recursive: true, force: true });
@@ -121,7 +121,7 @@ if (existsSync(recPath)) {
     );
     const r = real50k.value;
     console.log(`real 50,000-image rec cache (80,477 boxes) + real labels + blacklist:`);
-    console.log(`  baseline: readRecCache alone ${both(rawMat)}; devkit total ${both(real50k)}`);
+    console.log(`  baseline: readRecCache alone ${both(rawMat)}; cvdevkit total ${both(real50k)}`);
     const bl = new Set(readFileSync(join(real, 'ILSVRC2015_clsloc_validation_blacklist.txt'), 'utf8').trim().split('\n').map(Number));
     const blSize = readFileSync(join(real, 'ILSVRC2015_clsloc_validation_blacklist.txt'), 'utf8').trim().split('\n').length;
     const wantCls = [1, 2, 3, 4, 5].map((k) => gt.filter((_, i) => i % 5 >= k).length / gt.length);

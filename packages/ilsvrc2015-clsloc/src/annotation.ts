@@ -1,5 +1,5 @@
-import { DevkitError, isDevkitError, type Problem } from '@devkit/core';
-import { childArray, parseDevkitXml, str2double, type XmlElement, type XmlValue } from '@devkit/formats';
+import { DevkitError, isDevkitError, type Problem } from '@cvdevkit/core';
+import { childArray, parseDevkitXml, str2double, type XmlElement, type XmlValue } from '@cvdevkit/formats';
 
 /** Label given to an object whose WNID is not in the synset map (`get_class2node` returns `[]`). */
 export const UNKNOWN_LABEL = -1;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isDevkitError } from '@devkit/core';
+import { isDevkitError } from '@cvdevkit/core';
 import { computeClsLocErrors } from './clsloc-error.js';
 import type { GroundTruthBoxes } from './ground-truth.js';
 import { parseBlacklist, parseGroundTruthLabels, parsePredictions } from './inputs.js';

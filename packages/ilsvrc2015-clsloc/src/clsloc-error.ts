@@ -1,5 +1,5 @@
-import { ProblemCollector } from '@devkit/core';
-import { boxIoU } from '@devkit/metrics';
+import { ProblemCollector } from '@cvdevkit/core';
+import { boxIoU } from '@cvdevkit/metrics';
 import { UNKNOWN_LABEL } from './annotation.js';
 import type { GroundTruthBoxes } from './ground-truth.js';
 import { ANY_CLASS_LABEL, MAX_GUESSES, type Blacklist, type GroundTruthLabels, type Predictions } from './inputs.js';

@@ -2,14 +2,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRunContext, isDevkitError } from '@devkit/core';
+import { createRunContext, isDevkitError } from '@cvdevkit/core';
 import { readAnnotationObjects, UNKNOWN_LABEL } from './annotation.js';
 import { listAnnotationFiles, readGroundTruthBoxes } from './ground-truth.js';
 import { builtInSynsets, readSynsetMap } from './meta.js';
 import { writeSample } from './sample.js';
 import { CLSLOC_WNIDS } from './synsets.js';
 
-const REAL = new URL('../../../../shared/real/ilsvrc2015/', import.meta.url).pathname;
+const REAL = new URL('../../../fixtures/ilsvrc2015/real/', import.meta.url).pathname;
 const synsets = builtInSynsets();
 
 function xml(objects: string, head = '<folder>val</folder><filename>x</filename><source><database>d</database></source><size><width>9</width><height>9</height></size>'): string {

@@ -1,8 +1,8 @@
 /**
- * @devkit/ilsvrc2015-clsloc: the ILSVRC2015 CLS-LOC task (`ilsvrc2015/clsloc`), exact to the
+ * @cvdevkit/ilsvrc2015-clsloc: the ILSVRC2015 CLS-LOC task (`ilsvrc2015/clsloc`), exact to the
  * official devkit's `eval_clsloc.m`.
  */
-import { definePlugin } from '@devkit/core';
+import { definePlugin } from '@cvdevkit/core';
 import { clslocTask } from './task.js';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isDevkitError, type DevkitError } from '@devkit/core';
+import { isDevkitError, type DevkitError } from '@cvdevkit/core';
 import { parseBlacklist, parseGroundTruthLabels, parsePredictions } from './inputs.js';
 
 function failure(fn: () => unknown): DevkitError {

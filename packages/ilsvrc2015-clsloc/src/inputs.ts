@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { inputError, ProblemCollector } from '@devkit/core';
+import { inputError, ProblemCollector } from '@cvdevkit/core';
 import { parseNumericTable } from './table.js';
 
 /** The official demo evaluates 1..5 guesses (`max_num_pred_per_image`). */

@@ -1,4 +1,4 @@
-import type { ProblemCollector } from '@devkit/core';
+import type { ProblemCollector } from '@cvdevkit/core';
 
 /** One non-empty line of a numeric text file. */
 export interface NumericRow {

@@ -8,7 +8,7 @@ import {
   type Diagnostic,
   type Report,
   type RunContext,
-} from '@devkit/core';
+} from '@cvdevkit/core';
 import { computeClsLocErrors, type ClsLocErrors } from './clsloc-error.js';
 import { readGroundTruthBoxes, type GroundTruthBoxes } from './ground-truth.js';
 import {
@@ -40,7 +40,7 @@ export interface ClsLocOptions {
   meta?: string;
 }
 
-declare module '@devkit/core' {
+declare module '@cvdevkit/core' {
   interface TaskRegistry {
     'ilsvrc2015/clsloc': ClsLocOptions;
   }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveWorker, transferable } from '@devkit/core';
+import { serveWorker, transferable } from '@cvdevkit/core';
 import { readAnnotationChunk, type AnnotationChunk } from './annotation.js';
 
 /** A chunk of annotation files for one worker. */

@@ -1,4 +1,4 @@
-// End-to-end through the BUILT `devkit` binary (apps/cli/dist/bin.js), as a user runs it.
+// End-to-end through the BUILT `cvdevkit` binary (apps/cli/dist/bin.js), as a user runs it.
 // Skipped until the CLI and this package are built.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,19 +8,19 @@ import { describe, expect, it } from 'vitest';
 const pkg = resolve(import.meta.dirname, '..');
 const repo = resolve(pkg, '../..');
 const bin = join(repo, 'apps/cli/dist/bin.js');
-const fixtures = resolve(repo, '../shared/fixtures/ilsvrc2015');
+const fixtures = resolve(repo, 'fixtures/ilsvrc2015');
 const ready = existsSync(bin) && existsSync(join(pkg, 'dist/index.js'));
 
-function devkit(args: string[]) {
-  const env = { ...process.env, DEVKIT_NO_AUTOLOAD: '1' };
+function cvdevkit(args: string[]) {
+  const env = { ...process.env, CVDEVKIT_NO_AUTOLOAD: '1' };
   const r = spawnSync(process.execPath, [bin, ...args, '--plugin', pkg], { cwd: repo, env, encoding: 'utf8', timeout: 120_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe.skipIf(!ready)('devkit CLI: ilsvrc2015/clsloc', () => {
+describe.skipIf(!ready)('cvdevkit CLI: ilsvrc2015/clsloc', () => {
   it('eval --format json gives the official numbers (clsloc_edge)', () => {
     const dir = join(fixtures, 'clsloc_edge');
-    const r = devkit([
+    const r = cvdevkit([
       'eval', 'ilsvrc2015/clsloc',
       '--pred', join(dir, 'pred.txt'), '--labels', join(dir, 'gt.txt'), '--gt', join(dir, 'Annotations'), '--blacklist', join(dir, 'blacklist.txt'),
       '--format', 'json',
@@ -41,7 +41,7 @@ describe.skipIf(!ready)('devkit CLI: ilsvrc2015/clsloc', () => {
 
   it('exits 2 with file:line for the official crash (errors/clsloc_label_without_box)', () => {
     const dir = join(fixtures, 'errors/clsloc_label_without_box');
-    const r = devkit(['eval', 'ilsvrc2015/clsloc', '--pred', join(dir, 'pred.txt'), '--labels', join(dir, 'gt.txt'), '--gt', join(dir, 'Annotations')]);
+    const r = cvdevkit(['eval', 'ilsvrc2015/clsloc', '--pred', join(dir, 'pred.txt'), '--labels', join(dir, 'gt.txt'), '--gt', join(dir, 'Annotations')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${join(dir, 'pred.txt')}:1`);
     expect(r.stderr).toContain('expected a ground-truth box of class 1');
@@ -49,7 +49,7 @@ describe.skipIf(!ready)('devkit CLI: ilsvrc2015/clsloc', () => {
   });
 
   it('demo runs the embedded sample', () => {
-    const r = devkit(['demo', 'ilsvrc2015/clsloc', '--format', 'json']);
+    const r = cvdevkit(['demo', 'ilsvrc2015/clsloc', '--format', 'json']);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.summary.clsError).toBe(0.25);

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRunContext, isDevkitError, type Report } from '@devkit/core';
+import { createRunContext, isDevkitError, type Report } from '@cvdevkit/core';
 import plugin, { type ClsLocOptions } from '../src/index.js';
 
-const FIXTURES = new URL('../../../../shared/fixtures/ilsvrc2015/', import.meta.url).pathname;
-const REAL = new URL('../../../../shared/real/ilsvrc2015/', import.meta.url).pathname;
+const FIXTURES = new URL('../../../fixtures/ilsvrc2015/', import.meta.url).pathname;
+const REAL = new URL('../../../fixtures/ilsvrc2015/real/', import.meta.url).pathname;
 const task = plugin.tasks['ilsvrc2015/clsloc'];
 
 interface Expected {

@@ -1,6 +1,6 @@
 // Compile-time checks of the TaskRegistry augmentation (verified by `pnpm typecheck`, which includes test/).
 import { describe, expect, it } from 'vitest';
-import type { TaskId, TaskOptionsOf } from '@devkit/core';
+import type { TaskId, TaskOptionsOf } from '@cvdevkit/core';
 import plugin from '../src/index.js';
 
 describe('TaskRegistry augmentation', () => {

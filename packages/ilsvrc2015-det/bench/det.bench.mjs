@@ -4,9 +4,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRunContext } from '@devkit/core';
-import { parseDevkitXml } from '@devkit/formats';
-import { readMatFileSync } from '@devkit/matfile';
+import { readFixtureJson } from '@cvdevkit/test-utils';
+import { createRunContext } from '@cvdevkit/core';
+import { parseDevkitXml } from '@cvdevkit/formats';
+import { readMatFileSync } from '@cvdevkit/matfile';
 import { detTask } from '../dist/index.js';
 import { FIX, REAL, prepareLarge, prepareRealFull } from './prepare.mjs';
 
@@ -24,7 +25,7 @@ async function timeEval(options, context, expectedFile) {
   lastCpu = (u.user + u.system) / 1000;
   if (process.env.VERBOSE) console.error(JSON.stringify(report.timings));
   if (expectedFile) {
-    const exp = JSON.parse(readFileSync(expectedFile, 'utf8'));
+    const exp = readFixtureJson(expectedFile);
     if (Math.abs(report.summary.meanAP - exp.mean_ap) > 1e-9) throw new Error(`mean AP ${report.summary.meanAP} != ${exp.mean_ap}`);
   }
   return dt;
@@ -50,7 +51,7 @@ const listNames = (file) => readFileSync(file, 'utf8').trim().split('\n').map((l
     gt: join(REAL, 'ILSVRC2015_det_validation_ground_truth.mat'),
     blacklist: join(REAL, 'ILSVRC2015_det_validation_blacklist.txt'),
   };
-  const first = await timeEval(options, createRunContext({ workers }), join(FIX, 'det_real_full.expected.json'));
+  const first = await timeEval(options, createRunContext({ workers }), 'ilsvrc2015/det_real_full.expected.json');
   const firstCpu = lastCpu;
   const again = await timeEval(options, createRunContext({ workers }));
   let t = performance.now();
@@ -72,10 +73,10 @@ const listNames = (file) => readFileSync(file, 'utf8').trim().split('\n').map((l
     gt: join(dir, 'Annotations'),
     blacklist: join(REAL, 'ILSVRC2015_det_validation_blacklist.txt'),
   };
-  const expected = join(FIX, 'det_real_full.expected.json');
+  const expected = 'ilsvrc2015/det_real_full.expected.json';
   const cold = await timeEval(options, createRunContext({ workers }), expected);
   const coldCpu = lastCpu;
-  const cacheDir = mkdtempSync(join(tmpdir(), 'devkit-bench-'));
+  const cacheDir = mkdtempSync(join(tmpdir(), 'cvdevkit-bench-'));
   await timeEval(options, createRunContext({ workers, cacheDir }), expected);
   const cached = await timeEval(options, createRunContext({ workers, cacheDir }), expected);
   rmSync(cacheDir, { recursive: true, force: true });
@@ -87,9 +88,9 @@ const listNames = (file) => readFileSync(file, 'utf8').trim().split('\n').map((l
 {
   const dir = prepareLarge();
   const options = { pred: join(dir, 'pred.txt'), meta: join(dir, 'meta.mat'), list: join(dir, 'val.txt'), gt: join(dir, 'Annotations'), blacklist: join(dir, 'blacklist.txt') };
-  const first = await timeEval(options, createRunContext({ workers }), join(FIX, 'det_large.expected.json'));
+  const first = await timeEval(options, createRunContext({ workers }), 'ilsvrc2015/det_large.expected.json');
   const firstCpu = lastCpu;
-  const again = await timeEval(options, createRunContext({ workers }), join(FIX, 'det_large.expected.json'));
+  const again = await timeEval(options, createRunContext({ workers }), 'ilsvrc2015/det_large.expected.json');
   const raw = rawXml(join(dir, 'Annotations'), listNames(options.list));
   rows.push(['det_large (5,000 XMLs, 84,100 dets)', `${ms(first)} (CPU ${ms(firstCpu)})`, ms(again), '60.3 s', `read ${ms(raw.read)} + parseDevkitXml ${ms(raw.parse)} on 1 thread`]);
 }

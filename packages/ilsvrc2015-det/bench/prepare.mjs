@@ -6,13 +6,13 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readMatFileSync, matNumbers } from '@devkit/matfile';
+import { ILSVRC_REAL, fixturePath } from '@cvdevkit/test-utils';
+import { readMatFileSync, matNumbers } from '@cvdevkit/matfile';
 import { readSynsets } from '../dist/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const SHARED = join(here, '../../../../shared');
-export const REAL = join(SHARED, 'real/ilsvrc2015');
-export const FIX = join(SHARED, 'fixtures/ilsvrc2015');
+export const REAL = ILSVRC_REAL;
+export const FIX = fixturePath('ilsvrc2015');
 export const DATA = join(here, '../bench-data');
 
 function xml(name, objects) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Problem } from '@devkit/core';
-import { childArray, childText, parseDevkitXml, str2double, type XmlElement, type XmlValue } from '@devkit/formats';
-import { isDevkitError } from '@devkit/core';
+import type { Problem } from '@cvdevkit/core';
+import { childArray, childText, parseDevkitXml, str2double, type XmlElement, type XmlValue } from '@cvdevkit/formats';
+import { isDevkitError } from '@cvdevkit/core';
 
 /** The objects of one annotation file, as the devkit reads them. */
 export interface AnnotationObjects {

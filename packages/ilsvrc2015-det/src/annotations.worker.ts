@@ -1,4 +1,4 @@
-import { serveWorker, transferable } from '@devkit/core';
+import { serveWorker, transferable } from '@cvdevkit/core';
 import { parseAnnotationFiles, type PackedObjects } from './annotation.js';
 
 /** A chunk of annotation files to parse. */

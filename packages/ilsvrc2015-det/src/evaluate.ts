@@ -1,5 +1,5 @@
-import { ProblemCollector } from '@devkit/core';
-import { averagePrecisionArea, matchDetections, mean, median, precisionRecall, rankDescending } from '@devkit/metrics';
+import { ProblemCollector } from '@cvdevkit/core';
+import { averagePrecisionArea, matchDetections, mean, median, precisionRecall, rankDescending } from '@cvdevkit/metrics';
 import type { GroundTruth } from './groundTruth.js';
 import type { Blacklist, Predictions } from './inputs.js';
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { inputError, mapInWorkers, ProblemCollector, resolveWorkerScript, type Problem, type RunContext } from '@devkit/core';
-import { matNumbers, readMatFileSync, type MatValue } from '@devkit/matfile';
+import { inputError, mapInWorkers, ProblemCollector, resolveWorkerScript, type Problem, type RunContext } from '@cvdevkit/core';
+import { matNumbers, readMatFileSync, type MatValue } from '@cvdevkit/matfile';
 import { parseAnnotationFiles, type PackedObjects } from './annotation.js';
 import type { AnnotationTask, AnnotationWorkerData } from './annotations.worker.js';
 import type { ImageList } from './inputs.js';
@@ -133,7 +133,7 @@ async function parseFiles(files: string[], synsets: Synsets, context: RunContext
 
 // ------------------------------------------------------------------------- on-disk parse cache
 
-const CACHE_MAGIC = 'devkit-ilsvrc-gt/1';
+const CACHE_MAGIC = 'cvdevkit-ilsvrc-gt/1';
 
 function cacheKey(dir: string, list: ImageList, synsets: Synsets, files: string[], version: string): string | undefined {
   const h = createHash('sha256');

@@ -1,4 +1,4 @@
-import { definePlugin } from '@devkit/core';
+import { definePlugin } from '@cvdevkit/core';
 import { detTask, PACKAGE_NAME, VERSION } from './task.js';
 
 export { readSynsets, readSynsetsText, type Synsets } from './meta.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isDevkitError, type DevkitError } from '@devkit/core';
+import { isDevkitError, type DevkitError } from '@cvdevkit/core';
 import { parseBlacklist, parseImageList, parseNumberToken, parsePredictions } from './inputs.js';
 import type { Synsets } from './meta.js';
 

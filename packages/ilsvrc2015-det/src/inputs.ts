@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { inputError, ProblemCollector } from '@devkit/core';
+import { inputError, ProblemCollector } from '@cvdevkit/core';
 import type { Synsets } from './meta.js';
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { inputError, ProblemCollector } from '@devkit/core';
-import { parseLines } from '@devkit/formats';
-import { matNumbers, matString, readMatFileSync, type MatStruct, type MatValue } from '@devkit/matfile';
+import { inputError, ProblemCollector } from '@cvdevkit/core';
+import { parseLines } from '@cvdevkit/formats';
+import { matNumbers, matString, readMatFileSync, type MatStruct, type MatValue } from '@cvdevkit/matfile';
 
 /** The synsets of a meta file: position i (0-based) is class label i + 1. */
 export interface Synsets {

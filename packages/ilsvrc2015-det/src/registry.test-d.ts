@@ -1,5 +1,5 @@
 import { expectTypeOf } from 'vitest';
-import type { TaskOptionsOf } from '@devkit/core';
+import type { TaskOptionsOf } from '@cvdevkit/core';
 import type { IlsvrcDetOptions } from './index.js';
 
 // The module augmentation registers the task's options under its id.

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { seededRandom } from '@devkit/core';
+import { seededRandom } from '@cvdevkit/core';
 
 export { seededRandom };
 

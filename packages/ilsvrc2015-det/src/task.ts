@@ -10,14 +10,14 @@ import {
   type Report,
   type RunContext,
   type TaskDefinition,
-} from '@devkit/core';
+} from '@cvdevkit/core';
 import { evaluateDetections, type DetectionEvalResult } from './evaluate.js';
 import { readGroundTruthCache, readGroundTruthXml, type GroundTruth } from './groundTruth.js';
 import { readBlacklist, readImageList, readPredictions, type Blacklist, type ImageList, type Predictions } from './inputs.js';
 import { readSynsets, type Synsets } from './meta.js';
 import { writeDetSample } from './sample.js';
 
-export const PACKAGE_NAME = '@devkit/ilsvrc2015-det';
+export const PACKAGE_NAME = '@cvdevkit/ilsvrc2015-det';
 export const VERSION: string = (() => {
   try {
     return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -42,7 +42,7 @@ export interface IlsvrcDetOptions {
   blacklist?: string;
 }
 
-declare module '@devkit/core' {
+declare module '@cvdevkit/core' {
   interface TaskRegistry {
     'ilsvrc2015/det': IlsvrcDetOptions;
   }

@@ -2,16 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '@devkit/core';
+import type { Report } from '@cvdevkit/core';
 import { close, expectReportMatches, readExpected } from './expected.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const BIN = join(ROOT, 'apps/cli/dist/bin.js');
-const FIX = join(ROOT, '../shared/fixtures/ilsvrc2015');
-const REAL = join(ROOT, '../shared/real/ilsvrc2015');
+const FIX = join(ROOT, 'fixtures/ilsvrc2015');
+const REAL = join(ROOT, 'fixtures/ilsvrc2015/real');
 const built = existsSync(BIN) && existsSync(join(import.meta.dirname, '../dist/index.js'));
 
-function devkit(args: string[]) {
+function cvdevkit(args: string[]) {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -28,16 +28,16 @@ function nulls(report: Report): Report {
   return report;
 }
 
-describe.skipIf(!built)('devkit eval ilsvrc2015/det (built CLI)', () => {
+describe.skipIf(!built)('cvdevkit eval ilsvrc2015/det (built CLI)', () => {
   it('det_edge --format json matches the official numbers', () => {
     const d = join(FIX, 'det_edge');
-    const r = devkit(['eval', 'ilsvrc2015/det', '--pred', join(d, 'pred.txt'), '--meta', join(d, 'meta.mat'), '--list', join(d, 'val.txt'), '--gt', join(d, 'Annotations'), '--blacklist', join(d, 'blacklist.txt'), '--format', 'json']);
+    const r = cvdevkit(['eval', 'ilsvrc2015/det', '--pred', join(d, 'pred.txt'), '--meta', join(d, 'meta.mat'), '--list', join(d, 'val.txt'), '--gt', join(d, 'Annotations'), '--blacklist', join(d, 'blacklist.txt'), '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
     expectReportMatches(nulls(JSON.parse(r.stdout) as Report), readExpected(join(d, 'expected.json')));
   });
 
   it('the published demo via the cache: mean AP 0.5900608141381709, median 0.601198743524221', () => {
-    const r = devkit([
+    const r = cvdevkit([
       'eval', 'ilsvrc2015/det',
       '--pred', join(REAL, 'demo.val.pred.det.txt'),
       '--meta', join(REAL, 'meta_det.mat'),
@@ -55,7 +55,7 @@ describe.skipIf(!built)('devkit eval ilsvrc2015/det (built CLI)', () => {
 
   it('a prediction on an image outside the list exits 2 with file:line', () => {
     const d = join(FIX, 'errors/det_pred_outside_list');
-    const r = devkit(['eval', 'ilsvrc2015/det', '--pred', join(d, 'pred.txt'), '--meta', join(d, 'meta.mat'), '--list', join(d, 'val.txt'), '--gt', join(d, 'Annotations'), '--format', 'json']);
+    const r = cvdevkit(['eval', 'ilsvrc2015/det', '--pred', join(d, 'pred.txt'), '--meta', join(d, 'meta.mat'), '--list', join(d, 'val.txt'), '--gt', join(d, 'Annotations'), '--format', 'json']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/pred\.txt:\d+ \[image index\]: expected an image index of the image list, found 2/);
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import type { Report } from '@devkit/core';
+import type { Report } from '@cvdevkit/core';
 
 /** `expected.json` numbers: NaN is the string "NaN", ±Inf "Infinity"/"-Infinity". */
 export function num(v: unknown): number {

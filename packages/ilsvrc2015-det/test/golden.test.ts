@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { ILSVRC_REAL, fixtureDir, fixturePath, readFixtureJson } from '@cvdevkit/test-utils';
 import { describe, expect, it } from 'vitest';
-import { createRunContext, isDevkitError, type DevkitError } from '@devkit/core';
+import { createRunContext, isDevkitError, type DevkitError } from '@cvdevkit/core';
 import { detTask, type IlsvrcDetOptions } from '../src/index.js';
 import { close, expectReportMatches, readExpected } from './expected.js';
 
-const FIX = join(import.meta.dirname, '../../../../shared/fixtures/ilsvrc2015');
-const REAL = join(import.meta.dirname, '../../../../shared/real/ilsvrc2015');
+const FIX = fixturePath('ilsvrc2015');
+const REAL = ILSVRC_REAL;
 
 function caseOptions(dir: string, meta = 'meta.mat'): IlsvrcDetOptions {
   const o: IlsvrcDetOptions = { pred: join(dir, 'pred.txt'), meta: join(dir, meta), list: join(dir, 'val.txt'), gt: join(dir, 'Annotations') };
@@ -31,7 +32,7 @@ describe('ilsvrc2015/det golden fixtures', () => {
   }
 
   it('det_real_val2 (9,917 real XMLs) matches', async () => {
-    const dir = join(FIX, 'det_real_val2');
+    const dir = fixtureDir('ilsvrc2015/det_real_val2');
     const report = await detTask.evaluate(caseOptions(dir), createRunContext({ workers: 2 }));
     expectReportMatches(report, readExpected(join(dir, 'expected.json')));
   });
@@ -64,8 +65,7 @@ describe('ilsvrc2015/det golden fixtures', () => {
       close(row.ap as number, pc.ap, `ap of ${pc.wnid}`);
       expect(row.ndet).toBe(pc.num_dets);
     }
-    const { readFileSync } = await import('node:fs');
-    const curves = JSON.parse(readFileSync(join(REAL, 'demo_det_pr_curves.json'), 'utf8')) as { id: number; recall: unknown; precision: unknown }[];
+    const curves = readFixtureJson('ilsvrc2015/real/demo_det_pr_curves.json') as { id: number; recall: unknown; precision: unknown }[];
     const { curve } = await import('./expected.js');
     for (const c of curves) {
       const cv = report.curves[c.id - 1];

@@ -1,12 +1,13 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ILSVRC_REAL, fixtureDir, fixturePath } from '@cvdevkit/test-utils';
 import { describe, expect, it } from 'vitest';
-import { createRunContext, isDevkitError } from '@devkit/core';
+import { createRunContext, isDevkitError } from '@cvdevkit/core';
 import { detTask, readGroundTruthCache, readGroundTruthXml, readImageList, readSynsets, smallObjectThreshold } from '../src/index.js';
 
-const FIX = join(import.meta.dirname, '../../../../shared/fixtures/ilsvrc2015');
-const REAL = join(import.meta.dirname, '../../../../shared/real/ilsvrc2015');
+const FIX = fixturePath('ilsvrc2015');
+const REAL = ILSVRC_REAL;
 const distBuilt = existsSync(join(import.meta.dirname, '../dist/annotations.worker.js'));
 
 describe('meta files', () => {
@@ -38,7 +39,7 @@ describe('small-object threshold', () => {
 
 describe('ground truth', () => {
   it('the XML of det_real_val2 equals the rows of the official 2015 cache', async () => {
-    const dir = join(FIX, 'det_real_val2');
+    const dir = fixtureDir('ilsvrc2015/det_real_val2');
     const syn = readSynsets(join(dir, 'meta.mat'));
     const list = readImageList(join(dir, 'val.txt'));
     const xml = await readGroundTruthXml(join(dir, 'Annotations'), list, syn, createRunContext({ workers: 1 }));
@@ -60,7 +61,7 @@ describe('ground truth', () => {
   });
 
   it.skipIf(!distBuilt)('worker threads and the parse cache give the same ground truth', async () => {
-    const dir = join(FIX, 'det_real_val2');
+    const dir = fixtureDir('ilsvrc2015/det_real_val2');
     const syn = readSynsets(join(dir, 'meta.mat'));
     const list = readImageList(join(dir, 'val.txt'));
     const one = await readGroundTruthXml(join(dir, 'Annotations'), list, syn, createRunContext({ workers: 1 }));

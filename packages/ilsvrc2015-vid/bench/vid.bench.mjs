@@ -7,14 +7,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRunContext } from '@devkit/core';
-import { readMatFileSync } from '@devkit/matfile';
-import { readGroundTruthCache, seededRandom } from '@devkit/ilsvrc2015-det';
+import { ILSVRC_REAL, fixturePath } from '@cvdevkit/test-utils';
+import { createRunContext } from '@cvdevkit/core';
+import { readMatFileSync } from '@cvdevkit/matfile';
+import { readGroundTruthCache, seededRandom } from '@cvdevkit/ilsvrc2015-det';
 import { vidTask } from '../dist/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const SHARED = join(here, '../../../../shared');
-const REAL = join(SHARED, 'real/ilsvrc2015');
+const REAL = ILSVRC_REAL;
 const DATA = join(here, '../bench-data');
 const workers = Number(process.env.WORKERS ?? availableParallelism());
 const ms = (t) => `${(t / 1000).toFixed(2)} s`;
@@ -30,7 +30,7 @@ async function timed(options) {
   const dir = join(DATA, 'vid_rand_medium');
   if (!existsSync(join(dir, 'val.txt'))) {
     mkdirSync(DATA, { recursive: true });
-    execFileSync('python3', [join(SHARED, 'fixtures/ilsvrc2015/gen/gen_cases.py'), '--out', DATA, 'vid_rand_medium'], { stdio: 'inherit' });
+    execFileSync('python3', [fixturePath('ilsvrc2015/gen/gen_cases.py'), '--out', DATA, 'vid_rand_medium'], { stdio: 'inherit' });
   }
   const meta = existsSync(join(dir, 'meta.mat')) ? join(dir, 'meta.mat') : join(dir, 'synsets.txt');
   const o = { pred: join(dir, 'pred.txt'), meta, list: join(dir, 'val.txt'), gt: join(dir, 'Annotations') };

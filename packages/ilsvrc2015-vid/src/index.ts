@@ -1,8 +1,8 @@
-import { definePlugin } from '@devkit/core';
+import { definePlugin } from '@cvdevkit/core';
 import { PACKAGE_NAME, VERSION, vidTask } from './task.js';
 
 export { vidTask, writeVidSample, PACKAGE_NAME, VERSION, type IlsvrcVidOptions } from './task.js';
-export { evaluateDetections, readGroundTruthCache, readGroundTruthXml, ILSVRC_AP } from '@devkit/ilsvrc2015-det';
+export { evaluateDetections, readGroundTruthCache, readGroundTruthXml, ILSVRC_AP } from '@cvdevkit/ilsvrc2015-det';
 
 const plugin = definePlugin({
   meta: { name: 'ilsvrc2015', version: VERSION, title: 'ILSVRC2015 object detection from video (VID)', packageName: PACKAGE_NAME },

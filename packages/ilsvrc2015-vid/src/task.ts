@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defineTask, type TaskDefinition } from '@devkit/core';
+import { defineTask, type TaskDefinition } from '@cvdevkit/core';
 import {
   annotationXml,
   ILSVRC_AP,
@@ -12,9 +12,9 @@ import {
   writeText,
   type DetectionTaskSettings,
   type SampleObject,
-} from '@devkit/ilsvrc2015-det';
+} from '@cvdevkit/ilsvrc2015-det';
 
-export const PACKAGE_NAME = '@devkit/ilsvrc2015-vid';
+export const PACKAGE_NAME = '@cvdevkit/ilsvrc2015-vid';
 export const VERSION: string = (() => {
   try {
     return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -43,7 +43,7 @@ export interface IlsvrcVidOptions {
   excludeGenerated?: boolean;
 }
 
-declare module '@devkit/core' {
+declare module '@cvdevkit/core' {
   interface TaskRegistry {
     'ilsvrc2015/vid': IlsvrcVidOptions;
   }

@@ -2,15 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '@devkit/core';
+import type { Report } from '@cvdevkit/core';
 import { expectReportMatches, readExpected } from './expected.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const BIN = join(ROOT, 'apps/cli/dist/bin.js');
-const FIX = join(ROOT, '../shared/fixtures/ilsvrc2015');
+const FIX = join(ROOT, 'fixtures/ilsvrc2015');
 const built = existsSync(BIN) && existsSync(join(import.meta.dirname, '../dist/index.js'));
 
-function devkit(args: string[]) {
+function cvdevkit(args: string[]) {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -27,20 +27,20 @@ function nulls(report: Report): Report {
   return report;
 }
 
-describe.skipIf(!built)('devkit eval ilsvrc2015/vid (built CLI)', () => {
+describe.skipIf(!built)('cvdevkit eval ilsvrc2015/vid (built CLI)', () => {
   for (const name of ['vid_edge', 'vid_pred_outside_list']) {
     it(`${name} --format json matches the official eval_vid_detection.m`, () => {
       const d = join(FIX, name);
       const args = ['eval', 'ilsvrc2015/vid', '--pred', join(d, 'pred.txt'), '--meta', join(d, 'meta.mat'), '--list', join(d, 'val.txt'), '--gt', join(d, 'Annotations'), '--format', 'json'];
       if (existsSync(join(d, 'blacklist.txt'))) args.push('--blacklist', join(d, 'blacklist.txt'));
-      const r = devkit(args);
+      const r = cvdevkit(args);
       expect(r.code, r.stderr).toBe(0);
       expectReportMatches(nulls(JSON.parse(r.stdout) as Report), readExpected(join(d, 'expected.json')));
     });
   }
 
-  it('devkit demo ilsvrc2015/vid runs the embedded sample', () => {
-    const r = devkit(['demo', 'ilsvrc2015/vid', '--format', 'json']);
+  it('cvdevkit demo ilsvrc2015/vid runs the embedded sample', () => {
+    const r = cvdevkit(['demo', 'ilsvrc2015/vid', '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as Report).task).toBe('ilsvrc2015/vid');
   });

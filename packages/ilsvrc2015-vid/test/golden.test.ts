@@ -2,13 +2,13 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRunContext } from '@devkit/core';
-import { detTask, readGroundTruthCache } from '@devkit/ilsvrc2015-det';
+import { createRunContext } from '@cvdevkit/core';
+import { detTask, readGroundTruthCache } from '@cvdevkit/ilsvrc2015-det';
 import { vidTask, type IlsvrcVidOptions } from '../src/index.js';
 import { expectReportMatches, readExpected } from './expected.js';
 
-const FIX = join(import.meta.dirname, '../../../../shared/fixtures/ilsvrc2015');
-const REAL = join(import.meta.dirname, '../../../../shared/real/ilsvrc2015');
+const FIX = join(import.meta.dirname, '../../../fixtures/ilsvrc2015');
+const REAL = join(import.meta.dirname, '../../../fixtures/ilsvrc2015/real');
 const ctx = () => createRunContext({ workers: 1 });
 
 function caseOptions(dir: string, meta = 'meta.mat'): IlsvrcVidOptions {

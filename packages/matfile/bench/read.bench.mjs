@@ -1,7 +1,7 @@
 /**
- * Benchmark: load the ILSVRC2015 ground-truth caches with @devkit/matfile (built dist).
+ * Benchmark: load the ILSVRC2015 ground-truth caches with @cvdevkit/matfile (built dist).
  *
- *   pnpm --filter @devkit/matfile build && pnpm --filter @devkit/matfile bench [-- runs]
+ *   pnpm --filter @cvdevkit/matfile build && pnpm --filter @cvdevkit/matfile bench [-- runs]
  *
  * Per file, the median over RUNS runs (after one warm-up run) of
  *   disk read        readFileSync (the raw cost of getting the bytes)
@@ -15,7 +15,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readMat, decodeAll, packNumbers } from '../dist/index.js';
 
-const REAL = process.env.ILSVRC_REAL ?? fileURLToPath(new URL('../../../../shared/real/ilsvrc2015', import.meta.url));
+const REAL = process.env.ILSVRC_REAL ?? fileURLToPath(new URL('../../../fixtures/ilsvrc2015/real', import.meta.url));
 const RUNS = Number(process.argv[2] ?? 9);
 const BUDGET_MS = 100;
 const CASES = [
@@ -69,7 +69,7 @@ for (const c of CASES) {
   rows.push(row);
   if (c.budget) row.budget = row['readMat ms'] <= BUDGET_MS ? 'ok' : 'OVER';
 }
-console.log(`@devkit/matfile read benchmark (node ${process.version}, median of ${RUNS} runs)`);
+console.log(`@cvdevkit/matfile read benchmark (node ${process.version}, median of ${RUNS} runs)`);
 console.table(rows);
 const over = rows.filter((r) => r.budget === 'OVER');
 console.log(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DevkitError } from '@devkit/core';
+import { DevkitError } from '@cvdevkit/core';
 import { matAt, matNumbers, matScalar, matString, matStrings, readMat, readMatFile, readMatFileSync, type MatNumeric } from './index.js';
 import { char, double, matFile, matrix, mi, mx, values } from '../test/build.js';
 

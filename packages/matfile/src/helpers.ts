@@ -1,4 +1,4 @@
-import { DevkitError } from '@devkit/core';
+import { DevkitError } from '@cvdevkit/core';
 import type { MatLogical, MatNumeric, MatSparse, MatValue } from './types.js';
 
 /** Where a value came from, for error messages: top-level variables are registered by readMat. */

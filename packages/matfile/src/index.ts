@@ -1,10 +1,10 @@
 /**
- * @devkit/matfile: a MATLAB MAT-file Level 5 reader (-v6 and -v7) returning typed arrays.
+ * @cvdevkit/matfile: a MATLAB MAT-file Level 5 reader (-v6 and -v7) returning typed arrays.
  * Arrays keep MATLAB's column-major order; see README.md.
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { DevkitError } from '@devkit/core';
+import { DevkitError } from '@cvdevkit/core';
 import { readMat } from './reader.js';
 import type { MatVariables } from './types.js';
 

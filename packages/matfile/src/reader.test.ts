@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DevkitError } from '@devkit/core';
+import { DevkitError } from '@cvdevkit/core';
 import { decodeAll, matAt, matNumbers, matScalar, matString, matStrings, packNumbers, readMat, sparseNonzeros, sparseToDense } from './index.js';
 import type { MatCell, MatChar, MatLogical, MatNumeric, MatSparse, MatStruct } from './index.js';
 import { char, compressed, concat, double, element, encode, header, matFile, matrix, mi, mx, values } from '../test/build.js';

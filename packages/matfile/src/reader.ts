@@ -8,7 +8,7 @@
  * that inflates to one more element; MATLAB does not pad it to 8 bytes.
  */
 import { inflateSync, constants as zlibConstants } from 'node:zlib';
-import { DevkitError } from '@devkit/core';
+import { DevkitError } from '@cvdevkit/core';
 import { setOrigin } from './helpers.js';
 import type {
   MatCell,

@@ -7,15 +7,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isDevkitError } from '@devkit/core';
+import { isDevkitError } from '@cvdevkit/core';
 import { decodeAll, matNumbers, matStrings, packNumbers, readMat, sparseNonzeros, type MatValue } from '../src/index.js';
 import { char, compressed, concat, double, element, encode, matFile, matrix, mi, mx, values } from './build.js';
 
 const FILES = [
-  fileURLToPath(new URL('../../../../shared/real/ilsvrc2015/meta_vid.mat', import.meta.url)),
-  fileURLToPath(new URL('../../../../shared/real/ilsvrc2015/meta_det.mat', import.meta.url)),
-  fileURLToPath(new URL('../../../../shared/fixtures/ade20k/tiny/annotations_boundary/validation/ADE_val_00000001.mat', import.meta.url)),
-  fileURLToPath(new URL('../../../../shared/fixtures/ade20k/tiny/annotations_boundary_matlab/validation/ADE_val_00000003.mat', import.meta.url)),
+  fileURLToPath(new URL('../../../fixtures/ilsvrc2015/real/meta_vid.mat', import.meta.url)),
+  fileURLToPath(new URL('../../../fixtures/ilsvrc2015/real/meta_det.mat', import.meta.url)),
+  fileURLToPath(new URL('../../../fixtures/ade20k/tiny/annotations_boundary/validation/ADE_val_00000001.mat', import.meta.url)),
+  fileURLToPath(new URL('../../../fixtures/ade20k/tiny/annotations_boundary_matlab/validation/ADE_val_00000003.mat', import.meta.url)),
 ].filter((f) => existsSync(f));
 
 /** The same file with every miCOMPRESSED element replaced by its inflated content (a -v6 style file). */

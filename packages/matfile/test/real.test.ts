@@ -16,8 +16,8 @@ import {
   type MatStruct,
 } from '../src/index.js';
 
-const REAL = fileURLToPath(new URL('../../../../shared/real/ilsvrc2015', import.meta.url));
-const ADE = fileURLToPath(new URL('../../../../shared/fixtures/ade20k', import.meta.url));
+const REAL = fileURLToPath(new URL('../../../fixtures/ilsvrc2015/real', import.meta.url));
+const ADE = fileURLToPath(new URL('../../../fixtures/ade20k', import.meta.url));
 
 describe.skipIf(!existsSync(REAL))('ILSVRC2015 devkit files', () => {
   it('meta_det.mat: 1x200 synsets', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DevkitError } from '@devkit/core';
+import { DevkitError } from '@cvdevkit/core';
 import { apVoc2007, apVoc2010, averagePrecision11, averagePrecisionArea, averagePrecisionByName } from './ap.js';
 import { precisionRecall } from './curve.js';
 

@@ -1,4 +1,4 @@
-import { defineMetric, usageError, type MetricPlugin } from '@devkit/core';
+import { defineMetric, usageError, type MetricPlugin } from '@cvdevkit/core';
 
 /** NaN-ignoring max, as MATLAB's `max(a, b)`: `max(NaN, x) = x`. */
 function nanMax(a: number, b: number): number {

@@ -1,4 +1,4 @@
-import { DevkitError, type DatasetPlugin } from '@devkit/core';
+import { DevkitError, type DatasetPlugin } from '@cvdevkit/core';
 
 const OPTION_TYPES = new Set(['string', 'path', 'number', 'integer', 'boolean']);
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDevkitError } from '@devkit/core';
+import { isDevkitError } from '@cvdevkit/core';
 import { discoverPlugins } from './discover.js';
 import { createRegistry, loadRegistry } from './registry.js';
 
@@ -13,7 +13,7 @@ function pluginSource(name: string, taskIds: string[], opts: { evaluate?: boolea
         id: ${JSON.stringify(id)}, title: 'Task ${id}',
         options: [{ name: 'value', type: 'number', description: 'a number', default: 1 }],
         metric: 'm', metrics: ['m', 'm2'],
-        ${opts.evaluate === false ? '' : `async evaluate(o, ctx) { return { schema: 'devkit.report/1', task: ${JSON.stringify(id)}, metric: ctx.metric, summary: { score: o.value * 2 }, rows: [], curves: [], matrices: {}, diagnostics: [], versions: {}, timings: { totalMs: 0 } }; },`}
+        ${opts.evaluate === false ? '' : `async evaluate(o, ctx) { return { schema: 'cvdevkit.report/1', task: ${JSON.stringify(id)}, metric: ctx.metric, summary: { score: o.value * 2 }, rows: [], curves: [], matrices: {}, diagnostics: [], versions: {}, timings: { totalMs: 0 } }; },`}
       }`,
     )
     .join(',\n');
@@ -31,7 +31,7 @@ function writePackage(root: string, name: string, body: string, devkit: unknown 
 let root: string;
 
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'devkit-registry-'));
+  root = mkdtempSync(join(tmpdir(), 'cvdevkit-registry-'));
   writeFileSync(join(root, 'good.js'), pluginSource('good', ['good/a', 'good/b']));
   writeFileSync(join(root, 'no-eval.js'), pluginSource('noeval', ['noeval/x'], { evaluate: false }));
   writeFileSync(join(root, 'dup.js'), pluginSource('dup', ['good/a', 'dup/c']));
@@ -57,12 +57,12 @@ beforeAll(() => {
   writeFileSync(join(conf, 'devkit.config.json'), JSON.stringify({ plugins: ['./plugins/local.js', '@scope/conf-pkg'] }));
   writePackage(conf, '@scope/conf-pkg', pluginSource('confpkg', ['confpkg/t']));
 
-  // A fake global install: <prefix>/node_modules/@devkit/cli/dist/bin.js next to a plugin.
+  // A fake global install: <prefix>/node_modules/@cvdevkit/cli/dist/bin.js next to a plugin.
   const prefix = join(root, 'global');
-  const cliDir = writePackage(prefix, '@devkit/cli', 'export {};\n', null);
+  const cliDir = writePackage(prefix, '@cvdevkit/cli', 'export {};\n', null);
   mkdirSync(join(cliDir, 'dist'), { recursive: true });
   writeFileSync(join(cliDir, 'dist', 'bin.js'), '');
-  writePackage(prefix, '@devkit/globalplug', pluginSource('globalplug', ['globalplug/t']));
+  writePackage(prefix, '@cvdevkit/globalplug', pluginSource('globalplug', ['globalplug/t']));
   writePackage(prefix, 'other-global', pluginSource('otherglobal', ['otherglobal/t']));
 });
 
@@ -156,14 +156,14 @@ describe('discoverPlugins', () => {
   });
 
   it('scans the node_modules holding the CLI install (scoped and unscoped)', async () => {
-    const installPath = join(root, 'global', 'node_modules', '@devkit', 'cli', 'dist', 'bin.js');
+    const installPath = join(root, 'global', 'node_modules', '@cvdevkit', 'cli', 'dist', 'bin.js');
     const { plugins } = await discoverPlugins({ cwd: tmpdir(), installPath, config: false });
     expect(plugins.filter((p) => p.source === 'cli-install').map((p) => [p.packageName, p.source]).sort()).toEqual([
-      ['@devkit/globalplug', 'cli-install'],
+      ['@cvdevkit/globalplug', 'cli-install'],
       ['other-global', 'cli-install'],
     ]);
     // --plugin by package name also resolves next to the CLI.
-    const flagged = await discoverPlugins({ cwd: tmpdir(), installPath, plugins: ['@devkit/globalplug'], autoDiscover: false });
+    const flagged = await discoverPlugins({ cwd: tmpdir(), installPath, plugins: ['@cvdevkit/globalplug'], autoDiscover: false });
     expect(flagged.plugins.map((p) => p.source)).toEqual(['flag']);
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DevkitError, isDevkitError, type DatasetPlugin } from '@devkit/core';
+import { DevkitError, isDevkitError, type DatasetPlugin } from '@cvdevkit/core';
 import { assertPluginContract, contractError, Shown } from './contract.js';
 
 /** Where a plugin was found. */
@@ -26,7 +26,7 @@ export interface DiscoverOptions {
   /**
    * A file or directory inside the CLI's own install (the CLI passes its `import.meta.url` path).
    * Every `node_modules` directory on its resolution path is scanned for plugin packages, so that
-   * `npm i -g @devkit/cli @devkit/voc2010` works.
+   * `npm i -g @cvdevkit/cli @cvdevkit/voc2010` works.
    */
   installPath?: string;
   /**
@@ -265,7 +265,7 @@ function dependencyCandidates(cwd: string): { candidates: Candidate[]; failures:
   if (pkgDir === undefined) return { candidates, failures };
   const pkg = tryReadPackageJson(pkgDir);
   if (pkg === undefined) return { candidates, failures };
-  // The package itself may be a plugin (a plugin author running `devkit demo` in its folder).
+  // The package itself may be a plugin (a plugin author running `cvdevkit demo` in its folder).
   const own = packageCandidate(pkgDir, 'dependency', false, relative(cwd, pkgDir) || '.', basename(pkgDir));
   if (own instanceof DevkitError) failures.push(own);
   else if (own) candidates.push(own);

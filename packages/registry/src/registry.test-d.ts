@@ -1,9 +1,9 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { Report } from '@devkit/core';
+import type { Report } from '@cvdevkit/core';
 import { evaluate, type PluginRegistry } from './index.js';
 
 // A local augmentation, as a plugin package would declare it.
-declare module '@devkit/core' {
+declare module '@cvdevkit/core' {
   interface TaskRegistry {
     'typetest/echo': { input: string; scale?: number };
   }

@@ -7,7 +7,7 @@ import {
   type TaskId,
   type TaskOptionsOf,
   type TaskOptionValues,
-} from '@devkit/core';
+} from '@cvdevkit/core';
 import { discoverPlugins, type DiscoverOptions, type DiscoveryResult, type LoadedPlugin } from './discover.js';
 import { contractError } from './contract.js';
 
@@ -65,7 +65,7 @@ export function suggest(name: string, known: readonly string[]): string[] {
 export function unknownTaskError(id: string, known: readonly string[]): DevkitError {
   const close = suggest(id, known);
   const mean = close.length > 0 ? ` Did you mean ${close.map((c) => `"${c}"`).join(' or ')}?` : '';
-  const list = known.length > 0 ? ` Known tasks: ${known.join(', ')}.` : ' No plugins are installed (see `devkit list`).';
+  const list = known.length > 0 ? ` Known tasks: ${known.join(', ')}.` : ' No plugins are installed (see `cvdevkit list`).';
   return new DevkitError({ kind: 'usage', code: 'usage/unknown-task', field: 'task', message: `unknown task "${id}".${mean}${list}` });
 }
 

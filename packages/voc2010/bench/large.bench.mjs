@@ -6,19 +6,20 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRunContext } from '@devkit/core';
-import { parsePascalAnnotation } from '@devkit/formats';
+import { readFixtureJson } from '@cvdevkit/test-utils';
+import { createRunContext } from '@cvdevkit/core';
+import { parsePascalAnnotation } from '@cvdevkit/formats';
 import plugin from '../dist/index.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const FIX = join(here, '../../../../shared/fixtures/voc2010');
+const FIX = join(here, '../../../fixtures/voc2010');
 const DATA = process.env.VOC_BENCH_DATA ?? join(here, '../bench-data');
 const root = join(DATA, 'large');
 if (!existsSync(join(root, 'VOC2010'))) {
   console.log(`generating the large case into ${DATA} …`);
   execFileSync('python3', [join(FIX, 'gen/gen_cases.py'), '--out', DATA, 'large'], { stdio: 'inherit' });
 }
-const expected = JSON.parse(readFileSync(join(FIX, 'large.expected.json'), 'utf8'));
+const expected = readFixtureJson('voc2010/large.expected.json');
 const num = (v) => (v === 'NaN' ? NaN : v === 'Infinity' ? Infinity : v === '-Infinity' ? -Infinity : v);
 const same = (a, b) => (Number.isNaN(b) ? a === null || Number.isNaN(a) : Math.abs(a - b) <= 1e-9 || a === b);
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DevkitError, ProblemCollector, createRunContext } from '@devkit/core';
+import { DevkitError, ProblemCollector, createRunContext } from '@cvdevkit/core';
 import { parseVocRecord, readVocRecords } from './annotations.js';
 
 const ANN = (objects: string): string =>

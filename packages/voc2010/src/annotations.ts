@@ -2,8 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { DevkitError, inputError, isDevkitError, mapInWorkers, resolveWorkerScript, type Problem, type ProblemCollector, type RunContext } from '@devkit/core';
-import { parsePascalAnnotation, type PascalObject } from '@devkit/formats';
+import { DevkitError, inputError, isDevkitError, mapInWorkers, resolveWorkerScript, type Problem, type ProblemCollector, type RunContext } from '@cvdevkit/core';
+import { parsePascalAnnotation, type PascalObject } from '@cvdevkit/formats';
 import { PACKAGE_VERSION } from './version.js';
 
 /** A box: xmin, ymin, xmax, ymax (1-based pixel coordinates, as `str2double` reads them). */
@@ -69,7 +69,7 @@ function toObject(o: PascalObject, file: string, field: string, problems: Proble
 }
 
 /**
- * Parses one annotation (`VOCreadrecxml.m` semantics through `@devkit/formats`). Every object needs
+ * Parses one annotation (`VOCreadrecxml.m` semantics through `@cvdevkit/formats`). Every object needs
  * a `<name>` and a numeric `<bndbox>`, and so does every `<part>`; other fields the official reader
  * requires (`folder`, `source`, `size`, …) are not used by any evaluation and are not checked, and an
  * annotation without objects is accepted (the official reader fails on it).
@@ -117,7 +117,7 @@ interface CacheEntry {
   record: VocRecord;
 }
 interface CacheFile {
-  format: 'devkit.voc2010.annotations';
+  format: 'cvdevkit.voc2010.annotations';
   version: string;
   dir: string;
   entries: Record<string, CacheEntry>;
@@ -131,7 +131,7 @@ function cachePath(cacheDir: string, annotationsDir: string): string {
 async function loadCache(file: string, annotationsDir: string): Promise<CacheFile | undefined> {
   try {
     const c = JSON.parse(await readFile(file, 'utf8')) as CacheFile;
-    if (c.format !== 'devkit.voc2010.annotations' || c.version !== PACKAGE_VERSION || c.dir !== annotationsDir) return undefined;
+    if (c.format !== 'cvdevkit.voc2010.annotations' || c.version !== PACKAGE_VERSION || c.dir !== annotationsDir) return undefined;
     return c;
   } catch {
     return undefined;
@@ -254,7 +254,7 @@ export async function readVocRecords(
       try {
         await mkdir(context.cacheDir!, { recursive: true });
         const tmp = `${cacheFile}.${process.pid}.tmp`;
-        const data: CacheFile = { format: 'devkit.voc2010.annotations', version: PACKAGE_VERSION, dir: options.annotationsDir, entries };
+        const data: CacheFile = { format: 'cvdevkit.voc2010.annotations', version: PACKAGE_VERSION, dir: options.annotationsDir, entries };
         await writeFile(tmp, JSON.stringify(data));
         await rename(tmp, cacheFile);
       } catch {

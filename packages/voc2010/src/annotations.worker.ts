@@ -1,4 +1,4 @@
-import { serveWorker } from '@devkit/core';
+import { serveWorker } from '@cvdevkit/core';
 import { readRecordBatch, type RecordOrProblems } from './annotations.js';
 
 /** Worker thread: parses a batch of annotation files. */

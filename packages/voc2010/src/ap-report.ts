@@ -1,5 +1,5 @@
-import { createReport, type Diagnostic, type Report, type ReportCurve, type ReportRow, type RunContext } from '@devkit/core';
-import { averagePrecisionByName } from '@devkit/metrics';
+import { createReport, type Diagnostic, type Report, type ReportCurve, type ReportRow, type RunContext } from '@cvdevkit/core';
+import { averagePrecisionByName } from '@cvdevkit/metrics';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
 
 /** The official metric of the AP tasks (`VOCap.m`) and the alternative VOC2007 11-point AP. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ProblemCollector } from '@devkit/core';
-import { averagePrecisionArea } from '@devkit/metrics';
+import { ProblemCollector } from '@cvdevkit/core';
+import { averagePrecisionArea } from '@cvdevkit/metrics';
 import { evaluateScoredList, scoresInListOrder } from './cls.js';
 import { parseLabelledList } from './image-sets.js';
 import { parseClsResults } from './results.js';

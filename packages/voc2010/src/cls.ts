@@ -1,5 +1,5 @@
-import { ProblemCollector, isDevkitError, type Diagnostic, type Report, type RunContext } from '@devkit/core';
-import { precisionRecall, rankDescending } from '@devkit/metrics';
+import { ProblemCollector, isDevkitError, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
+import { precisionRecall, rankDescending } from '@cvdevkit/metrics';
 import { apMetric, apReport, type ApEntry } from './ap-report.js';
 import { problemsToDiagnostics } from './diagnostics.js';
 import { parseActionList, parseLabelledList, readList, type LabelledList } from './image-sets.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { averagePrecisionArea } from '@devkit/metrics';
+import { averagePrecisionArea } from '@cvdevkit/metrics';
 import type { VocRecord } from './annotations.js';
 import { classGroundTruth, evaluateDetClass } from './det.js';
 

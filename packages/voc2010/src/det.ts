@@ -1,5 +1,5 @@
-import { ProblemCollector, isDevkitError, type Diagnostic, type Report, type RunContext } from '@devkit/core';
-import { matchDetections, precisionRecall, rankDescending } from '@devkit/metrics';
+import { ProblemCollector, isDevkitError, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
+import { matchDetections, precisionRecall, rankDescending } from '@cvdevkit/metrics';
 import { problemsToDiagnostics } from './diagnostics.js';
 import { apMetric, apReport, type ApEntry } from './ap-report.js';
 import { readVocRecords, type VocRecord } from './annotations.js';

@@ -1,4 +1,4 @@
-import { type Diagnostic, type ProblemCollector } from '@devkit/core';
+import { type Diagnostic, type ProblemCollector } from '@cvdevkit/core';
 
 /** Problems as error diagnostics (for `validate`). */
 export function problemsToDiagnostics(problems: ProblemCollector): Diagnostic[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProblemCollector } from '@devkit/core';
+import { ProblemCollector } from '@cvdevkit/core';
 import { parseActionList, parseImageList, parseLabelledList, parseLayoutList } from './image-sets.js';
 
 describe('image-set lists', () => {

@@ -1,4 +1,4 @@
-import type { ProblemCollector } from '@devkit/core';
+import type { ProblemCollector } from '@cvdevkit/core';
 import { forEachLine, parseIntegerToken, quote, readTextInput } from './text.js';
 
 /**

@@ -1,4 +1,4 @@
-import { definePlugin, defineTask } from '@devkit/core';
+import { definePlugin, defineTask } from '@cvdevkit/core';
 import { AP_METRIC, AP_METRICS } from './ap-report.js';
 import { evaluateAction, evaluateCls, validateAction, validateCls, type VocActionOptions, type VocClsOptions } from './cls.js';
 import { evaluateDet, validateDet, type VocDetOptions } from './det.js';
@@ -31,7 +31,7 @@ export { scanSegmentation, evaluateSegmentation, validateSegmentation, type SegS
 export * from './writers/index.js';
 export { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
 
-declare module '@devkit/core' {
+declare module '@cvdevkit/core' {
   interface TaskRegistry {
     'voc2010/cls': VocClsOptions;
     'voc2010/det': VocDetOptions;

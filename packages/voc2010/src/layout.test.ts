@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ProblemCollector } from '@devkit/core';
-import { averagePrecisionArea } from '@devkit/metrics';
+import { ProblemCollector } from '@cvdevkit/core';
+import { averagePrecisionArea } from '@cvdevkit/metrics';
 import { parseLayoutList } from './image-sets.js';
 import { evaluateLayoutPredictions, parseLayoutResults } from './layout.js';
 

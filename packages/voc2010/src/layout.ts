@@ -1,6 +1,6 @@
-import { ProblemCollector, isDevkitError, type Diagnostic, type Problem, type Report, type RunContext } from '@devkit/core';
-import { childArray, childElement, childText, parseDevkitXml, str2double, type XmlElement, type XmlValue } from '@devkit/formats';
-import { boxIoU, precisionRecall, rankDescending } from '@devkit/metrics';
+import { ProblemCollector, isDevkitError, type Diagnostic, type Problem, type Report, type RunContext } from '@cvdevkit/core';
+import { childArray, childElement, childText, parseDevkitXml, str2double, type XmlElement, type XmlValue } from '@cvdevkit/formats';
+import { boxIoU, precisionRecall, rankDescending } from '@cvdevkit/metrics';
 import { apMetric, apReport, type ApEntry } from './ap-report.js';
 import { readVocRecords, type VocBox, type VocRecord } from './annotations.js';
 import { problemsToDiagnostics } from './diagnostics.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ProblemCollector } from '@devkit/core';
+import { ProblemCollector } from '@cvdevkit/core';
 import { parseActionResults, parseClsResults, parseDetResults } from './results.js';
 
 const id = fc.stringMatching(/^[0-9A-Za-z_./-]{1,16}$/);

@@ -1,4 +1,4 @@
-import type { ProblemCollector } from '@devkit/core';
+import type { ProblemCollector } from '@cvdevkit/core';
 import { actionKey } from './image-sets.js';
 import { forEachLine, parseIntegerToken, parseStrtod, quote } from './text.js';
 

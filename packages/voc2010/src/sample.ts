@@ -1,11 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { seededRandom } from '@devkit/core';
+import { seededRandom } from '@cvdevkit/core';
 import { VOC_ACTIONS, VOC_CLASSES, VOC_DATASET, VOC_PARTS } from './voc-options.js';
 
 /**
  * The embedded sample: a small deterministic VOCdevkit tree written by code (no download), with
- * ground truth and a plausible submission for cls, det, layout and action. `devkit demo voc2010/det`
+ * ground truth and a plausible submission for cls, det, layout and action. `cvdevkit demo voc2010/det`
  * evaluates it.
  */
 
@@ -27,7 +27,7 @@ interface SampleImage {
 
 function annotationXml(img: SampleImage): string {
   const L = ['<annotation>', `\t<folder>${VOC_DATASET}</folder>`, `\t<filename>${img.id}.jpg</filename>`];
-  L.push('\t<source>', '\t\t<database>devkit sample</database>', '\t\t<annotation>generated</annotation>', '\t\t<image>none</image>', '\t</source>');
+  L.push('\t<source>', '\t\t<database>cvdevkit sample</database>', '\t\t<annotation>generated</annotation>', '\t\t<image>none</image>', '\t</source>');
   L.push('\t<size>', `\t\t<width>${img.w}</width>`, `\t\t<height>${img.h}</height>`, '\t\t<depth>3</depth>', '\t</size>', '\t<segmented>0</segmented>');
   const box = (b: Box, ind: string): string[] => [
     `${ind}<bndbox>`,

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { inputError, type ProblemCollector } from '@devkit/core';
+import { inputError, type ProblemCollector } from '@cvdevkit/core';
 
 /**
  * Calls `onLine(fields, lineNumber)` for every non-blank line of `text`, fields split on white space

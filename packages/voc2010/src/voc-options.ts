@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { usageError, type OptionSpec } from '@devkit/core';
+import { usageError, type OptionSpec } from '@cvdevkit/core';
 
 /** The 20 VOC classes, in `VOCinit.m` order. */
 export const VOC_CLASSES = [

@@ -1,5 +1,5 @@
 /**
- * End-to-end: the built `devkit` binary on the fixtures (`devkit eval voc2010/<task> --root <case>
+ * End-to-end: the built `cvdevkit` binary on the fixtures (`cvdevkit eval voc2010/<task> --root <case>
  * --format json`) gives the official numbers, and exit code 2 where the official code fails.
  * Needs `pnpm build` (skipped when apps/cli/dist/bin.js is missing).
  */
@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 
 const BIN = fileURLToPath(new URL('../../../apps/cli/dist/bin.js', import.meta.url));
 const DIST = fileURLToPath(new URL('../dist/index.js', import.meta.url));
-const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/voc2010/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/voc2010/', import.meta.url));
 const ready = existsSync(BIN) && existsSync(DIST);
 
 type Num = number | string;
@@ -21,12 +21,12 @@ function same(a: number | null, b: number): boolean {
   return Number.isNaN(b) ? a === null : a !== null && Math.abs(a - b) <= 1e-9;
 }
 
-function devkit(args: string[]): { status: number | null; stdout: string; stderr: string } {
+function cvdevkit(args: string[]): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: fileURLToPath(new URL('../../..', import.meta.url)) });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe.skipIf(!ready)('devkit CLI on the voc2010 fixtures', () => {
+describe.skipIf(!ready)('cvdevkit CLI on the voc2010 fixtures', () => {
   for (const [task, name] of [
     ['det', 'edge'],
     ['cls', 'edge'],
@@ -36,7 +36,7 @@ describe.skipIf(!ready)('devkit CLI on the voc2010 fixtures', () => {
     ['layout', 'medium'],
   ] as const) {
     it(`eval voc2010/${task} --root ${name} --format json`, () => {
-      const r = devkit(['eval', `voc2010/${task}`, '--root', `${FIXTURES}${name}`, '--format', 'json', '--workers', '2', '--no-cache']);
+      const r = cvdevkit(['eval', `voc2010/${task}`, '--root', `${FIXTURES}${name}`, '--format', 'json', '--workers', '2', '--no-cache']);
       expect(r.status, r.stderr).toBe(0);
       const report = JSON.parse(r.stdout);
       const want = JSON.parse(readFileSync(`${FIXTURES}${name}/expected.json`, 'utf8'))[task];
@@ -60,8 +60,8 @@ describe.skipIf(!ready)('devkit CLI on the voc2010 fixtures', () => {
     const dir = mkdtempSync(join(tmpdir(), 'voc-cli-cache-'));
     try {
       const args = ['eval', 'voc2010/det', '--root', `${FIXTURES}medium`, '--format', 'json', '--cache-dir', dir];
-      const cold = devkit(args);
-      const warm = devkit(args);
+      const cold = cvdevkit(args);
+      const warm = cvdevkit(args);
       expect(cold.status, cold.stderr).toBe(0);
       expect(warm.status, warm.stderr).toBe(0);
       expect(readdirSync(dir).some((f) => f.startsWith('voc2010-annotations-'))).toBe(true);
@@ -73,10 +73,10 @@ describe.skipIf(!ready)('devkit CLI on the voc2010 fixtures', () => {
   });
 
   it('exits 2 with file and line where the official code fails', () => {
-    const r = devkit(['eval', 'voc2010/det', '--root', `${FIXTURES}errors_a`, '--format', 'json', '--no-cache']);
+    const r = cvdevkit(['eval', 'voc2010/det', '--root', `${FIXTURES}errors_a`, '--format', 'json', '--no-cache']);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/comp3_det_val_aeroplane\.txt:3: .*2010_000003/);
-    const ok = devkit(['eval', 'voc2010/det', '--root', `${FIXTURES}errors_a`, '--classes', 'bicycle,person', '--format', 'json', '--no-cache']);
+    const ok = cvdevkit(['eval', 'voc2010/det', '--root', `${FIXTURES}errors_a`, '--classes', 'bicycle,person', '--format', 'json', '--no-cache']);
     expect(ok.status, ok.stderr).toBe(0);
     expect(JSON.parse(ok.stdout).rows.map((x: { ap: number }) => x.ap)).toEqual([0, 0]);
   });

@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createRunContext, isDevkitError, type Report } from '@devkit/core';
+import { createRunContext, isDevkitError, type Report } from '@cvdevkit/core';
 import plugin from '../src/index.js';
 import { VOC_ACTIONS, VOC_CLASSES, VOC_PARTS } from '../src/voc-options.js';
 
-const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/voc2010/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/voc2010/', import.meta.url));
 const CASES = ['edge', 'errors_a', 'errors_b', 'medium'] as const;
 
 type Num = number | string;

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRunContext, isDevkitError, reportToJson, type TaskOptionsOf } from '@devkit/core';
-import { averagePrecision11 } from '@devkit/metrics';
+import { createRunContext, isDevkitError, reportToJson, type TaskOptionsOf } from '@cvdevkit/core';
+import { averagePrecision11 } from '@cvdevkit/metrics';
 import plugin, { PACKAGE_VERSION } from '../src/index.js';
 
-const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/voc2010/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/voc2010/', import.meta.url));
 const MY_TASKS = ['voc2010/cls', 'voc2010/det', 'voc2010/layout', 'voc2010/action'] as const;
 
 // Compile-time: the task ids are typed through TaskRegistry (module augmentation in src/index.ts).
@@ -25,7 +25,7 @@ describe('plugin', () => {
 
   it('has meta and every task keyed by its id', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-    expect(plugin.meta).toMatchObject({ name: 'voc2010', version: pkg.version, packageName: '@devkit/voc2010' });
+    expect(plugin.meta).toMatchObject({ name: 'voc2010', version: pkg.version, packageName: '@cvdevkit/voc2010' });
     expect(PACKAGE_VERSION).toBe(pkg.version);
     for (const [id, t] of Object.entries(plugin.tasks)) expect(t.id).toBe(id);
     for (const id of MY_TASKS) {
@@ -54,8 +54,8 @@ describe('sample, validate', () => {
     expect(report.rows.length).toBeGreaterThan(0);
     expect(typeof report.summary.mAP).toBe('number');
     expect(report.summary.mAP).toBeGreaterThan(0.05);
-    expect(report.versions).toEqual({ '@devkit/voc2010': PACKAGE_VERSION });
-    expect(JSON.parse(reportToJson(report)).schema).toBe('devkit.report/1');
+    expect(report.versions).toEqual({ '@cvdevkit/voc2010': PACKAGE_VERSION });
+    expect(JSON.parse(reportToJson(report)).schema).toBe('cvdevkit.report/1');
     expect(await t.validate!(opts, createRunContext())).toEqual([]);
   });
 

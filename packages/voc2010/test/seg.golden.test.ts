@@ -2,10 +2,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createRunContext, isDevkitError, type DevkitError } from '@devkit/core';
+import { createRunContext, isDevkitError, type DevkitError } from '@cvdevkit/core';
 import { segTask } from '../src/seg/task.js';
 
-const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/voc2010/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/voc2010/', import.meta.url));
 
 interface SegExpected {
   classes: string[];

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRunContext, reportToJson, type DevkitError } from '@devkit/core';
-import { encodeIndexedPng } from '@devkit/formats';
+import { createRunContext, reportToJson, type DevkitError } from '@cvdevkit/core';
+import { encodeIndexedPng } from '@cvdevkit/formats';
 import { segFromDetTask, segTask } from '../src/seg/task.js';
 import { VOC_CLASSES } from '../src/seg/classes.js';
 import { formatDetResults } from '../src/writers/index.js';
 
-const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/voc2010/', import.meta.url));
-const tmp = mkdtempSync(join(tmpdir(), 'devkit-seg-'));
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/voc2010/', import.meta.url));
+const tmp = mkdtempSync(join(tmpdir(), 'cvdevkit-seg-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const ctx = () => createRunContext({ workers: 1 });
 
@@ -26,7 +26,7 @@ describe('voc2010/seg task', () => {
     expect(report.summary.mIoU).toBeGreaterThan(0.3);
     expect(report.summary.mIoU).toBeLessThan(1);
     expect(report.matrices.confusion.counts).toHaveLength(21);
-    expect(JSON.parse(reportToJson(report)).schema).toBe('devkit.report/1');
+    expect(JSON.parse(reportToJson(report)).schema).toBe('cvdevkit.report/1');
     expect(await segTask.validate!(options, ctx())).toEqual([]);
   });
 

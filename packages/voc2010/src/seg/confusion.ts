@@ -2,8 +2,8 @@
  * The per-image part of `VOCevalseg.m` (lines 30-59): checking a result image against its ground truth and
  * adding it to the joint histogram, exactly as the official code does, aliasing included.
  */
-import type { Problem } from '@devkit/core';
-import type { LabelImage } from '@devkit/formats';
+import type { Problem } from '@cvdevkit/core';
+import type { LabelImage } from '@cvdevkit/formats';
 import { SEG_NUM_LABELS, SEG_VOID } from './classes.js';
 
 /** Length of the joint histogram: `histc(sumim, 1:num*num)` with `num = 21`. */

@@ -9,8 +9,8 @@ import {
   type Diagnostic,
   type Report,
   type RunContext,
-} from '@devkit/core';
-import { iouFromConfusion, mean } from '@devkit/metrics';
+} from '@cvdevkit/core';
+import { iouFromConfusion, mean } from '@cvdevkit/metrics';
 import { describeProblem } from '../diagnostics.js';
 import { SEG_LABELS, SEG_NUM_LABELS } from './classes.js';
 import { SEG_HISTOGRAM_SIZE, histogramToConfusion } from './confusion.js';

@@ -1,7 +1,7 @@
 /** Options of `voc2010/seg` and the paths they lead to (VOCinit.m defaults). */
 import { join } from 'node:path';
 import { resolveVocPaths, segResultsDir } from '../voc-options.js';
-import { readTextFile, parseLines } from '@devkit/formats';
+import { readTextFile, parseLines } from '@cvdevkit/formats';
 
 /** Same shape as the other VOC tasks' options (`VocCommonOptions`). */
 export interface VocSegOptions {

@@ -1,5 +1,5 @@
 /** Worker thread: decodes and counts batches of segmentation images. */
-import { serveWorker } from '@devkit/core';
+import { serveWorker } from '@cvdevkit/core';
 import { scanSegBatch, type SegItem } from './scan.js';
 
 serveWorker((items: SegItem[]) => scanSegBatch(items));

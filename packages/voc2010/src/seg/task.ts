@@ -1,12 +1,12 @@
 /** The `voc2010/seg` task (VOCevalseg.m) and `voc2010/seg-from-det` (create_segmentations_from_detections.m). */
 import { createRequire } from 'node:module';
-import { defineTask } from '@devkit/core';
+import { defineTask } from '@cvdevkit/core';
 import { createSegmentationsFromDetections, segFromDetReport, type SegFromDetOptions } from '../writers/from-detections.js';
 import { evaluateSegmentation, validateSegmentation } from './evaluate.js';
 import type { VocSegOptions } from './options.js';
 import { writeSegSample } from './sample.js';
 
-declare module '@devkit/core' {
+declare module '@cvdevkit/core' {
   interface TaskRegistry {
     'voc2010/seg': VocSegOptions;
     'voc2010/seg-from-det': SegFromDetOptions;

@@ -16,9 +16,9 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ProblemCollector, createReport, type Report, type RunContext } from '@devkit/core';
+import { ProblemCollector, createReport, type Report, type RunContext } from '@cvdevkit/core';
 import { parseImageListTokens } from './image-list.js';
-import { readTextFile } from '@devkit/formats';
+import { readTextFile } from '@cvdevkit/formats';
 import { parseDetResults } from '../results.js';
 import { VOC_CLASSES, detResultsPath, resolveVocPaths, type VocCommonOptions } from '../voc-options.js';
 import { imageSize, type ImageSize } from './image-size.js';

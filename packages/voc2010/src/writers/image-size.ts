@@ -1,7 +1,7 @@
 /** Image sizes for rendering detections: the JPEG (as `imfinfo` in the official code), else the label PNG, else the annotation. */
 import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { inputError } from '@devkit/core';
+import { inputError } from '@cvdevkit/core';
 
 export interface ImageSize {
   width: number;

@@ -4,7 +4,7 @@
  * line, indented with one TAB per depth; empty fields are skipped. No XML declaration, no attributes, no
  * escaping (the official reader, VOCxml2struct, decodes none).
  */
-import { inputError } from '@devkit/core';
+import { inputError } from '@cvdevkit/core';
 import { formatExact, num2str } from './numbers.js';
 import { writeTextFile } from './text-results.js';
 

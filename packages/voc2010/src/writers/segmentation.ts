@@ -1,7 +1,7 @@
 /** Segmentation results: indexed PNGs with the VOC colour map (what `imwrite(im, VOClabelcolormap, file)` writes). */
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { encodeIndexedPng, vocColormap, writeIndexedPng, type IndexedImageInput } from '@devkit/formats';
+import { encodeIndexedPng, vocColormap, writeIndexedPng, type IndexedImageInput } from '@cvdevkit/formats';
 
 /** The 256 VOC colours (label images use the Up filter: their rows repeat, so it compresses them well). */
 const VOC_PALETTE = vocColormap(256);

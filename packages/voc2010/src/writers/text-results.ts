@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { inputError } from '@devkit/core';
+import { inputError } from '@cvdevkit/core';
 import { formatExact } from './numbers.js';
 
 /** One classification result: `<image> <confidence>` (`Main/<comp>_cls_<set>_<class>.txt`). */

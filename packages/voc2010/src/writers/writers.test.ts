@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ProblemCollector, isDevkitError } from '@devkit/core';
-import { parseDevkitXml, readLabelPng } from '@devkit/formats';
+import { ProblemCollector, isDevkitError } from '@cvdevkit/core';
+import { parseDevkitXml, readLabelPng } from '@cvdevkit/formats';
 import { parseActionResults, parseClsResults, parseDetResults } from '../results.js';
 import {
   formatActionResults,
@@ -21,9 +21,9 @@ import {
 import { formatG } from './numbers.js';
 import { jpegSize } from './image-size.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'devkit-writers-'));
+const tmp = mkdtempSync(join(tmpdir(), 'cvdevkit-writers-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-const FIXTURES = new URL('../../../../../shared/fixtures/voc2010/', import.meta.url).pathname;
+const FIXTURES = new URL('../../../../fixtures/voc2010/', import.meta.url).pathname;
 
 const id = fc.tuple(fc.integer({ min: 2000, max: 2099 }), fc.integer({ min: 0, max: 999999 })).map(([y, n]) => `${y}_${String(n).padStart(6, '0')}`);
 const score = fc.oneof(fc.double(), fc.constantFrom(Infinity, -Infinity, NaN, -0, 0.1, 1e-300));
