@@ -162,6 +162,17 @@ describe('cvdevkit eval', () => {
     expect(readdirSync(tmp).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('--out picks the format from its extension unless --format is given', () => {
+    const md = join(tmp, 'report.md');
+    const r = cvdevkit([...args, '--out', md]);
+    expect(r.code).toBe(0);
+    expect(readFileSync(md, 'utf8')).toMatch(/^## test\/echo/);
+    const txt = join(tmp, 'report-table.json');
+    const t = cvdevkit([...args, '--format', 'table', '--out', txt]);
+    expect(readFileSync(txt, 'utf8')).toBe(t.stdout);
+    expect(t.stdout).toContain('(metric ');
+  });
+
   it('--out leaves nothing behind when the evaluation fails or the directory is missing', () => {
     const out = join(tmp, 'failed.json');
     expect(cvdevkit(['eval', 'test/echo', '--input', 'data/bad.txt', '--out', out, ...plugin]).code).toBe(2);

@@ -1,6 +1,9 @@
 import { createReport } from '@cvdevkit/core';
 import { describe, expect, it } from 'vitest';
-import { formatNumber, renderReport, renderReports } from './render.js';
+import { FORMATTERS, formatForFile, renderReports } from './index.js';
+import { formatNumber } from './text.js';
+
+const renderReport = (r: typeof report, format: string) => renderReports([r], format);
 
 const report = createReport({
   task: 'x/det',
@@ -49,5 +52,13 @@ describe('renderReport', () => {
 
   it('several reports: a JSON array', () => {
     expect(JSON.parse(renderReports([report, report], 'json'))).toHaveLength(2);
+  });
+
+  it('--out extensions select a format; each formatter is in the map under its name', () => {
+    expect(formatForFile('/x/report.JSON')).toBe('json');
+    expect(formatForFile('r.csv')).toBe('csv');
+    expect(formatForFile('r.md')).toBe('markdown');
+    expect(formatForFile('r.unknown')).toBeUndefined();
+    for (const [name, f] of FORMATTERS) expect(f.name).toBe(name);
   });
 });

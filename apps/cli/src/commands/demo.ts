@@ -1,0 +1,67 @@
+/** `cvdevkit demo [task]`: write a task's embedded sample and evaluate it (every task with a sample when none is named). */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { usageError, type Report } from '@cvdevkit/core';
+import type { RegisteredTask } from '@cvdevkit/registry';
+import { addCommonOptions } from '../common-options.js';
+import { EXIT, Interrupted } from '../failures.js';
+import { REPORT_FORMATS } from '../output/index.js';
+import type { CliSession, CommonOptions } from '../session.js';
+import type { CommandModule } from './command.js';
+import { formatGiven } from './eval.js';
+
+function demoTasks(session: CliSession, taskId: string | undefined, metric: string | undefined): RegisteredTask[] {
+  if (taskId !== undefined) {
+    const entry = session.registry.getTask(taskId);
+    if (typeof entry.task.sample !== 'function') throw usageError(`task "${taskId}" has no embedded sample`, 'usage/no-sample');
+    session.checkMetric(entry, metric);
+    return [entry];
+  }
+  const entries = session.registry.listTasks().filter((e) => typeof e.task.sample === 'function');
+  if (entries.length === 0) throw usageError('no installed task has an embedded sample (see cvdevkit list)', 'usage/no-sample');
+  return metric !== undefined ? entries.filter((e) => e.task.metrics.includes(metric)) : entries;
+}
+
+async function runSample(session: CliSession, entry: RegisteredTask, dir: string, common: CommonOptions): Promise<Report> {
+  mkdirSync(dir, { recursive: true });
+  return session.withContext(common, common.metric, async (ctx, logs) => {
+    const values = await session.runTask(entry, () => entry.task.sample!(dir));
+    return session.finishReport(await session.runTask(entry, () => session.registry.evaluateTask(entry.id, values as Record<string, never>, ctx)), logs);
+  });
+}
+
+async function demo(session: CliSession, taskId: string | undefined, opts: Record<string, unknown>, formatExplicit: boolean): Promise<number> {
+  const common = session.common(opts, formatExplicit);
+  const entries = demoTasks(session, taskId, common.metric);
+  const base = common.dir ?? mkdtempSync(join(tmpdir(), 'cvdevkit-demo-'));
+  const reports: Report[] = [];
+  let exit: number = EXIT.ok;
+  try {
+    for (const entry of entries) {
+      const dir = entries.length === 1 && taskId !== undefined ? base : join(base, entry.id.replace(/[/\\]/g, '-'));
+      try {
+        reports.push(await runSample(session, entry, dir, common));
+      } catch (e) {
+        if (entries.length === 1 || e instanceof Interrupted) throw e;
+        exit = Math.max(exit, session.reportError(e, `demo ${entry.id}: `));
+      }
+    }
+    if (reports.length > 0) await session.printReports(reports, common);
+    if (common.dir && !common.quiet) session.io.stderr.write(`sample data written to ${common.dir}\n`);
+  } finally {
+    if (!common.dir) rmSync(base, { recursive: true, force: true });
+  }
+  return exit;
+}
+
+export const demoCommand: CommandModule = ({ program, session, done }) => {
+  const cmd = program
+    .command('demo')
+    .description("write a task's embedded sample and evaluate it (every task with a sample when no task is given)")
+    .argument('[task]', 'task id')
+    .option('--dir <dir>', 'write the sample here and keep it (default: a temporary directory, removed afterwards)');
+  addCommonOptions(cmd, { report: true, run: true }, REPORT_FORMATS).action((id: string | undefined, opts: Record<string, unknown>) =>
+    done(demo(session, id, opts, formatGiven(cmd))),
+  );
+};

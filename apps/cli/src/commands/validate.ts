@@ -1,0 +1,43 @@
+/** `cvdevkit validate <task> [task options]`: check a submission's files without scoring. */
+import { createRunContext, usageError, type Diagnostic } from '@cvdevkit/core';
+import type { RegisteredTask } from '@cvdevkit/registry';
+import { addCommonOptions } from '../common-options.js';
+import { EXIT } from '../failures.js';
+import { taskOptionValues } from '../options.js';
+import { formatDiagnostic } from '../output/diagnostic.js';
+import type { CliSession } from '../session.js';
+import { addTaskOptions, type CommandModule } from './command.js';
+
+async function validate(session: CliSession, entry: RegisteredTask, opts: Record<string, unknown>, attributeOf: Map<string, string>): Promise<number> {
+  const common = session.common(opts);
+  const validateFn = entry.task.validate;
+  if (typeof validateFn !== 'function') throw usageError(`task "${entry.id}" has no validate step (try cvdevkit eval ${entry.id})`, 'usage/no-validate');
+  const values = taskOptionValues(entry.task, opts, attributeOf, session.io.cwd);
+  const diagnostics = await session.withContext(common, undefined, async (ctx) => {
+    const found: unknown = await session.runTask(entry, () => validateFn.call(entry.task, values, createRunContext(ctx)));
+    return Array.isArray(found) ? (found as Diagnostic[]) : [];
+  });
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
+  if (common.format === 'json') {
+    session.out(JSON.stringify({ schema: 'cvdevkit.validation/1', task: entry.id, valid: errors === 0, diagnostics }, null, 2) + '\n');
+  } else {
+    for (const d of diagnostics) session.out(formatDiagnostic(d) + '\n');
+    session.out(
+      diagnostics.length === 0
+        ? `${entry.id}: valid, no problems found\n`
+        : `${entry.id}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`,
+    );
+  }
+  // Errors make the submission invalid (exit 2); warnings (input the official code accepts, such as a class
+  // id no curve counts) and info entries are shown but do not fail it.
+  return errors > 0 ? EXIT.input : EXIT.ok;
+}
+
+export const validateCommand: CommandModule = ({ program, session, entry, done }) => {
+  const cmd = program.command('validate').description("check a submission's files without scoring").argument('<task>', 'task id');
+  const attributeOf = entry ? addTaskOptions(cmd, entry, () => {}) : new Map<string, string>();
+  addCommonOptions(cmd, { run: true }, ['table', 'json']).action((id: string, opts: Record<string, unknown>) =>
+    done(validate(session, session.registry.getTask(id), opts, attributeOf)),
+  );
+};

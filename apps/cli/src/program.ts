@@ -1,0 +1,24 @@
+/** Builds the commander program over the discovered plugins, from the command modules. */
+import { Command } from 'commander';
+import { COMMANDS } from './commands/index.js';
+import type { CliIo } from './io.js';
+import { cliVersion, type CliSession } from './session.js';
+
+export function buildProgram(session: CliSession, io: CliIo, taskId: string | undefined, result: { code: number }): Command {
+  const registry = session.registry;
+  const program = new Command('cvdevkit');
+  const known = registry.listTasks().map((t) => t.id);
+  const output = { writeOut: (s: string) => io.stdout.write(s), writeErr: (s: string) => io.stderr.write(s), outputError: () => {} };
+  program
+    .description("Evaluate computer-vision benchmark submissions with the official devkits' numbers.")
+    .version(cliVersion(), '-V, --version')
+    .exitOverride()
+    .configureOutput(output)
+    .showSuggestionAfterError(true)
+    .addHelpText('after', known.length > 0 ? `\nInstalled tasks: ${known.join(', ')}` : '\nNo plugins installed: pass --plugin <path> or install @cvdevkit/voc2010, …');
+  const entry = taskId !== undefined ? registry.findTask(taskId) : undefined;
+  const done = (p: number | Promise<number>) => Promise.resolve(p).then((c) => void (result.code = c));
+  for (const register of COMMANDS) register({ program, session, entry, known, done });
+  for (const cmd of program.commands) cmd.exitOverride().configureOutput(output);
+  return program;
+}
