@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { isDevkitError, usageError, type Report, type RunContext } from '@cvdevkit/core';
+import { isDevkitError, metricNames, usageError, type Report, type RunContext } from '@cvdevkit/core';
 import type { PluginRegistry, RegisteredTask } from '@cvdevkit/registry';
 import { EXIT, Interrupted, PluginFailure, printError } from './failures.js';
 import { writeAtomic, type CliIo } from './io.js';
@@ -81,8 +81,9 @@ export class CliSession {
   }
 
   checkMetric(entry: RegisteredTask, metric: string | undefined): void {
-    if (metric !== undefined && !entry.task.metrics.includes(metric))
-      throw usageError(`task "${entry.id}" does not accept --metric ${metric}; accepted: ${entry.task.metrics.join(', ')}`, 'usage/unknown-metric');
+    const accepted = metricNames(entry.task);
+    if (metric !== undefined && !accepted.includes(metric))
+      throw usageError(`task "${entry.id}" does not accept --metric ${metric}; accepted: ${accepted.join(', ')}`, 'usage/unknown-metric');
   }
 
   /** Runs `fn` with a RunContext: progress bar, SIGINT → abort, collected log messages. */

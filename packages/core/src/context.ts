@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import type { MetricPlugin } from './plugin.js';
 
 /** Where a task reports progress. The CLI draws a bar from it when stderr is a terminal. */
 export interface ProgressSink {
@@ -21,6 +22,9 @@ export interface RunContext {
   cacheDir?: string;
   /** The metric the user asked for (the task's official metric when not given). */
   metric?: string;
+  /** The metric object of `metric`, when the task lists it as an object (the registry resolves it). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  metricPlugin?: MetricPlugin<any, any>;
   /** Collected warnings a task wants in the report. */
   log?: (message: string) => void;
 }
@@ -33,6 +37,7 @@ export function createRunContext(partial: Partial<RunContext> = {}): RunContext 
     workers: Math.max(1, partial.workers ?? availableParallelism()),
     cacheDir: partial.cacheDir,
     metric: partial.metric,
+    metricPlugin: partial.metricPlugin,
     log: partial.log,
   };
 }

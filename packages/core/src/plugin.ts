@@ -31,8 +31,13 @@ export interface TaskDefinition<O extends object = TaskOptionValues> {
   options: readonly OptionSpec[];
   /** The official metric's name (used when the user gives no `--metric`). */
   metric: string;
-  /** Every metric name the task accepts, the official one included. */
-  metrics: readonly string[];
+  /**
+   * Every metric the task accepts, the official one included: metric objects (preferred; the registry resolves
+   * `--metric` to the object and hands it to `evaluate` as `context.metricPlugin`), or bare names of metrics the
+   * task computes itself.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  metrics: readonly (MetricPlugin<any, any> | string)[];
   /** Scores a submission. Throws DevkitError (kind `input`) for bad input. */
   evaluate(options: O, context: RunContext): Promise<Report>;
   /** Checks a submission's files without scoring; returns every problem found (empty when valid). */
@@ -51,6 +56,23 @@ export interface MetricPlugin<I = unknown, R = number> {
   name: string;
   description: string;
   compute(input: I): R;
+  /**
+   * What the metric changes in the protocol of the task that runs it, for the task to read (for example
+   * `{ countDifficult: true }`: difficult objects count as positives). Absent: the task's official protocol.
+   */
+  protocol?: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** The names of the metrics a task accepts, in its order. */
+export function metricNames(task: Pick<TaskDefinition<object>, 'metrics'>): string[] {
+  return task.metrics.map((m) => (typeof m === 'string' ? m : m.name));
+}
+
+/** The metric object a task lists under `name`, or undefined (unknown, or listed by name only). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function findMetric(task: Pick<TaskDefinition<object>, 'metrics'>, name: string): MetricPlugin<any, any> | undefined {
+  for (const m of task.metrics) if (typeof m !== 'string' && m.name === name) return m;
+  return undefined;
 }
 
 export interface DatasetMeta {

@@ -9,7 +9,7 @@ import { createRunContext } from '@cvdevkit/core';
 import { parseDevkitXml } from '@cvdevkit/formats';
 import { readMatFileSync } from '@cvdevkit/matfile';
 import { detTask } from '../dist/index.js';
-import { FIX, REAL, prepareLarge, prepareRealFull } from './prepare.mjs';
+import { REAL, prepareLarge, prepareRealFull } from './prepare.mjs';
 
 const workers = Number(process.env.WORKERS ?? availableParallelism());
 const rows = [];

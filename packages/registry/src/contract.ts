@@ -95,10 +95,13 @@ export function assertPluginContract(value: unknown, label: string): asserts val
       }
     });
     if (!isNonEmptyString(t.metric)) throw contractError(label, `${at}.metric`, 'a non-empty string', t.metric);
-    if (!Array.isArray(t.metrics) || !t.metrics.every((m) => typeof m === 'string'))
-      throw contractError(label, `${at}.metrics`, 'an array of metric names', t.metrics);
-    if (!t.metrics.includes(t.metric))
-      throw contractError(label, `${at}.metrics`, `an array containing the official metric ${JSON.stringify(t.metric)}`, new Shown(`[${t.metrics.join(', ')}]`));
+    const isMetric = (m: unknown) =>
+      typeof m === 'string' || (isObject(m) && typeof m.name === 'string' && typeof m.description === 'string' && typeof m.compute === 'function');
+    if (!Array.isArray(t.metrics) || !t.metrics.every(isMetric))
+      throw contractError(label, `${at}.metrics`, 'an array of metric objects ({ name, description, compute }) or metric names', t.metrics);
+    const names = t.metrics.map((m: unknown) => (typeof m === 'string' ? m : (m as { name: string }).name));
+    if (!names.includes(t.metric))
+      throw contractError(label, `${at}.metrics`, `an array containing the official metric ${JSON.stringify(t.metric)}`, new Shown(`[${names.join(', ')}]`));
     if (typeof t.evaluate !== 'function') throw contractError(label, `${at}.evaluate`, 'a function', t.evaluate);
     for (const key of ['validate', 'sample', 'merge'] as const) {
       if (t[key] !== undefined && typeof t[key] !== 'function') throw contractError(label, `${at}.${key}`, 'a function or undefined', t[key]);

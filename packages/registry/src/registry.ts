@@ -1,6 +1,8 @@
 import {
   createRunContext,
   DevkitError,
+  findMetric,
+  metricNames,
   type Report,
   type RunContext,
   type TaskDefinition,
@@ -93,14 +95,16 @@ export function createRegistry(discovery: DiscoveryResult): PluginRegistry {
   };
   const evaluateTask = async (id: string, options: TaskOptionValues, context: Partial<RunContext> = {}): Promise<Report> => {
     const entry = getTask(id);
-    const ctx = createRunContext({ ...context, metric: context.metric ?? entry.task.metric });
-    if (!entry.task.metrics.includes(ctx.metric!))
+    const metric = context.metric ?? entry.task.metric;
+    const accepted = metricNames(entry.task);
+    if (!accepted.includes(metric))
       throw new DevkitError({
         kind: 'usage',
         code: 'usage/unknown-metric',
         field: 'metric',
-        message: `task "${id}" does not accept metric "${ctx.metric}"; accepted: ${entry.task.metrics.join(', ')}`,
+        message: `task "${id}" does not accept metric "${metric}"; accepted: ${accepted.join(', ')}`,
       });
+    const ctx = createRunContext({ ...context, metric, metricPlugin: findMetric(entry.task, metric) });
     const started = performance.now();
     const report: unknown = await entry.task.evaluate(options, ctx);
     checkReport(report, entry);

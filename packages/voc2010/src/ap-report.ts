@@ -1,15 +1,27 @@
-import { createReport, type Diagnostic, type Report, type ReportCurve, type ReportRow, type RunContext } from '@cvdevkit/core';
-import { averagePrecisionByName } from '@cvdevkit/metrics';
+import { createReport, findMetric, usageError, type MetricPlugin, type Diagnostic, type Report, type ReportCurve, type ReportRow, type RunContext } from '@cvdevkit/core';
+import { apVoc2007, apVoc2010, type RankedCurve } from '@cvdevkit/metrics';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
 
 /** The official metric of the AP tasks (`VOCap.m`) and the alternative VOC2007 11-point AP. */
-export const AP_METRICS = ['ap-voc2010', 'ap-voc2007'] as const;
-export const AP_METRIC = 'ap-voc2010';
+export const AP_METRICS: readonly MetricPlugin<RankedCurve, number>[] = [apVoc2010, apVoc2007];
+export const AP_METRIC = apVoc2010.name;
 
-/** The metric asked for (default `ap-voc2010`) and its AP function; an unknown name is a usage error. */
-export function apMetric(context: RunContext): { name: string; ap: (recall: ArrayLike<number>, precision: ArrayLike<number>) => number } {
+/** The AP metric a run uses: its name, its AP function and the protocol changes it asks for. */
+export interface ApMetricChoice {
+  name: string;
+  ap: (recall: ArrayLike<number>, precision: ArrayLike<number>) => number;
+  protocol: Readonly<Record<string, string | number | boolean>>;
+}
+
+/**
+ * The metric asked for: the object the registry resolved (`context.metricPlugin`), else the name looked up
+ * among the AP metrics (default `ap-voc2010`); an unknown name is a usage error.
+ */
+export function apMetric(context: RunContext): ApMetricChoice {
   const name = context.metric ?? AP_METRIC;
-  return { name, ap: averagePrecisionByName(name) };
+  const metric = (context.metricPlugin as MetricPlugin<RankedCurve, number> | undefined) ?? findMetric({ metrics: AP_METRICS }, name);
+  if (metric === undefined) throw usageError(`unknown AP metric "${name}"`, 'usage/unknown-metric', `use one of ${AP_METRICS.map((m) => m.name).join(', ')}`);
+  return { name: metric.name, ap: (recall, precision) => metric.compute({ recall, precision }), protocol: metric.protocol ?? {} };
 }
 
 /** One evaluated class / part / action: its PR curve (every official point, NaN kept) and AP. */

@@ -63,6 +63,12 @@ export function classGroundTruth(records: readonly VocRecord[], classes: readonl
   return out;
 }
 
+/** A metric's protocol change: difficult objects become ordinary positives (in `npos`, matchable as TPs). */
+export function countDifficultAsPositive(gt: ClassGroundTruth): void {
+  gt.difficult.fill(0);
+  gt.npos = gt.difficult.length;
+}
+
 /**
  * `VOCevaldet.m` for one class: detections ranked by `sort(-confidence)` (stable, NaN last, ties in
  * file order), each matched in that order to the best-IoU object of its image (+1 pixel IoU, strict
@@ -199,6 +205,7 @@ export async function evaluateDet(options: VocDetOptions, context: RunContext): 
   const t2 = performance.now();
   const { classes, results, imageOf } = inputs!;
   const gtByClass = classGroundTruth(records as VocRecord[], classes);
+  if (metric.protocol.countDifficult === true) for (const gt of gtByClass.values()) countDifficultAsPositive(gt);
   context.progress.begin('evaluating detections', classes.length);
   const entries = classes.map((cls, k) => {
     const e = evaluateDetClass(results[k], imageOf[k], gtByClass.get(cls)!, metric.ap, cls);

@@ -1,5 +1,6 @@
 import { definePlugin, defineTask } from '@cvdevkit/core';
 import { AP_METRIC, AP_METRICS } from './ap-report.js';
+import { apVoc2010Difficult } from './metrics/ap-voc2010-difficult.js';
 import { evaluateAction, evaluateCls, validateAction, validateCls, type VocActionOptions, type VocClsOptions } from './cls.js';
 import { evaluateDet, validateDet, type VocDetOptions } from './det.js';
 import { evaluateLayout, validateLayout, type VocLayoutOptions } from './layout.js';
@@ -66,7 +67,7 @@ export const detTask = defineTask<VocDetOptions>({
     { name: 'classes', type: 'string', description: `comma-separated subset of the classes (default all: ${VOC_CLASSES.join(',')})` },
   ],
   metric: AP_METRIC,
-  metrics: AP_METRICS,
+  metrics: [...AP_METRICS, apVoc2010Difficult],
   evaluate: evaluateDet,
   validate: (o) => validateDet(o),
   sample,

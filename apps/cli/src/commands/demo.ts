@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { usageError, type Report } from '@cvdevkit/core';
+import { metricNames, usageError, type Report } from '@cvdevkit/core';
 import type { RegisteredTask } from '@cvdevkit/registry';
 import { addCommonOptions } from '../common-options.js';
 import { EXIT, Interrupted } from '../failures.js';
@@ -20,7 +20,7 @@ function demoTasks(session: CliSession, taskId: string | undefined, metric: stri
   }
   const entries = session.registry.listTasks().filter((e) => typeof e.task.sample === 'function');
   if (entries.length === 0) throw usageError('no installed task has an embedded sample (see cvdevkit list)', 'usage/no-sample');
-  return metric !== undefined ? entries.filter((e) => e.task.metrics.includes(metric)) : entries;
+  return metric !== undefined ? entries.filter((e) => metricNames(e.task).includes(metric)) : entries;
 }
 
 async function runSample(session: CliSession, entry: RegisteredTask, dir: string, common: CommonOptions): Promise<Report> {

@@ -1,4 +1,5 @@
 /** `cvdevkit info <task>`: a task's inputs, official metric and accepted metrics. */
+import { metricNames } from '@cvdevkit/core';
 import type { RegisteredTask } from '@cvdevkit/registry';
 import { addCommonOptions } from '../common-options.js';
 import { EXIT } from '../failures.js';
@@ -23,7 +24,7 @@ function infoJson(entry: RegisteredTask): string {
     version: entry.plugin.version,
     source: entry.plugin.source,
     metric: t.metric,
-    metrics: [...t.metrics],
+    metrics: metricNames(t),
     options: taskOptions(entry),
     validate: typeof t.validate === 'function',
     sample: typeof t.sample === 'function',
@@ -45,7 +46,7 @@ function infoText(entry: RegisteredTask): string {
   text += alignColumns(undefined, [
     ['plugin', `${entry.plugin.packageName}@${entry.plugin.version} (${entry.plugin.source})`],
     ['official metric', t.metric],
-    ['accepted metrics', t.metrics.join(', ')],
+    ['accepted metrics', metricNames(t).join(', ')],
     ['validate', typeof t.validate === 'function' ? 'yes' : 'no'],
     ['demo sample', typeof t.sample === 'function' ? 'yes' : 'no'],
   ]);

@@ -1,4 +1,5 @@
 /** `cvdevkit list`: every installed dataset, task and metric. */
+import { metricNames } from '@cvdevkit/core';
 import { addCommonOptions } from '../common-options.js';
 import { EXIT } from '../failures.js';
 import { alignColumns, csvField, markdownTable } from '../output/text.js';
@@ -15,12 +16,25 @@ function listJson(session: CliSession): string {
       source: p.source,
       entry: p.entry,
       dataset: { name: p.plugin.meta.name, title: p.plugin.meta.title },
-      tasks: Object.values(p.plugin.tasks).map((t) => ({ id: t.id, title: t.title, metric: t.metric, metrics: [...t.metrics] })),
+      tasks: Object.values(p.plugin.tasks).map((t) => ({ id: t.id, title: t.title, metric: t.metric, metrics: metricNames(t) })),
       metrics: (p.plugin.metrics ?? []).map((m) => ({ name: m.name, description: m.description })),
     })),
     warnings: registry.warnings,
   };
   return JSON.stringify(doc, null, 2) + '\n';
+}
+
+/** Every metric object the installed tasks list (and plugin-level metrics): name, description, the tasks that accept it. */
+function metricRows(session: CliSession): string[][] {
+  const rows = new Map<string, { description: string; tasks: string[] }>();
+  const add = (m: { name: string; description: string }, task?: string) => {
+    const row = rows.get(m.name) ?? { description: m.description, tasks: [] };
+    if (task !== undefined) row.tasks.push(task);
+    rows.set(m.name, row);
+  };
+  for (const t of session.registry.listTasks()) for (const m of t.task.metrics) if (typeof m !== 'string') add(m, t.id);
+  for (const p of session.registry.plugins) for (const m of p.plugin.metrics ?? []) add(m);
+  return [...rows].map(([name, r]) => [`  ${name}`, r.description, r.tasks.join(', ')]);
 }
 
 function list(session: CliSession, opts: Record<string, unknown>): number {
@@ -36,11 +50,11 @@ function list(session: CliSession, opts: Record<string, unknown>): number {
     return EXIT.ok;
   }
   const tasks = registry.listTasks();
-  const rows = tasks.map((t) => [t.id, t.task.title, t.task.metric, t.task.metrics.filter((m: string) => m !== t.task.metric).join(', ') || '-', `${t.plugin.packageName}@${t.plugin.version}`]);
+  const rows = tasks.map((t) => [t.id, t.task.title, t.task.metric, metricNames(t.task).filter((m) => m !== t.task.metric).join(', ') || '-', `${t.plugin.packageName}@${t.plugin.version}`]);
   if (common.format === 'markdown') session.out(markdownTable(['task', 'title', 'metric', 'other metrics', 'package'], rows));
   else if (common.format === 'csv')
     session.out(
-      ['task,title,metric,metrics,package,version', ...tasks.map((t) => [t.id, t.task.title, t.task.metric, t.task.metrics.join(' '), t.plugin.packageName, t.plugin.version].map(csvField).join(','))].join('\n') +
+      ['task,title,metric,metrics,package,version', ...tasks.map((t) => [t.id, t.task.title, t.task.metric, metricNames(t.task).join(' '), t.plugin.packageName, t.plugin.version].map(csvField).join(','))].join('\n') +
         '\n',
     );
   else {
@@ -48,7 +62,7 @@ function list(session: CliSession, opts: Record<string, unknown>): number {
     session.out(alignColumns(undefined, plugins.map((p) => [`  ${p.plugin.meta.name}`, p.plugin.meta.title, `${p.packageName}@${p.version}`, `(${p.source})`])));
     session.out('\nTasks\n');
     session.out(alignColumns(['  task', 'title', 'metric', 'other metrics', 'package'], rows.map((r) => [`  ${r[0]}`, ...r.slice(1)])));
-    const metrics = plugins.flatMap((p) => (p.plugin.metrics ?? []).map((m) => [`  ${m.name}`, m.description, p.packageName]));
+    const metrics = metricRows(session);
     if (metrics.length > 0) session.out('\nMetrics\n' + alignColumns(undefined, metrics));
   }
   return EXIT.ok;
