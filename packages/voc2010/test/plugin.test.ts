@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRunContext, isDevkitError, reportToJson, type TaskOptionsOf } from '@cvdevkit/core';
+import { createRunContext, isDevkitError, metricNames, reportToJson, type TaskOptionsOf } from '@cvdevkit/core';
 import { averagePrecision11 } from '@cvdevkit/metrics';
 import plugin, { PACKAGE_VERSION } from '../src/index.js';
 
@@ -31,7 +31,7 @@ describe('plugin', () => {
     for (const id of MY_TASKS) {
       const t = plugin.tasks[id];
       expect(t.metric).toBe('ap-voc2010');
-      expect(t.metrics).toEqual(['ap-voc2010', 'ap-voc2007']);
+      expect(metricNames(t)).toEqual(id === 'voc2010/det' ? ['ap-voc2010', 'ap-voc2007', 'ap-voc2010-difficult'] : ['ap-voc2010', 'ap-voc2007']);
       expect(t.options.map((o) => o.name).slice(0, 4)).toEqual(['root', 'set', 'comp', 'results']);
     }
     expect(plugin.tasks['voc2010/seg']).toBeDefined();
