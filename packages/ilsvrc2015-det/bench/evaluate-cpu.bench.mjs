@@ -1,7 +1,7 @@
 // CPU time of the evaluation alone (predictions parsed and matched; ground truth loaded once),
 // on det_large: `node bench/evaluate-cpu.bench.mjs`. process.cpuUsage() is robust to a busy machine.
 import { createRunContext } from '@cvdevkit/core';
-import { readGroundTruthXml, readImageList, readSynsets, readPredictions, readBlacklist, evaluateDetections } from '../dist/index.js';
+import { readGroundTruthXml, readImageList, readSynsets, readPredictions, readBlacklist, evaluateDetections } from '@cvdevkit/ilsvrc2015-common';
 import { prepareLarge } from './prepare.mjs';
 
 const dir = prepareLarge();

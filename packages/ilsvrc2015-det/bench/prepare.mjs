@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ILSVRC_REAL, fixturePath } from '@cvdevkit/test-utils';
 import { readMatFileSync, matNumbers } from '@cvdevkit/matfile';
-import { readSynsets } from '../dist/index.js';
+import { readSynsets } from '@cvdevkit/ilsvrc2015-common';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REAL = ILSVRC_REAL;

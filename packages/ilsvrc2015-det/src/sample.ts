@@ -1,39 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { seededRandom } from '@cvdevkit/core';
-
-export { seededRandom };
-
-export interface SampleObject {
-  wnid: string;
-  box: [number, number, number, number];
-  generated?: boolean;
-  trackid?: number;
-}
-
-/** An ILSVRC-style annotation XML (tab-indented, tags in the real files' order). */
-export function annotationXml(folder: string, filename: string, objects: SampleObject[], vid = false): string {
-  const s = ['<annotation>', `\t<folder>${folder}</folder>`, `\t<filename>${filename}</filename>`, '\t<source>', '\t\t<database>ILSVRC_2015</database>', '\t</source>', '\t<size>', '\t\t<width>500</width>', '\t\t<height>375</height>', '\t</size>'];
-  for (const o of objects) {
-    s.push('\t<object>');
-    if (vid) s.push(`\t\t<trackid>${o.trackid ?? 0}</trackid>`);
-    s.push(`\t\t<name>${o.wnid}</name>`, '\t\t<bndbox>');
-    const [x1, y1, x2, y2] = o.box;
-    s.push(`\t\t\t<xmin>${x1}</xmin>`, `\t\t\t<xmax>${x2}</xmax>`, `\t\t\t<ymin>${y1}</ymin>`, `\t\t\t<ymax>${y2}</ymax>`, '\t\t</bndbox>');
-    if (vid) s.push('\t\t<occluded>0</occluded>', `\t\t<generated>${o.generated ? 1 : 0}</generated>`);
-    s.push('\t</object>');
-  }
-  s.push('</annotation>');
-  return s.join('\n') + '\n';
-}
-
-export function writeText(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
-}
+import { annotationXml, writeText, type SampleObject } from '@cvdevkit/ilsvrc2015-common';
 
 /** Real DET synsets (the first ones of meta_det.mat), for samples. */
-export const SAMPLE_SYNSETS: readonly [string, string][] = [
+const SAMPLE_SYNSETS: readonly [string, string][] = [
   ['n02672831', 'accordion'],
   ['n02691156', 'airplane'],
   ['n02219486', 'ant'],
@@ -41,7 +11,7 @@ export const SAMPLE_SYNSETS: readonly [string, string][] = [
 ];
 
 /** Random detections around the objects: jittered hits, duplicates, wrong classes, background boxes. */
-export function sampleDetections(rand: () => number, imageIndex: number, objects: SampleObject[], numClasses: number, labelOf: (wnid: string) => number): string[] {
+function sampleDetections(rand: () => number, imageIndex: number, objects: SampleObject[], numClasses: number, labelOf: (wnid: string) => number): string[] {
   const lines: string[] = [];
   const r2 = (x: number) => Math.round(x * 100) / 100;
   for (const o of objects) {
@@ -64,7 +34,7 @@ export function sampleDetections(rand: () => number, imageIndex: number, objects
   return lines;
 }
 
-export function randomBox(rand: () => number): [number, number, number, number] {
+function randomBox(rand: () => number): [number, number, number, number] {
   const tiny = rand() < 0.2;
   const w = tiny ? 6 + Math.floor(rand() * 18) : 30 + Math.floor(rand() * 200);
   const h = tiny ? 6 + Math.floor(rand() * 18) : 30 + Math.floor(rand() * 150);

@@ -4,7 +4,7 @@ import { ILSVRC_REAL, fixtureDir, fixturePath, readFixtureJson } from '@cvdevkit
 import { describe, expect, it } from 'vitest';
 import { createRunContext, isDevkitError, type DevkitError } from '@cvdevkit/core';
 import { detTask, type IlsvrcDetOptions } from '../src/index.js';
-import { close, expectReportMatches, readExpected } from './expected.js';
+import { close, expectReportMatches, readExpected } from '@cvdevkit/test-utils/ilsvrc-expected';
 
 const FIX = fixturePath('ilsvrc2015');
 const REAL = ILSVRC_REAL;
@@ -66,7 +66,7 @@ describe('ilsvrc2015/det golden fixtures', () => {
       expect(row.ndet).toBe(pc.num_dets);
     }
     const curves = readFixtureJson('ilsvrc2015/real/demo_det_pr_curves.json') as { id: number; recall: unknown; precision: unknown }[];
-    const { curve } = await import('./expected.js');
+    const { curve } = await import('@cvdevkit/test-utils/ilsvrc-expected');
     for (const c of curves) {
       const cv = report.curves[c.id - 1];
       const rec = curve(c.recall);
@@ -96,4 +96,20 @@ describe('ilsvrc2015/det bad input (the official code fails) → DevkitError kin
       expect(d.problems[0].file).toBeTruthy();
     });
   }
+});
+
+// The VID fixtures carry what the official eval_detection.m gives on them (expected_eval_detection.json).
+describe('ilsvrc2015/vid fixtures through the DET task', () => {
+  it('vid_edge through the DET task equals eval_detection.m (expected_eval_detection.json)', async () => {
+    const dir = join(FIX, 'vid_edge');
+    const exp = readExpected(join(dir, 'expected_eval_detection.json'));
+    const report = await detTask.evaluate(caseOptions(dir), ctx());
+    expectReportMatches(report, exp);
+  });
+
+  it('vid_pred_outside_list through the DET task is an input error (eval_detection.m fails)', async () => {
+    const dir = join(FIX, 'vid_pred_outside_list');
+    expect(readExpected(join(dir, 'expected_eval_detection.json')).ok).toBe(false);
+    await expect(detTask.evaluate(caseOptions(dir), ctx())).rejects.toMatchObject({ kind: 'input', code: 'input/image-not-in-list' });
+  });
 });

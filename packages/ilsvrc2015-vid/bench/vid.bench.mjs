@@ -8,9 +8,9 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ILSVRC_REAL, fixturePath } from '@cvdevkit/test-utils';
-import { createRunContext } from '@cvdevkit/core';
+import { createRunContext, seededRandom } from '@cvdevkit/core';
 import { readMatFileSync } from '@cvdevkit/matfile';
-import { readGroundTruthCache, seededRandom } from '@cvdevkit/ilsvrc2015-det';
+import { readGroundTruthCache } from '@cvdevkit/ilsvrc2015-common';
 import { vidTask } from '../dist/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -2,7 +2,6 @@ import { definePlugin } from '@cvdevkit/core';
 import { PACKAGE_NAME, VERSION, vidTask } from './task.js';
 
 export { vidTask, writeVidSample, PACKAGE_NAME, VERSION, type IlsvrcVidOptions } from './task.js';
-export { evaluateDetections, readGroundTruthCache, readGroundTruthXml, ILSVRC_AP } from '@cvdevkit/ilsvrc2015-det';
 
 const plugin = definePlugin({
   meta: { name: 'ilsvrc2015', version: VERSION, title: 'ILSVRC2015 object detection from video (VID)', packageName: PACKAGE_NAME },

@@ -1,18 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defineTask, type TaskDefinition } from '@cvdevkit/core';
+import { defineTask, seededRandom, type TaskDefinition } from '@cvdevkit/core';
 import {
   annotationXml,
   ILSVRC_AP,
-  PACKAGE_NAME as DET_PACKAGE,
   runDetectionTask,
-  seededRandom,
   validateDetectionInputs,
-  VERSION as DET_VERSION,
   writeText,
   type DetectionTaskSettings,
   type SampleObject,
-} from '@cvdevkit/ilsvrc2015-det';
+} from '@cvdevkit/ilsvrc2015-common';
 
 export const PACKAGE_NAME = '@cvdevkit/ilsvrc2015-vid';
 export const VERSION: string = (() => {
@@ -58,7 +55,6 @@ function settings(excludeGenerated: boolean): DetectionTaskSettings {
     order: 'line',
     outside: 'drop',
     excludeGenerated,
-    versions: { [DET_PACKAGE]: DET_VERSION },
   };
 }
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '@cvdevkit/core';
-import { expectReportMatches, readExpected } from './expected.js';
+import { expectReportMatches, readExpected } from '@cvdevkit/test-utils/ilsvrc-expected';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const BIN = join(ROOT, 'apps/cli/dist/bin.js');

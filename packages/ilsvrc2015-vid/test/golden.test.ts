@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRunContext } from '@cvdevkit/core';
-import { detTask, readGroundTruthCache } from '@cvdevkit/ilsvrc2015-det';
+import { readGroundTruthCache } from '@cvdevkit/ilsvrc2015-common';
 import { vidTask, type IlsvrcVidOptions } from '../src/index.js';
-import { expectReportMatches, readExpected } from './expected.js';
+import { expectReportMatches, readExpected } from '@cvdevkit/test-utils/ilsvrc-expected';
 
 const FIX = join(import.meta.dirname, '../../../fixtures/ilsvrc2015');
 const REAL = join(import.meta.dirname, '../../../fixtures/ilsvrc2015/real');
@@ -32,19 +32,6 @@ describe('ilsvrc2015/vid golden fixtures (eval_vid_detection.m, STMN copy)', () 
     const report = await vidTask.evaluate(caseOptions(join(FIX, 'vid_pred_outside_list')), ctx());
     expect((report.extra as { dropped: number }).dropped).toBeGreaterThan(0);
     expect(report.diagnostics.some((d) => d.code === 'ilsvrc/dropped')).toBe(true);
-  });
-
-  it('vid_edge through the DET task equals eval_detection.m (expected_eval_detection.json)', async () => {
-    const dir = join(FIX, 'vid_edge');
-    const exp = readExpected(join(dir, 'expected_eval_detection.json'));
-    const report = await detTask.evaluate(caseOptions(dir), ctx());
-    expectReportMatches(report, exp);
-  });
-
-  it('vid_pred_outside_list through the DET task is an input error (eval_detection.m fails)', async () => {
-    const dir = join(FIX, 'vid_pred_outside_list');
-    expect(readExpected(join(dir, 'expected_eval_detection.json')).ok).toBe(false);
-    await expect(detTask.evaluate(caseOptions(dir), ctx())).rejects.toMatchObject({ kind: 'input', code: 'input/image-not-in-list' });
   });
 
   it('--exclude-generated leaves out frames with generated boxes (readme wording), needs XML', async () => {

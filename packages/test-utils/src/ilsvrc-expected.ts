@@ -1,6 +1,6 @@
+// Checks of a report against an official ILSVRC detection expected.json (DET and VID golden files share one shape).
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import type { Report } from '@cvdevkit/core';
 
 /** `expected.json` numbers: NaN is the string "NaN", ±Inf "Infinity"/"-Infinity". */
 export function num(v: unknown): number {
@@ -38,15 +38,25 @@ export interface ExpectedDet {
   per_class: { id: number; wnid: string; ap: unknown; recall?: unknown; precision?: unknown }[];
 }
 
+/**
+ * The parts of a cvdevkit report (`Report` of @cvdevkit/core) these checks read; declared here so that
+ * test-utils does not depend on core (core's own tests may use test-utils).
+ */
+export interface ReportLike {
+  summary: Record<string, unknown>;
+  rows: { key: string; id?: unknown; ap?: unknown; [k: string]: unknown }[];
+  curves: { recall?: number[]; precision?: number[] }[];
+}
+
 export function readExpected(path: string): ExpectedDet {
   return JSON.parse(readFileSync(path, 'utf8')) as ExpectedDet;
 }
 
 /** Compares a report with an official expected.json: AP, mean, median, every curve point. */
-export function expectReportMatches(report: Report, exp: ExpectedDet, curves = true): void {
+export function expectReportMatches(report: ReportLike, exp: ExpectedDet, curves = true): void {
   expect(report.rows.length).toBe(exp.num_classes_evaluated);
-  close(report.summary.meanAP, num(exp.mean_ap), 'meanAP');
-  close(report.summary.medianAP, num(exp.median_ap), 'medianAP');
+  close(report.summary.meanAP as number, num(exp.mean_ap), 'meanAP');
+  close(report.summary.medianAP as number, num(exp.median_ap), 'medianAP');
   for (let c = 0; c < exp.ap.length; c++) close(report.rows[c].ap as number, num(exp.ap[c]), `ap[${c + 1}]`);
   for (const pc of exp.per_class) {
     const row = report.rows[pc.id - 1];

@@ -1,6 +1,6 @@
 import { ProblemCollector } from '@cvdevkit/core';
 import { averagePrecisionArea, matchDetections, mean, median, precisionRecall, rankDescending } from '@cvdevkit/metrics';
-import type { GroundTruth } from './groundTruth.js';
+import type { GroundTruth } from './ground-truth.js';
 import type { Blacklist, Predictions } from './inputs.js';
 
 export interface DetectionEvalOptions {

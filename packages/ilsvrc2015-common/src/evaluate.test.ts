@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { evaluateDetections } from './evaluate.js';
-import { smallObjectThreshold, type GroundTruth } from './groundTruth.js';
+import { smallObjectThreshold, type GroundTruth } from './ground-truth.js';
 import type { Blacklist, Predictions } from './inputs.js';
 
 /** A direct transcription of the official loops (cells indexed by image id), as a reference. */

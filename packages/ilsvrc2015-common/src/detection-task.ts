@@ -1,0 +1,236 @@
+import { readFileSync, statSync } from 'node:fs';
+import {
+  createReport,
+  formatProblem,
+  inputError,
+  isDevkitError,
+  usageError,
+  type Diagnostic,
+  type Report,
+  type RunContext,
+} from '@cvdevkit/core';
+import { evaluateDetections, type DetectionEvalResult } from './evaluate.js';
+import { readGroundTruthCache, readGroundTruthXml, type GroundTruth } from './ground-truth.js';
+import { readBlacklist, readImageList, readPredictions, type Blacklist, type ImageList, type Predictions } from './inputs.js';
+import { readSynsets, type Synsets } from './meta.js';
+
+/** This library's package name and version, for the `versions` of the reports it helps build. */
+export const PACKAGE_NAME = '@cvdevkit/ilsvrc2015-common';
+export const VERSION: string = (() => {
+  try {
+    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+})();
+
+/** The official metric: VOCap area AP per class with the ILSVRC matching rule. */
+export const ILSVRC_AP = 'ilsvrc-ap';
+
+/** What differs between the DET and VID evaluations. */
+export interface DetectionTaskSettings {
+  task: string;
+  dataset: string;
+  packageName: string;
+  version: string;
+  /** Concatenation order before the global sort (`index` = eval_detection.m, `line` = STMN VID). */
+  order: 'index' | 'line';
+  /** Predictions on images not in the list: error (DET) or dropped (VID). */
+  outside: 'error' | 'drop';
+  /** VID: leave out frames that hold a generated box (needs XML). */
+  excludeGenerated?: boolean;
+  /** Extra versions for the report. */
+  versions?: Record<string, string>;
+}
+
+export interface DetectionTaskInputs {
+  pred: string;
+  meta: string;
+  list?: string;
+  gt: string;
+  blacklist?: string;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function checkMetric(context: RunContext): string {
+  const m = context.metric ?? ILSVRC_AP;
+  if (m !== ILSVRC_AP) throw usageError(`unknown metric "${m}" for this task`, 'usage/unknown-metric', `the ILSVRC detection tasks accept only ${ILSVRC_AP}`);
+  return m;
+}
+
+/** Reads every input, evaluates, and builds the report (shared by ilsvrc2015/det and ilsvrc2015/vid). */
+export async function runDetectionTask(inputs: DetectionTaskInputs, settings: DetectionTaskSettings, context: RunContext): Promise<Report> {
+  const t0 = performance.now();
+  const metric = checkMetric(context);
+  for (const k of ['pred', 'meta', 'gt'] as const) {
+    if (!inputs[k]) throw usageError(`missing option --${k}`, 'usage/missing-option');
+  }
+  const diagnostics: Diagnostic[] = [];
+  const warn = (code: string, message: string, extra: Partial<Diagnostic> = {}) => diagnostics.push({ severity: 'warning', code, message, ...extra });
+
+  const synsets = readSynsets(inputs.meta);
+  const useCache = isFile(inputs.gt) && /\.mat$/i.test(inputs.gt);
+  let list: ImageList | undefined;
+  if (inputs.list) list = readImageList(inputs.list);
+  else if (!useCache) throw usageError('missing option --list (the image list is needed to read XML ground truth)', 'usage/missing-option');
+  // XML ground truth is parsed by worker threads while this thread reads the submission.
+  let gtXml: Promise<GroundTruth> | undefined;
+  const stopGt = new AbortController();
+  if (!useCache) {
+    const onAbort = () => stopGt.abort();
+    context.signal.addEventListener('abort', onAbort, { once: true });
+    gtXml = readGroundTruthXml(inputs.gt, list!, synsets, { ...context, signal: stopGt.signal }, settings.version);
+    gtXml.catch(() => undefined).finally(() => context.signal.removeEventListener('abort', onAbort));
+  } else if (settings.excludeGenerated) {
+    throw usageError('--exclude-generated needs the XML annotations (a ground-truth cache has no "generated" flags)', 'usage/exclude-generated-cache');
+  }
+  let predictions: Predictions;
+  let blacklist: Blacklist | undefined;
+  try {
+    predictions = readPredictions(inputs.pred);
+    blacklist = inputs.blacklist ? readBlacklist(inputs.blacklist, synsets) : undefined;
+  } catch (e) {
+    stopGt.abort(); // a bad submission: stop parsing the ground truth
+    throw e;
+  }
+  const tRead = performance.now();
+
+  let gt: GroundTruth;
+  if (gtXml) {
+    gt = await gtXml;
+  } else {
+    gt = readGroundTruthCache(inputs.gt);
+    if (list && !sameIds(list.ids, gt.imageIds)) {
+      warn('ilsvrc/list-cache-mismatch', `the image list ${list.file} (${list.ids.length} entries) differs from gt_img_ids of the cache ${inputs.gt} (${gt.imageIds.length}); as the official code, the cache's list is used`, { file: list.file });
+    }
+  }
+  const tGt = performance.now();
+  if (gt.numPos.length === 0) {
+    throw inputError({ code: 'input/no-ground-truth', file: inputs.gt, expected: 'at least one ground-truth object (the official code evaluates classes 1..largest label)', found: 'no objects' });
+  }
+
+  let exclude: Uint8Array | undefined;
+  if (settings.excludeGenerated) {
+    exclude = new Uint8Array(gt.imageIds.length);
+    let frames = 0;
+    for (let i = 0; i < gt.imageIds.length; i++) {
+      for (let k = gt.objStart[i]; k < gt.objStart[i + 1]; k++) if (gt.generated[k]) exclude[i] = 1;
+      frames += exclude[i];
+    }
+    diagnostics.push({ severity: 'info', code: 'ilsvrc/excluded-generated', message: `${frames} frame(s) with a generated box left out (--exclude-generated; the official code counts them)` });
+  }
+
+  const result: DetectionEvalResult = evaluateDetections(gt, predictions, blacklist, { order: settings.order, outside: exclude ? 'drop' : settings.outside, exclude });
+  const tEval = performance.now();
+  if (result.stats.detections === 0) {
+    // The official code fails here (img_ids(1) of an empty list).
+    throw inputError({ code: 'input/no-detections', file: predictions.file, expected: 'at least one detection on an image (frame) of the list', found: `none of ${predictions.count} detection(s)` });
+  }
+
+  const s = result.stats;
+  if (s.dropped > 0) {
+    diagnostics.push({ severity: 'info', code: 'ilsvrc/dropped', message: `${s.dropped} detection(s) on frames not in the list (or excluded) were dropped, as the official VID code does`, file: predictions.file });
+  }
+  if (s.outOfRange > 0) {
+    warn('ilsvrc/class-out-of-range', `${s.outOfRange} detection(s) have a class id outside 1..${gt.numPos.length} (the classes evaluated); they count as false positives in no curve, as in the official code`, { file: predictions.file, line: s.firstOutOfRangeLine });
+  }
+  if (s.inverted > 0) {
+    warn('ilsvrc/inverted-box', `${s.inverted} detection(s) have xmax < xmin or ymax < ymin; they overlap nothing (false positives), as in the official code`, { file: predictions.file, line: s.firstInvertedLine });
+  }
+  if (s.duplicateIds > 0) {
+    warn('ilsvrc/duplicate-index', `${s.duplicateIds} list line(s) repeat an image index; detections are matched to the last line with that index, as in the official code`, { file: list?.file });
+  }
+  for (const c of result.classes) {
+    if (c.npos === 0 && c.ndet > 0) warn('ilsvrc/no-positives', `class ${c.label} (${synsets.wnids[c.label - 1] ?? '?'}) has detections but no ground truth: recall 0/0, AP NaN (and so the mean AP), as in the official code`);
+  }
+
+  return createReport({
+    dataset: settings.dataset,
+    task: settings.task,
+    metric,
+    summary: { meanAP: result.meanAP, medianAP: result.medianAP },
+    rows: result.classes.map((c) => ({
+      key: classKey(synsets, c.label),
+      ap: c.ap,
+      name: synsets.names[c.label - 1] ?? '',
+      id: c.label,
+      npos: c.npos,
+      ndet: c.ndet,
+    })),
+    curves: result.classes.map((c) => ({ key: classKey(synsets, c.label), recall: Array.from(c.recall), precision: Array.from(c.precision) })),
+    diagnostics,
+    versions: { [settings.packageName]: settings.version, [PACKAGE_NAME]: VERSION, ...settings.versions },
+    timings: { totalMs: performance.now() - t0, readInputsMs: tRead - t0, groundTruthMs: tGt - tRead, evaluateMs: tEval - tGt },
+    extra: {
+      numClasses: gt.numPos.length,
+      numSynsets: synsets.wnids.length,
+      groundTruth: gt.source,
+      images: gt.imageIds.length,
+      objects: gt.labels.length,
+      detections: s.detections,
+      dropped: s.dropped,
+      blacklisted: s.blacklisted,
+    },
+  });
+}
+
+function classKey(synsets: Synsets, label: number): string {
+  return synsets.wnids[label - 1] ?? `class_${label}`;
+}
+
+function sameIds(a: Float64Array, b: Float64Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Checks the submission (prediction file against the list and meta) without scoring. */
+export async function validateDetectionInputs(inputs: DetectionTaskInputs, settings: DetectionTaskSettings): Promise<Diagnostic[]> {
+  const out: Diagnostic[] = [];
+  const push = (e: unknown) => {
+    if (!isDevkitError(e) || e.kind === 'internal') throw e;
+    // the location goes in file/line; the message is the rest
+    for (const p of e.problems) out.push({ severity: 'error', code: p.code, message: formatProblem({ ...p, file: undefined, line: undefined }), file: p.file, line: p.line });
+  };
+  let synsets: Synsets | undefined;
+  let list: ImageList | undefined;
+  try {
+    synsets = readSynsets(inputs.meta);
+  } catch (e) {
+    push(e);
+  }
+  try {
+    if (inputs.list) list = readImageList(inputs.list);
+  } catch (e) {
+    push(e);
+  }
+  try {
+    const preds = readPredictions(inputs.pred);
+    const ids = new Set(list ? Array.from(list.ids) : []);
+    let bad = 0;
+    for (let d = 0; d < preds.count; d++) {
+      if (list && !ids.has(preds.imageIds[d]) && settings.outside === 'error') {
+        if (bad++ < 50) out.push({ severity: 'error', code: 'input/image-not-in-list', message: `expected an image index of the image list, found ${preds.imageIds[d]}`, file: preds.file, line: preds.lines[d] });
+      }
+      const label = preds.labels[d];
+      if (synsets && !(label >= 1 && label <= synsets.wnids.length)) {
+        out.push({ severity: 'warning', code: 'ilsvrc/class-out-of-range', message: `class id ${label} is not in 1..${synsets.wnids.length} (counted as a false positive in no curve)`, file: preds.file, line: preds.lines[d] });
+      }
+    }
+  } catch (e) {
+    push(e);
+  }
+  try {
+    if (inputs.blacklist && synsets) readBlacklist(inputs.blacklist, synsets);
+  } catch (e) {
+    push(e);
+  }
+  return out;
+}
