@@ -4,3 +4,4 @@ export * from './plugin.js';
 export * from './context.js';
 export * from './workers.js';
 export * from './sample.js';
+export * from './package-identity.js';

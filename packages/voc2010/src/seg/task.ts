@@ -1,10 +1,10 @@
 /** The `voc2010/seg` task (VOCevalseg.m) and `voc2010/seg-from-det` (create_segmentations_from_detections.m). */
-import { createRequire } from 'node:module';
 import { defineTask } from '@cvdevkit/core';
 import { createSegmentationsFromDetections, segFromDetReport, type SegFromDetOptions } from '../writers/from-detections.js';
 import { evaluateSegmentation, validateSegmentation } from './evaluate.js';
 import type { VocSegOptions } from './options.js';
 import { writeSegSample } from './sample.js';
+import { PACKAGE_NAME, PACKAGE_VERSION } from '../version.js';
 
 declare module '@cvdevkit/core' {
   interface TaskRegistry {
@@ -32,7 +32,6 @@ export const segTask = defineTask<VocSegOptions>({
   sample: writeSegSample,
 });
 
-const pkg = createRequire(import.meta.url)('../../package.json') as { name: string; version: string };
 
 export const segFromDetTask = defineTask<SegFromDetOptions>({
   id: 'voc2010/seg-from-det',
@@ -57,6 +56,6 @@ export const segFromDetTask = defineTask<SegFromDetOptions>({
   async evaluate(options, context) {
     const t0 = performance.now();
     const summary = await createSegmentationsFromDetections(options, context);
-    return segFromDetReport(summary, { [pkg.name]: pkg.version }, performance.now() - t0);
+    return segFromDetReport(summary, { [PACKAGE_NAME]: PACKAGE_VERSION }, performance.now() - t0);
   },
 });
