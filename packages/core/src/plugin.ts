@@ -5,9 +5,9 @@ import type { RunContext } from './context.js';
 /** The type of a task option; the CLI parses argv strings into these. */
 export type OptionType = 'string' | 'path' | 'number' | 'integer' | 'boolean';
 
-export interface OptionSpec {
+export interface OptionSpec<N extends string = string> {
   /** Property name in the options object (camelCase); the CLI flag is its kebab-case (`--exclude-generated`). */
-  name: string;
+  name: N;
   type: OptionType;
   description: string;
   required?: boolean;
@@ -18,6 +18,9 @@ export interface OptionSpec {
 
 export type TaskOptionValues = Record<string, string | number | boolean | undefined>;
 
+/** The option names of an options type `O` (its string keys). */
+export type OptionName<O> = Extract<keyof O, string>;
+
 /**
  * A task: one evaluation of one benchmark (for example `voc2010/det`).
  * `O` is the options object the task accepts (keys = OptionSpec names).
@@ -27,8 +30,8 @@ export interface TaskDefinition<O extends object = TaskOptionValues> {
   id: string;
   title: string;
   description?: string;
-  /** The task's inputs. */
-  options: readonly OptionSpec[];
+  /** The task's inputs: one spec per key of `O` (a spec whose name is not a key of `O` does not compile). */
+  options: readonly OptionSpec<OptionName<O>>[];
   /** The official metric's name (used when the user gives no `--metric`). */
   metric: string;
   /**

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { usageError, type OptionSpec } from '@cvdevkit/core';
+import { usageError, type OptionName, type OptionSpec } from '@cvdevkit/core';
 
 /** The 20 VOC classes, in `VOCinit.m` order. */
 export const VOC_CLASSES = [
@@ -43,7 +43,7 @@ export interface VocCommonOptions {
 }
 
 /** The four common option specs, with the task's default competition. */
-export function vocCommonOptionSpecs(kind: VocTaskKind): OptionSpec[] {
+export function vocCommonOptionSpecs(kind: VocTaskKind): OptionSpec<OptionName<VocCommonOptions>>[] {
   return [
     { name: 'root', type: 'path', required: true, description: 'VOCdevkit root holding VOC2010/{Annotations,ImageSets,…} (VOCopts.datadir)' },
     { name: 'set', type: 'string', default: VOC_DEFAULT_SET, description: 'test set: ImageSets/<…>/<set>.txt (VOCopts.testset)' },
