@@ -3,7 +3,8 @@
  * threshold (`>=`), thin, and count matches against the ground truth with correspondPixels.
  */
 import { inputError } from '@cvdevkit/core';
-import { CorrespondTarget, DEFAULT_MAX_DIST, DEFAULT_SEED } from './correspond.js';
+import { resolveCorrespondOptions } from './correspond/index.js';
+import { CorrespondTarget } from './correspond/target.js';
 import { Thinner } from './thin.js';
 import { boundaryThresholds, thresholdCutoffs } from './thresholds.js';
 
@@ -83,7 +84,7 @@ export function evaluateBoundary(
     }
   }
   const target = sumR > 0 && gtCrop !== null
-    ? new CorrespondTarget(gtCrop, H, W, { maxDist: options.maxDist ?? DEFAULT_MAX_DIST, seed: options.seed ?? DEFAULT_SEED })
+    ? new CorrespondTarget(gtCrop, H, W, resolveCorrespondOptions({ maxDist: options.maxDist, seed: options.seed }))
     : null;
   counts.sumR.fill(target ? sumR : 0);
 
