@@ -184,7 +184,10 @@ export class RealGraph {
     return n1;
   }
 
-  /** The map1 nodes and their real edges (window scans from the pool, scanned on first use). */
+  /**
+   * The map1 nodes and their real edges (window scans from the pool, scanned on first use). Hot kernel (every
+   * call, every node), kept whole.
+   */
   private buildNodes(pixels1: Int32Array, count1: number, ids?: Int32Array): number {
     const width = this.width;
     const r = this.radius;

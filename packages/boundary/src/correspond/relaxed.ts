@@ -222,6 +222,7 @@ export class RelaxedMatcher {
    * unmatched edges (reduced cost dualA + dualB − profit), B -> its partner in A at no cost. It ends at the
    * cheapest of: an unmatched B vertex (augment, cost = its distance) or an A vertex reached (its dual drops to
    * 0 and it becomes unmatched, cost = distance + dual; a0 itself at cost dualA[a0]).
+   * Hot kernel (one call per repair), kept whole.
    */
   private search(
     a0: number,
