@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDevkitError } from '@cvdevkit/core';
-import { readGroundTruth } from './ground-truth.js';
-import { sparseFromMask, writeBoundaryMat } from './mat-writer.js';
+import { sparseFromMask } from '@cvdevkit/matfile';
+import { readGroundTruth, writeBoundaryMat } from './ground-truth.js';
 
 const FIXTURES = join(import.meta.dirname, '../../../fixtures/ade20k');
 

@@ -1,5 +1,5 @@
 import { inputError } from '@cvdevkit/core';
-import { readMatFileSync, type MatValue, type MatStruct } from '@cvdevkit/matfile';
+import { readMatFileSync, writeSparseCellMat, type MatValue, type MatStruct, type SparseMatrix } from '@cvdevkit/matfile';
 import { ADE20K_CLASS_COUNT } from './classes.js';
 
 /** The boundaries of one ground-truth image: `gt.bdry{c}` of every class, kept sparse until asked for. */
@@ -117,4 +117,9 @@ export function readGroundTruth(path: string, classCount = ADE20K_CLASS_COUNT): 
     },
     pixelCount: (c) => get(c).count,
   };
+}
+
+/** The bytes of a `-v6` MAT-file in the ground-truth layout, `gt.bdry = {cells}` (Nx1; what the sample writes). */
+export function writeBoundaryMat(cells: readonly SparseMatrix[]): Uint8Array {
+  return writeSparseCellMat(cells, { variable: 'gt', field: 'bdry', creator: '@cvdevkit/ade20k-boundary sample writer' });
 }

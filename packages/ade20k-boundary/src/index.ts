@@ -29,7 +29,8 @@ export { reportFromCounts, type ReportFromCountsOptions } from './report.js';
 export { readGroundTruth, boundaryMask, type GroundTruthImage } from './ground-truth.js';
 export { decodePrediction, readPrediction, parsePngHeader, type PredictionMap, type PredictionResult } from './prediction.js';
 export { UnitEvaluator, type UnitTask, type UnitResult, type ClassCounts } from './unit.js';
-export { writeBoundaryMat, sparseFromMask, type SparseMatrix } from './mat-writer.js';
+export { writeBoundaryMat } from './ground-truth.js';
+export { sparseFromMask, type SparseMatrix } from '@cvdevkit/matfile';
 export { writeAde20kBoundarySample, ade20kBoundarySample } from './sample.js';
 
 const COMMON_DESCRIPTION =

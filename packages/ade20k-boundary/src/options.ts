@@ -1,3 +1,4 @@
+import { DEFAULT_SEED } from '@cvdevkit/boundary';
 import { usageError } from '@cvdevkit/core';
 import { ADE20K_CLASS_COUNT } from './classes.js';
 
@@ -34,7 +35,8 @@ declare module '@cvdevkit/core' {
   }
 }
 
-export const DEFAULT_SEED = 12345;
+/** The seed of correspondPixels' random outlier graph (defined once, in @cvdevkit/boundary). */
+export { DEFAULT_SEED };
 
 export interface Shard {
   /** 1-based shard number. */

@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { ADE20K_CLASS_COUNT, classKey } from './classes.js';
-import { sparseFromMask, writeBoundaryMat } from './mat-writer.js';
+import { sparseFromMask } from '@cvdevkit/matfile';
+import { writeBoundaryMat } from './ground-truth.js';
 import type { Ade20kBoundaryOptions } from './options.js';
 
 /** A small deterministic generator (32-bit LCG, Numerical Recipes constants). */

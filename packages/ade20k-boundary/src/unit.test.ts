@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // A stub engine: counts that encode what was passed in, so the plumbing can be checked alone.
-vi.mock('@cvdevkit/boundary', () => ({
+vi.mock('@cvdevkit/boundary', async (importOriginal) => ({
+  DEFAULT_SEED: (await importOriginal<typeof import('@cvdevkit/boundary')>()).DEFAULT_SEED,
   evaluateBoundary: (pred: Uint8Array, gt: Uint8Array | null, h: number, w: number, o: { seed?: number }) => {
     const n = 99;
     const sum = (a: Uint8Array | null) => (a ? a.reduce((s, v) => s + (v ? 1 : 0), 0) : 0);
@@ -24,7 +25,8 @@ vi.mock('./ground-truth.js', async (importOriginal) => {
 });
 
 const { UnitEvaluator } = await import('./unit.js');
-const { sparseFromMask, writeBoundaryMat } = await import('./mat-writer.js');
+const { sparseFromMask } = await import('@cvdevkit/matfile');
+const { writeBoundaryMat } = await import('./ground-truth.js');
 const { greyPng } = await import('./sample.js');
 
 let gtDir = '';

@@ -2,7 +2,8 @@
 // `CorrespondTarget.count` (what evaluateBoundary uses) and by the cold solver of `match` (a from-scratch
 // assignment on the official graph). Not a timing. Run after `pnpm build`:
 //   node bench/count-vs-cold.mjs [seed ...]      (default seeds 42 7 11; ~10 s per seed)
-import { CorrespondTarget, evaluateBoundary } from '../dist/index.js';
+import { evaluateBoundary } from '../dist/index.js';
+import { CorrespondTarget } from '../dist/correspond/target.js';
 import { H, W, lcg, makeGt, makePred } from './cases.mjs';
 
 /** A bench unit of another seed (and another vertical shift of the prediction). */
@@ -27,8 +28,8 @@ for (const seed of seeds) {
   CorrespondTarget.prototype.count = count;
   let mismatches = 0;
   for (const [t, pixels, c] of calls) if (t.match(pixels, pixels.length).matched !== c) mismatches++;
-  const target = calls[0][0];
+  const stats = calls[0][0].stats();
   if (mismatches > 0) failed = true;
-  console.log(`seed ${seed}: ${calls.length} calls, ${mismatches} mismatches (settled by the outlier-only check ${target.shortcuts}, below the relaxed count ${target.repaired}, fallbacks ${target.fallbacks})`);
+  console.log(`seed ${seed}: ${calls.length} calls, ${mismatches} mismatches (settled by the outlier-only check ${stats.shortcuts}, below the relaxed count ${stats.repaired}, fallbacks ${stats.fallbacks})`);
 }
 process.exit(failed ? 1 : 0);

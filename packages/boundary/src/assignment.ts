@@ -200,6 +200,7 @@ export class AssignmentWorkspace {
  * = 0 on the assigned edges) into an optimal one; the state arrays are updated in place.
  * `singleSource`: after the tight-path passes, one shortest augmenting path per free row (cheaper when
  * few rows are free and the searches stay local) instead of multi-source phases.
+ * Hot kernel, kept whole (> 80 lines): its phases share the state arrays and counters held in locals.
  */
 export function continueAssignment(g: SparseGraph, s: AssignmentState, singleSource = false, ws: AssignmentWorkspace = new AssignmentWorkspace()): DualAssignment {
   // Hungarian phases with explicit duals u (rows) and v (columns): reduced cost r = c - u - v >= 0 on
@@ -368,7 +369,10 @@ export function continueAssignment(g: SparseGraph, s: AssignmentState, singleSou
   for (let i = 0; i < n; i++) total += rowCost[i];
   return { rowToCol, rowCost, total, u, v };
 
-  /** One shortest augmenting path from the free row f (Dijkstra on reduced costs), duals shifted, path flipped. */
+  /**
+   * One shortest augmenting path from the free row f (Dijkstra on reduced costs), duals shifted, path flipped.
+   * Hot kernel (the inner loop of the solver), kept whole.
+   */
   function augmentFrom(f: number, ph: number): number {
     // Dijkstra on reduced costs from f up to the nearest free column. Columns reached at the current
     // distance (reduced cost 0) go to a stack instead of the heap; a free column reached at the current

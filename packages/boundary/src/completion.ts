@@ -145,7 +145,8 @@ export class CompletionWorkspace {
 /**
  * Completes `s` (duals feasible, assigned edges tight) into an optimal perfect assignment of a graph with n rows
  * and n columns, in place; `from` and `into` give the edges out of a row and into a column. Returns false if the
- * graph has no perfect matching.
+ * graph has no perfect matching. Hot kernel, kept whole (> 80 lines): the backward search, the membership test and
+ * the path flip share their frontier arrays.
  */
 export function completeAssignment(n: number, s: AssignmentState, ws: CompletionWorkspace, from: RowOutEdges, into: ColumnInEdges): boolean {
   const { rowToCol, colToRow, rowCost, u, v } = s;

@@ -1,16 +1,15 @@
-export { boundaryThresholds, thresholdCutoffs, matlabLinspace, matlabColon } from './thresholds.js';
-export { thin, Thinner, LUT_THIN1, LUT_THIN2 } from './thin.js';
-export { Erand48, kOfN } from './random.js';
-export { solveAssignment, type SparseGraph, type Assignment } from './assignment.js';
+/**
+ * @cvdevkit/boundary: the BSDS boundary benchmark protocol (evaluate_bdry.m, collect_eval_bdry.m, correspondPixels,
+ * bwmorph thin). The public API is the protocol's steps; the solver's parts are internal (see README.md, API).
+ */
+export { boundaryThresholds, thresholdCutoffs } from './thresholds.js';
+export { thin } from './thin.js';
 export {
   correspondPixels,
-  CorrespondTarget,
-  pixelsInMatlabOrder,
-  rint,
   DEFAULT_MAX_DIST,
   DEFAULT_OUTLIER_COST,
   DEFAULT_SEED,
   type CorrespondOptions,
-} from './correspond.js';
+} from './correspond/index.js';
 export { evaluateBoundary, emptyCounts, type BoundaryCounts, type EvaluateBoundaryOptions } from './evaluate.js';
-export { collectBoundaryScores, fmeasure, maxF, averagePrecision, interp1Linear, type BoundaryScores } from './collect.js';
+export { collectBoundaryScores, type BoundaryScores } from './collect.js';

@@ -159,7 +159,7 @@ export class Thinner {
 
   /**
    * Thins `bits` in place. `words[0..count)` must list (once each) every word of `bits` that is not 0; it is
-   * not modified. Returns the number of pixels deleted.
+   * not modified. Returns the number of pixels deleted. Hot kernel (every threshold of every unit), kept whole.
    */
   thinInPlace(words: Int32Array, count: number): number {
     const bits = this.bits;

@@ -1,16 +1,18 @@
 /**
- * @cvdevkit/matfile: a MATLAB MAT-file Level 5 reader (-v6 and -v7) returning typed arrays.
- * Arrays keep MATLAB's column-major order; see README.md.
+ * @cvdevkit/matfile: a MATLAB MAT-file Level 5 reader (-v6 and -v7) returning typed arrays, and a small writer
+ * (`writeSparseCellMat`). Arrays keep MATLAB's column-major order; see README.md.
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { DevkitError } from '@cvdevkit/core';
-import { readMat } from './reader.js';
+import { readMat } from './read/read-mat.js';
 import type { MatVariables } from './types.js';
 
 export type * from './types.js';
-export { readMat, matHeaderText, decodeAll, packNumbers, DEFAULT_MAX_BYTES, type PackedNumbers } from './reader.js';
-export { matString, matStrings, matNumbers, matScalar, matAt, sparseNonzeros, sparseToDense } from './helpers.js';
+export { readMat, matHeaderText, decodeAll, DEFAULT_MAX_BYTES } from './read/read-mat.js';
+export { packNumbers, type PackedNumbers } from './read/pack.js';
+export { matString, matStrings, matNumbers, matScalar, matAt, sparseNonzeros, sparseToDense } from './values.js';
+export { sparseFromMask, writeSparseCellMat, type SparseMatrix, type SparseCellMatOptions } from './write.js';
 
 export interface ReadMatFileOptions {
   /** Only decode these variables. */

@@ -1,7 +1,7 @@
 /**
- * A minimal MATLAB Level-5 (`save -v6`, uncompressed) writer for the embedded sample: exactly one
- * variable, a 1x1 struct `gt` whose field `bdry` is an Nx1 cell of HxW sparse double 0/1 matrices
- * (the layout of the ADE20K boundary ground truth). Not a general MAT writer.
+ * A minimal MATLAB Level-5 (`save -v6`, uncompressed, little-endian) writer for one layout: exactly one variable,
+ * a 1x1 struct whose one field is an Nx1 cell of sparse double matrices (e.g. the ADE20K boundary ground truth
+ * `gt.bdry`, written by the ADE20K sample). Not a general MAT writer; `readMat` reads what it writes.
  */
 
 const miINT8 = 1;
@@ -107,10 +107,21 @@ function sparseMatrix(m: SparseMatrix): Uint8Array {
   ]);
 }
 
-/** The bytes of a `-v6` MAT file holding `gt.bdry = {cells}` (cells is Nx1). */
-export function writeBoundaryMat(cells: readonly SparseMatrix[]): Uint8Array {
+/** What `writeSparseCellMat` writes. */
+export interface SparseCellMatOptions {
+  /** Name of the struct variable (e.g. `gt`). */
+  variable: string;
+  /** Name of its field holding the cell (e.g. `bdry`). */
+  field: string;
+  /** The "Created by" of the 116-byte header text (default `@cvdevkit/matfile`). */
+  creator?: string;
+}
+
+/** The bytes of a `-v6` MAT file holding `variable.field = {cells}` (a 1x1 struct; the cell is Nx1). */
+export function writeSparseCellMat(cells: readonly SparseMatrix[], options: SparseCellMatOptions): Uint8Array {
+  const { variable, field, creator = '@cvdevkit/matfile' } = options;
   const header = new Uint8Array(128).fill(0x20);
-  header.set(ascii('MATLAB 5.0 MAT-file, Platform: cvdevkit, Created by: @cvdevkit/ade20k-boundary sample writer'));
+  header.set(ascii(`MATLAB 5.0 MAT-file, Platform: cvdevkit, Created by: ${creator}`).subarray(0, 116));
   const hv = new DataView(header.buffer);
   for (let i = 116; i < 124; i++) header[i] = 0; // no subsystem data
   hv.setUint16(124, 0x0100, true);
@@ -123,13 +134,13 @@ export function writeBoundaryMat(cells: readonly SparseMatrix[]): Uint8Array {
     element(miINT8, new Uint8Array(0)),
     ...cells.map(sparseMatrix),
   ]);
-  const fieldNameLength = 8; // "bdry" + NUL, rounded up
+  const fieldNameLength = Math.max(8, (field.length + 1 + 7) & ~7); // the name + NUL, rounded up to 8
   const fieldNames = new Uint8Array(fieldNameLength);
-  fieldNames.set(ascii('bdry'));
+  fieldNames.set(ascii(field));
   const struct = matrix([
     flags(mxSTRUCT_CLASS),
     element(miINT32, int32Bytes([1, 1])),
-    element(miINT8, ascii('gt')),
+    element(miINT8, ascii(variable)),
     element(miINT32, int32Bytes([fieldNameLength])),
     element(miINT8, fieldNames),
     cell,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { FastKofN } from './correspond-random.js';
-import { Erand48, kOfN } from './random.js';
+import { FastKofN } from './random.js';
+import { Erand48, kOfN } from '../random.js';
 
 describe('FastKofN', () => {
   it('draws exactly what Erand48 + kOfN draw (same stream, same subsets)', () => {

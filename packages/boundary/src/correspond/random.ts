@@ -1,7 +1,7 @@
 /**
- * A monomorphic, allocation-free copy of `Erand48` + `kOfN` (random.ts) for the hot loop of the graph
+ * A monomorphic, allocation-free copy of `Erand48` + `kOfN` (../random.ts) for the hot loop of the graph
  * construction: the same 48-bit LCG in two 24-bit halves and the same kofn.cc recursion, so it draws exactly
- * the same numbers (tested against random.ts).
+ * the same numbers (tested against ../random.ts).
  */
 
 const TWO24 = 16777216;

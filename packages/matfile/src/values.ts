@@ -1,10 +1,14 @@
+/**
+ * Reading values out of the `MatValue`s that `readMat` returns: strings, numbers, scalars, elements, sparse
+ * nonzeros, each checking the shape and naming the variable in its error.
+ */
 import { DevkitError } from '@cvdevkit/core';
 import type { MatLogical, MatNumeric, MatSparse, MatValue } from './types.js';
 
 /** Where a value came from, for error messages: top-level variables are registered by readMat. */
 const ORIGINS = new WeakMap<object, { file?: string; field: string }>();
 
-/** @internal Records that `v` is variable `field` of `file` (used in helper error messages). */
+/** @internal Records that `v` is variable `field` of `file` (used in the error messages of this module). */
 export function setOrigin(v: MatValue, file: string | undefined, field: string): void {
   ORIGINS.set(v, { file, field });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { solveAssignment } from './assignment.js';
-import { RelaxedMatcher, type Neighbours } from './correspond-relaxed.js';
+import { solveAssignment } from '../assignment.js';
+import { RelaxedMatcher, type Neighbours } from './relaxed.js';
 
 /** Fixed real edges of every pixel (the GT side never changes): [GT ordinal, weight] lists. */
 type PixelEdges = [number, number][][];

@@ -1,5 +1,5 @@
 /**
- * The relaxation behind the fast match count of `CorrespondTarget.count` (see README, "Speed"):
+ * The relaxation behind the fast match count of `CorrespondTarget.count` (README.md in this folder):
  *
  *   LB = ow·(n1 + n2) − max over matchings M of the real graph of Σ_{e∈M} (ow − w_e)
  *
@@ -19,7 +19,7 @@
  * drops to 0 (it becomes unmatched; the source itself included). The dual shift keeps every condition
  * and repairs the source, and no search reaches beyond the real graph.
  */
-import { MinHeap } from './assignment.js';
+import { MinHeap } from '../assignment.js';
 
 export interface RealEdges {
   /** Number of map1 nodes. */
@@ -222,6 +222,7 @@ export class RelaxedMatcher {
    * unmatched edges (reduced cost dualA + dualB − profit), B -> its partner in A at no cost. It ends at the
    * cheapest of: an unmatched B vertex (augment, cost = its distance) or an A vertex reached (its dual drops to
    * 0 and it becomes unmatched, cost = distance + dual; a0 itself at cost dualA[a0]).
+   * Hot kernel (one call per repair), kept whole.
    */
   private search(
     a0: number,

@@ -1,58 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { correspondPixels, CorrespondTarget, pixelsInMatlabOrder, rint } from './correspond.js';
-
-describe('correspondPixels', () => {
-  it('matches identical maps completely', () => {
-    const h = 20;
-    const w = 30;
-    const m = new Uint8Array(h * w);
-    for (let x = 2; x < 28; x++) m[10 * w + x] = 1;
-    const r = correspondPixels(m, m, h, w);
-    expect(r.matched).toBe(26);
-    for (let p = 0; p < h * w; p++) if (m[p]) expect(r.match1[p]).toBe(p + 1);
-  });
-
-  it('does not match beyond the tolerance (1.137 px on 97x128)', () => {
-    const h = 90;
-    const w = 122; // cropped tiny image 3: diagonal 152.0, tolerance 1.14 px
-    const a = new Uint8Array(h * w);
-    const b = new Uint8Array(h * w);
-    a[10 * w + 10] = 1;
-    b[12 * w + 10] = 1; // 2 px away
-    expect(correspondPixels(a, b, h, w).matched).toBe(0);
-    b[11 * w + 10] = 1; // 1 px away
-    expect(correspondPixels(a, b, h, w).matched).toBe(1);
-  });
-
-  it('matched counts never exceed min(sumR, sumP) and match maps are consistent', () => {
-    fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 24 * 24, maxLength: 24 * 24 }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 24 * 24, maxLength: 24 * 24 }), (va, vb) => {
-        const a = Uint8Array.from(va, (v) => (v === 0 ? 1 : 0));
-        const b = Uint8Array.from(vb, (v) => (v === 0 ? 1 : 0));
-        const r = correspondPixels(a, b, 24, 24);
-        const sumP = a.reduce((s, v) => s + v, 0);
-        const sumR = b.reduce((s, v) => s + v, 0);
-        expect(r.matched).toBeLessThanOrEqual(Math.min(sumP, sumR));
-        let n1 = 0;
-        for (let p = 0; p < a.length; p++) {
-          if (r.match1[p]) {
-            n1++;
-            expect(r.match2[r.match1[p] - 1]).toBe(p + 1);
-          }
-        }
-        expect(n1).toBe(r.matched);
-      }),
-      { numRuns: 60 },
-    );
-  });
-
-  it('rint rounds half to even', () => {
-    expect(rint(2.5)).toBe(2);
-    expect(rint(3.5)).toBe(4);
-    expect(rint(141.42135623730951)).toBe(141);
-  });
-});
+import { pixelsInMatlabOrder, resolveCorrespondOptions } from './index.js';
+import { CorrespondTarget } from './target.js';
 
 describe('CorrespondTarget.count (relaxation + warm-started official assignment)', () => {
   /** Thresholded pixels of a soft map as `evaluateBoundary` passes them: near pixels, MATLAB order. */
@@ -77,11 +26,11 @@ describe('CorrespondTarget.count (relaxation + warm-started official assignment)
     // both maps have 6 matchable pixels; the first is near a short piece of one line, the second near both lines
     const a = mapOf([[8, 10], [8, 11], [8, 12], [9, 13], [9, 14], [8, 15]]);
     const b = mapOf([[8, 10], [8, 30], [8, 50], [30, 10], [30, 30], [30, 50]]);
-    const target = new CorrespondTarget(gt, h, w, { maxDist: 0.03 });
+    const target = new CorrespondTarget(gt, h, w, resolveCorrespondOptions({ maxDist: 0.03 }));
     for (const map of [a, b, a, b]) {
       const px = pixelsOf(target, map, h, w);
       expect(px.length).toBe(6);
-      const fresh = new CorrespondTarget(gt, h, w, { maxDist: 0.03 });
+      const fresh = new CorrespondTarget(gt, h, w, resolveCorrespondOptions({ maxDist: 0.03 }));
       expect(target.count(px, px.length)).toBe(fresh.match(px, px.length).matched);
     }
   });
@@ -96,12 +45,12 @@ describe('CorrespondTarget.count (relaxation + warm-started official assignment)
           const h = 20;
           const w = 24;
           const gt = Uint8Array.from(gtVals, (v) => (v < 40 ? 1 : 0));
-          const target = new CorrespondTarget(gt, h, w, { maxDist: 0.08 });
+          const target = new CorrespondTarget(gt, h, w, resolveCorrespondOptions({ maxDist: 0.08 }));
           // few distinct cut-offs in random order: the same maps (and so the same n1, n2) come back
           for (const k of cuts) {
             const map = Uint8Array.from(predVals, (v) => (v >= 25 * k ? 1 : 0));
             const px = pixelsOf(target, map, h, w);
-            const fresh = new CorrespondTarget(gt, h, w, { maxDist: 0.08 });
+            const fresh = new CorrespondTarget(gt, h, w, resolveCorrespondOptions({ maxDist: 0.08 }));
             expect(target.count(px, px.length)).toBe(fresh.match(px, px.length).matched);
           }
         },
@@ -125,17 +74,17 @@ describe('CorrespondTarget.count (relaxation + warm-started official assignment)
         (h, w, maxDist, gtVals, predVals, density) => {
           const gt = Uint8Array.from(gtVals.slice(0, h * w), (v) => (v < density * 2 ? 1 : 0));
           const pred = Uint8Array.from(predVals.slice(0, h * w));
-          const target = new CorrespondTarget(gt, h, w, { maxDist });
-          const reference = new CorrespondTarget(gt, h, w, { maxDist });
+          const target = new CorrespondTarget(gt, h, w, resolveCorrespondOptions({ maxDist }));
+          const reference = new CorrespondTarget(gt, h, w, resolveCorrespondOptions({ maxDist }));
           for (let cut = 250; cut >= 0; cut -= 25) {
             const map = Uint8Array.from(pred, (v) => (v >= cut ? 1 : 0));
             const px = pixelsOf(target, map, h, w);
             expect(target.count(px, px.length)).toBe(reference.match(px, px.length).matched);
             calls++;
           }
-          repaired += target.repaired;
-          shortcuts += target.shortcuts;
-          expect(target.fallbacks).toBe(0);
+          repaired += target.stats().repaired;
+          shortcuts += target.stats().shortcuts;
+          expect(target.stats().fallbacks).toBe(0);
         },
       ),
       { numRuns: 150 },
@@ -164,13 +113,13 @@ describe('CorrespondTarget.count (relaxation + warm-started official assignment)
         (h, w, maxDist, gtVals, predVals, gtDensity, predDensity, seed) => {
           const gt = Uint8Array.from(gtVals.slice(0, h * w), (v) => (v < gtDensity ? 1 : 0));
           const map = Uint8Array.from(predVals.slice(0, h * w), (v) => (v < predDensity ? 1 : 0));
-          const target = new CorrespondTarget(gt, h, w, { maxDist, seed });
-          const reference = new CorrespondTarget(gt, h, w, { maxDist, seed });
+          const target = new CorrespondTarget(gt, h, w, resolveCorrespondOptions({ maxDist, seed }));
+          const reference = new CorrespondTarget(gt, h, w, resolveCorrespondOptions({ maxDist, seed }));
           const px = pixelsOf(target, map, h, w);
           expect(target.count(px, px.length)).toBe(reference.match(px, px.length).matched);
-          expect(target.fallbacks).toBe(0);
-          shortcuts += target.shortcuts;
-          if (px.length > 0 && target.shortcuts === 0) completed++;
+          expect(target.stats().fallbacks).toBe(0);
+          shortcuts += target.stats().shortcuts;
+          if (px.length > 0 && target.stats().shortcuts === 0) completed++;
         },
       ),
       { numRuns: 400 },
@@ -185,8 +134,8 @@ describe('CorrespondTarget.count (relaxation + warm-started official assignment)
     const gt = new Uint8Array(h * w);
     for (let x = 2; x < 118; x++) gt[20 * w + x] = 1;
     for (let y = 2; y < 38; y++) gt[y * w + 60] = 1;
-    const target = new CorrespondTarget(gt, h, w, { maxDist: 0.02 });
-    const reference = new CorrespondTarget(gt, h, w, { maxDist: 0.02 });
+    const target = new CorrespondTarget(gt, h, w, resolveCorrespondOptions({ maxDist: 0.02 }));
+    const reference = new CorrespondTarget(gt, h, w, resolveCorrespondOptions({ maxDist: 0.02 }));
     for (let shift = 0; shift <= 3; shift++) {
       for (let gap = 0; gap < 4; gap++) {
         const map = new Uint8Array(h * w);

@@ -19,7 +19,7 @@ function devkit(fn: () => unknown): DevkitError {
   throw new Error('no error');
 }
 
-describe('helpers', () => {
+describe('values', () => {
   it('name the file and the variable in shape errors', () => {
     const v = readMat(bytes, { file: 'a.mat' });
     const e = devkit(() => matScalar(v.x));
