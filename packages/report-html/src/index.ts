@@ -6,5 +6,5 @@ export { buildHtmlPage, type HtmlPageOptions, type HtmlSection } from './html/pa
 export { escapeHtml, prefixSvgIds } from './html/escape.js';
 export { describeInputs, type InputDescription } from './html/inputs.js';
 export { diagnosticsSection, fingerprintSection, formatValue, headlineSection, tableSection, type ReportProtocol } from './html/report-sections.js';
-export { chartFigure, renderReportHtml, withCharts, type ReportHtmlOptions, type ReportWithCharts } from './html/report-page.js';
+export { chartFigure, renderReportHtml, renderReportsHtml, reportSections, withCharts, type ReportHtmlOptions, type ReportWithCharts } from './html/report-page.js';
 export { measureTextWidth } from './text-width.js';

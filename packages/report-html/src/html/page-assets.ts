@@ -96,9 +96,9 @@ export const PAGE_SCRIPT = `
     });
     svg.addEventListener('mouseleave', function () { tip.style.display = 'none'; });
   });
-  var button = document.getElementById('download-json');
-  var link = document.getElementById('download-json-gz');
-  if (button && link && typeof DecompressionStream === 'function') {
+  document.querySelectorAll('button.download-json').forEach(function (button) {
+    var link = document.getElementById(button.getAttribute('data-link'));
+    if (!link || typeof DecompressionStream !== 'function') return;
     button.classList.remove('no-js-hidden');
     button.addEventListener('click', function () {
       fetch(link.href).then(function (r) { return new Response(r.body.pipeThrough(new DecompressionStream('gzip'))).blob(); }).then(function (blob) {
@@ -110,6 +110,6 @@ export const PAGE_SCRIPT = `
         setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
       });
     });
-  }
+  });
 })();
 `;

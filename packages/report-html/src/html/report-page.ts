@@ -29,39 +29,66 @@ export function withCharts(report: Report): ReportWithCharts {
 }
 
 /** A figure per chart: heading, inline SVG, caption. */
-export function chartFigure(chart: ReportChart, svg: string, index: number): string {
-  return `<figure class="chart" id="chart-${escapeHtml(chart.id)}"><h3>${escapeHtml(chart.title)}</h3><div class="svg">${prefixSvgIds(svg, `c${index}`).replace('<svg ', `<svg role="img" aria-label="${escapeHtml(chart.title)}" `)}</div><figcaption>${escapeHtml(chart.description)}</figcaption></figure>`;
+export function chartFigure(chart: ReportChart, svg: string, index: number, prefix = ''): string {
+  const id = `${prefix ? `${prefix}-` : ''}chart-${chart.id}`;
+  return `<figure class="chart" id="${escapeHtml(id)}"><h3>${escapeHtml(chart.title)}</h3><div class="svg">${prefixSvgIds(svg, `${prefix ? `${prefix}-` : ''}c${index}`).replace('<svg ', `<svg role="img" aria-label="${escapeHtml(chart.title)}" `)}</div><figcaption>${escapeHtml(chart.description)}</figcaption></figure>`;
 }
 
-function downloadSection(report: ReportWithCharts): string {
+function downloadSection(report: ReportWithCharts, id: string): string {
   const json = reportToJson(report);
   const gz = gzipSync(json, { level: 6 });
   const name = `${report.task.replace(/[^A-Za-z0-9._-]+/g, '-')}-report.json`;
   return `<p>The full report as JSON (schema <code>${escapeHtml(report.schema)}</code>, every curve point at full precision), with the chart specs under its <code>charts</code> key (Vega-Lite: a notebook re-renders them with <code>altair.Chart.from_dict</code> or <code>vega-embed</code>).</p>
-<p><button type="button" id="download-json" class="no-js-hidden" data-name="${escapeHtml(name)}">Download ${escapeHtml(name)}</button>
-<a id="download-json-gz" download="${escapeHtml(name)}.gz" href="data:application/gzip;base64,${gz.toString('base64')}">Download ${escapeHtml(name)}.gz</a>
+<p><button type="button" class="download-json no-js-hidden" data-link="${escapeHtml(id)}-gz" data-name="${escapeHtml(name)}">Download ${escapeHtml(name)}</button>
+<a id="${escapeHtml(id)}-gz" download="${escapeHtml(name)}.gz" href="data:application/gzip;base64,${gz.toString('base64')}">Download ${escapeHtml(name)}.gz</a>
 <span class="muted">(${(json.length / 1024).toFixed(0)} KiB of JSON, ${(gz.length / 1024).toFixed(0)} KiB compressed)</span></p>`;
 }
 
-/** The whole page: fingerprint, headline, table, charts, diagnostics, the embedded JSON report. */
-export async function renderReportHtml(report: Report, options: ReportHtmlOptions = {}): Promise<string> {
+/** The sections of one report (ids and titles prefixed when several reports share a page). */
+export async function reportSections(report: Report, options: ReportHtmlOptions = {}, prefix = ''): Promise<HtmlSection[]> {
   const charts = options.charts ?? (report as ReportWithCharts).charts ?? buildReportCharts(report);
   const full: ReportWithCharts = { ...report, charts };
   const svgs = options.svgs ?? (await Promise.all(charts.map((c) => renderVegaLiteSvg(c.spec, { onWarning: options.onWarning }))));
   const protocol = { ...options.protocol, date: options.protocol?.date ?? new Date().toISOString() };
-  const sections: HtmlSection[] = [{ id: 'headline', title: 'Headline numbers', html: headlineSection(report) }];
-  if (charts.length > 0) sections.push({ id: 'charts', title: 'Charts', html: charts.map((c, i) => chartFigure(c, svgs[i], i)).join('\n') });
+  const id = (s: string) => (prefix ? `${prefix}-${s}` : s);
+  const title = (s: string) => (prefix ? `${report.task}: ${s}` : s);
+  const perRow = report.rows.length > 0 && /^\d+$/.test(report.rows[0].key) ? 'row' : 'class';
+  const sections: HtmlSection[] = [{ id: id('headline'), title: title('Headline numbers'), html: headlineSection(report) }];
+  if (charts.length > 0) sections.push({ id: id('charts'), title: title('Charts'), html: charts.map((c, i) => chartFigure(c, svgs[i], i, prefix)).join('\n') });
   sections.push(...(options.sections ?? []));
-  sections.push({ id: 'table', title: `Per-${report.rows.length > 0 && /^\d+$/.test(report.rows[0].key) ? 'row' : 'class'} results`, html: tableSection(report) });
-  sections.push({ id: 'protocol', title: 'Protocol', html: fingerprintSection(report, protocol) });
-  sections.push({ id: 'diagnostics', title: `Diagnostics (${report.diagnostics.length})`, html: diagnosticsSection(report.diagnostics) });
-  sections.push({ id: 'data', title: 'Data', html: downloadSection(full) });
+  sections.push({ id: id('table'), title: title(`Per-${perRow} results`), html: tableSection(report, id('rows')) });
+  sections.push({ id: id('protocol'), title: title('Protocol'), html: fingerprintSection(report, protocol) });
+  sections.push({ id: id('diagnostics'), title: title(`Diagnostics (${report.diagnostics.length})`), html: diagnosticsSection(report.diagnostics, id('diagnostics-table')) });
+  sections.push({ id: id('data'), title: title('Data'), html: downloadSection(full, id('download')) });
+  return sections;
+}
+
+function footer(reports: Report[]): string {
+  const cli = reports.map((r) => r.versions?.['@cvdevkit/cli']).find((v) => v !== undefined);
+  return `Made by cvdevkit${cli ? ` ${cli}` : ''}; one self-contained file: no network, no external file.`;
+}
+
+/** The whole page of one report: headline, charts, per-class table, protocol fingerprint, diagnostics, the embedded JSON report. */
+export async function renderReportHtml(report: Report, options: ReportHtmlOptions = {}): Promise<string> {
+  const date = options.protocol?.date ?? new Date().toISOString();
+  const sections = await reportSections(report, { ...options, protocol: { ...options.protocol, date } });
   const headline = Object.entries(report.summary)[0];
-  const versions = report.versions ?? {};
   return buildHtmlPage({
     title: `${report.task} report`,
-    subtitle: `${report.metric}${headline ? ` · ${headline[0]} ${typeof headline[1] === 'number' ? headline[1].toFixed(4) : 'n/a'}` : ''} · ${protocol.date}`,
+    subtitle: `${report.metric}${headline ? ` · ${headline[0]} ${typeof headline[1] === 'number' ? headline[1].toFixed(4) : 'n/a'}` : ''} · ${date}`,
     sections,
-    footer: `Made by cvdevkit${versions['@cvdevkit/cli'] ? ` ${versions['@cvdevkit/cli']}` : ''}; one self-contained file: no network, no external file.`,
+    footer: footer([report]),
   });
+}
+
+/** One page for several reports (`cvdevkit demo`): each report's sections in turn, prefixed by its task. */
+export async function renderReportsHtml(reports: Report[], options: { protocols?: Array<ReportProtocol | undefined>; onWarning?: (m: string) => void } = {}): Promise<string> {
+  if (reports.length === 1) return renderReportHtml(reports[0], { protocol: options.protocols?.[0], onWarning: options.onWarning });
+  const date = new Date().toISOString();
+  const sections: HtmlSection[] = [];
+  for (let i = 0; i < reports.length; i++) {
+    const prefix = `r${i + 1}-${reports[i].task.replace(/[^A-Za-z0-9]+/g, '-')}`;
+    sections.push(...(await reportSections(reports[i], { protocol: { date, ...options.protocols?.[i] }, onWarning: options.onWarning }, prefix)));
+  }
+  return buildHtmlPage({ title: `cvdevkit: ${reports.length} reports`, subtitle: `${reports.map((r) => r.task).join(' · ')} · ${date}`, sections, footer: footer(reports) });
 }

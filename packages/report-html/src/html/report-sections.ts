@@ -53,6 +53,8 @@ function scalarText(v: unknown): string {
   return String(v);
 }
 
+const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
 function describeInput(i: InputDescription): string {
   const what =
     i.kind === 'missing'
@@ -60,7 +62,7 @@ function describeInput(i: InputDescription): string {
       : i.kind === 'file'
         ? `file, ${formatBytes(i.bytes)}`
         : `directory, ${i.truncated ? '≥ ' : ''}${i.files.toLocaleString('en-US')} files, ${formatBytes(i.bytes)}`;
-  return `<code>--${escapeHtml(i.option)}</code> <code>${escapeHtml(i.path)}</code> <span class="muted">(${escapeHtml(what)})</span>`;
+  return `<code>--${escapeHtml(kebab(i.option))}</code> <code>${escapeHtml(i.path)}</code> <span class="muted">(${escapeHtml(what)})</span>`;
 }
 
 function formatBytes(n: number): string {
@@ -78,7 +80,7 @@ export function fingerprintSection(report: Report, protocol: ReportProtocol): st
   if (protocol.command) rows.push(factRow('command', `<code>${escapeHtml(protocol.command)}</code>`));
   const inputPaths = new Set((protocol.inputs ?? []).map((i) => i.option));
   const options = Object.entries(protocol.options ?? {}).filter(([k, v]) => v !== undefined && !inputPaths.has(k));
-  if (options.length > 0) rows.push(factRow('options', options.map(([k, v]) => `<code>--${escapeHtml(k)} ${escapeHtml(scalarText(v))}</code>`).join(' ')));
+  if (options.length > 0) rows.push(factRow('options', options.map(([k, v]) => `<code>--${escapeHtml(kebab(k))} ${escapeHtml(scalarText(v))}</code>`).join(' ')));
   const seed = protocol.options?.seed ?? report.summary.seed ?? (report.extra as Record<string, unknown> | undefined)?.seed;
   rows.push(factRow('seed', seed === undefined ? '<span class="muted">none (the task is deterministic)</span>' : `<code>${escapeHtml(scalarText(seed))}</code>`));
   for (const i of protocol.inputs ?? []) rows.push(factRow('input', describeInput(i)));
@@ -127,7 +129,7 @@ ${body}
 }
 
 /** Diagnostics as a table (severity, code, where, message). */
-export function diagnosticsSection(diagnostics: Diagnostic[]): string {
+export function diagnosticsSection(diagnostics: Diagnostic[], tableId = 'diagnostics-table'): string {
   if (diagnostics.length === 0) return '<p>No diagnostics: the inputs raised no warning.</p>';
   const rows = diagnostics
     .map((d) => {
@@ -135,7 +137,7 @@ export function diagnosticsSection(diagnostics: Diagnostic[]): string {
       return `<tr><td class="sev-${escapeHtml(d.severity)}">${escapeHtml(d.severity)}</td><td><code>${escapeHtml(d.code)}</code></td><td><code>${escapeHtml(where)}</code></td><td>${escapeHtml(d.message)}</td></tr>`;
     })
     .join('\n');
-  return `<div class="table-wrap"><table class="sortable" id="diagnostics-table"><thead><tr><th scope="col">severity</th><th scope="col">code</th><th scope="col">where</th><th scope="col">message</th></tr></thead><tbody>
+  return `<div class="table-wrap"><table class="sortable" id="${escapeHtml(tableId)}"><thead><tr><th scope="col">severity</th><th scope="col">code</th><th scope="col">where</th><th scope="col">message</th></tr></thead><tbody>
 ${rows}
 </tbody></table></div>`;
 }
