@@ -215,7 +215,7 @@ function scoreRule(score: number): VegaLiteSpec {
     data: { values: [{ m: score, label: `score ${fmt(score)}` }] },
     layer: [
       { mark: { type: 'rule', color: SECONDARY, strokeWidth: 2, strokeDash: [4, 3] }, encoding: { x: { field: 'm', type: 'quantitative' } } },
-      { mark: { type: 'text', color: SECONDARY, align: 'left', dx: 4, y: 0, dy: -4, baseline: 'bottom', fontWeight: 'bold' }, encoding: { x: { field: 'm', type: 'quantitative' }, text: { field: 'label' } } },
+      { mark: { type: 'text', color: SECONDARY, align: 'left', dx: 4, y: 'height', dy: 4, baseline: 'top', fontWeight: 'bold' }, encoding: { x: { field: 'm', type: 'quantitative' }, text: { field: 'label' } } },
     ],
   };
 }

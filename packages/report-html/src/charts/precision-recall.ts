@@ -151,7 +151,7 @@ function apBars(report: Report): ReportChart {
       data: { values: [{ m: mean, label: `mean ${fmt(mean)}` }] },
       layer: [
         { mark: { type: 'rule', color: SECONDARY, strokeWidth: 2, strokeDash: [4, 3] }, encoding: { x: { field: 'm', type: 'quantitative' } } },
-        { mark: { type: 'text', color: SECONDARY, align: 'left', dx: 4, dy: -4, baseline: 'bottom', y: 0, fontWeight: 'bold' }, encoding: { x: { field: 'm', type: 'quantitative' }, text: { field: 'label' } } },
+        { mark: { type: 'text', color: SECONDARY, align: 'left', dx: 4, dy: 4, baseline: 'top', y: 'height', fontWeight: 'bold' }, encoding: { x: { field: 'm', type: 'quantitative' }, text: { field: 'label' } } },
       ],
     });
   return {

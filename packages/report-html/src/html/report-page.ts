@@ -31,7 +31,7 @@ export function withCharts(report: Report): ReportWithCharts {
 /** A figure per chart: heading, inline SVG, caption. */
 export function chartFigure(chart: ReportChart, svg: string, index: number, prefix = ''): string {
   const id = `${prefix ? `${prefix}-` : ''}chart-${chart.id}`;
-  return `<figure class="chart" id="${escapeHtml(id)}"><h3>${escapeHtml(chart.title)}</h3><div class="svg">${prefixSvgIds(svg, `${prefix ? `${prefix}-` : ''}c${index}`).replace('<svg ', `<svg role="img" aria-label="${escapeHtml(chart.title)}" `)}</div><figcaption>${escapeHtml(chart.description)}</figcaption></figure>`;
+  return `<figure class="chart" id="${escapeHtml(id)}"><div class="svg">${prefixSvgIds(svg, `${prefix ? `${prefix}-` : ''}c${index}`).replace('<svg ', `<svg role="img" aria-label="${escapeHtml(chart.title)}" `)}</div><figcaption>${escapeHtml(chart.description)}</figcaption></figure>`;
 }
 
 function downloadSection(report: ReportWithCharts, id: string): string {
