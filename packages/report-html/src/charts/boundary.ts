@@ -91,7 +91,8 @@ const pointLegend = { field: 'what', type: 'nominal', title: null, scale: { doma
 const pointShape = { field: 'what', type: 'nominal', title: null, scale: { domain: [ODS, OIS], range: ['circle', 'diamond'] } };
 
 function layersOf(curveColour: string, withIsoLabels: boolean): VegaLiteSpec[] {
-  const small = { axis: { values: [0, 0.5, 1], format: '.1f' } };
+  // no grid in the small multiples: the iso-F contours are the reference lines (and a grid per panel is costly)
+  const small = { axis: { values: [0, 0.5, 1], format: '.1f', grid: false } };
   const xy = (big: boolean) =>
     big
       ? { x: unitScale('r', RECALL), y: unitScale('p', PRECISION) }
@@ -100,16 +101,22 @@ function layersOf(curveColour: string, withIsoLabels: boolean): VegaLiteSpec[] {
     { transform: [{ filter: "datum.kind === 'iso'" }], mark: { type: 'line', color: MUTED, strokeWidth: 0.8, strokeDash: [3, 3], clip: true }, encoding: { ...xy(withIsoLabels), detail: { field: 'iso' }, order: { field: 'i', type: 'quantitative' } } },
     { transform: [{ filter: "datum.kind === 'other'" }], mark: { type: 'line', color: MUTED, strokeWidth: 0.8, opacity: 0.5, clip: true }, encoding: { ...xy(withIsoLabels), detail: { field: 'c' }, order: { field: 'i', type: 'quantitative' }, description: { field: 'c', type: 'nominal' } } },
     { transform: [{ filter: "datum.kind === 'curve'" }], mark: { type: 'line', color: curveColour, strokeWidth: 2, clip: true }, encoding: { ...xy(withIsoLabels), detail: { field: 'c' }, order: { field: 'i', type: 'quantitative' }, description: { field: 'c', type: 'nominal' } } },
+    // OIS as a large hollow diamond under a small filled ODS dot: both stay visible where they coincide
     {
-      transform: [{ filter: "datum.kind === 'point'" }],
-      mark: { type: 'point', filled: true, size: 70, opacity: 1, stroke: 'white', strokeWidth: 0.8 },
+      transform: [{ filter: `datum.kind === 'point' && datum.what === '${OIS}'` }],
+      mark: { type: 'point', filled: false, size: 150, opacity: 1, strokeWidth: 2 },
+      encoding: { ...xy(withIsoLabels), color: pointLegend, shape: pointShape, description: { field: 'label', type: 'nominal' } },
+    },
+    {
+      transform: [{ filter: `datum.kind === 'point' && datum.what === '${ODS}'` }],
+      mark: { type: 'point', filled: true, size: 55, opacity: 1 },
       encoding: { ...xy(withIsoLabels), color: pointLegend, shape: pointShape, description: { field: 'label', type: 'nominal' } },
     },
   ];
   if (withIsoLabels)
     layers.splice(1, 0, {
       transform: [{ filter: "datum.kind === 'iso' && datum.end === 1" }],
-      mark: { type: 'text', color: MUTED, align: 'right', dx: -3, dy: -5, fontSize: 9 },
+      mark: { type: 'text', color: MUTED, align: 'right', baseline: 'top', dx: -3, dy: 3, fontSize: 9 },
       encoding: { ...xy(true), text: { field: 'iso' } },
     });
   return layers;
