@@ -37,7 +37,7 @@ export function headlineSection(report: Report): string {
   const cards = entries
     .map(
       ([k, v], i) =>
-        `<div class="number${i === 0 ? ' official' : ''}"><div class="label">${escapeHtml(k)}${i === 0 ? ' (official)' : ''}</div><div class="value" title="${escapeHtml(String(v))}">${escapeHtml(formatValue(v))}</div></div>`,
+        `<div class="number${i === 0 ? ' official' : ''}"><div class="label">${escapeHtml(k)}</div><div class="value" title="${escapeHtml(String(v))}">${escapeHtml(formatValue(v))}</div></div>`,
     )
     .join('');
   return `<div class="headline">${cards}</div><p class="muted">Exact values (full precision) are in the table cells' tooltips and in the JSON report below.</p>`;
