@@ -51,7 +51,6 @@ function runUmd(file: string, deps: Record<string, unknown>): Record<string, unk
     if (id in deps) return deps[id];
     throw new Error(`${file} requires ${id}`);
   };
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running a published UMD bundle of a dependency
   new Function('exports', 'module', 'require', 'define', readFileSync(file, 'utf8'))(module.exports, module, require, undefined);
   return module.exports;
 }

@@ -72,7 +72,7 @@ describe.skipIf(!hasChromium || !cliBuilt)('HTML reports in Chromium', () => {
       const header = page.locator('#rows thead th').nth(1);
       await header.click();
       expect(await header.getAttribute('aria-sort')).toBe('ascending');
-      const values = await page.$$eval('#rows tbody tr', (rows) => rows.map((r) => (r as HTMLTableRowElement).cells[1].getAttribute('data-value') ?? r.children[1].textContent ?? ''));
+      const values = await page.$$eval('#rows tbody tr', (rows) => rows.map((r) => r.children[1].getAttribute('data-value') ?? r.children[1].textContent ?? ''));
       const numeric = values.filter((v) => v !== '' && !Number.isNaN(Number(v))).map(Number);
       if (numeric.length === values.length) expect(numeric).toEqual([...numeric].sort((a, b) => a - b));
       await header.click();
