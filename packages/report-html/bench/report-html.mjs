@@ -2,7 +2,8 @@
 // `medium` (150 classes): (1) end to end, `cvdevkit eval … --out r.html` against the same run with
 // `--out r.json` (the baseline), alternating, median of BENCH_RUNS; (2) the report alone: a fresh Node
 // process that loads @cvdevkit/report-html, renders every chart and writes the page, against a fresh
-// process that only writes the JSON (baseline); (3) the file sizes.
+// process that only writes the JSON (baseline), wall and CPU time of that process (CPU time is the fairer
+// figure on a machine shared with other jobs); (3) the file sizes.
 // VOC large is generated first (git-ignored): python3 fixtures/voc2010/gen/gen_cases.py --out bench-data/voc2010 large
 // Run after a build: pnpm --filter @cvdevkit/report-html bench
 import { spawnSync } from 'node:child_process';
@@ -44,7 +45,8 @@ if (${JSON.stringify(mode)} === 'html') {
   const { renderReportHtml } = await import(${JSON.stringify(lib)});
   writeFileSync(process.argv[2], await renderReportHtml(report));
 } else writeFileSync(process.argv[2], JSON.stringify(report, null, 2));
-console.log(performance.now() - t0);
+const u = process.cpuUsage();
+console.log(JSON.stringify({ ms: performance.now() - t0, cpu: (u.user + u.system) / 1000 }));
 `;
 
 for (const c of cases) {
@@ -67,15 +69,17 @@ for (const c of cases) {
   const aloneJson = [];
   const aloneHtml = [];
   for (let i = 0; i < runs; i++) {
-    aloneJson.push(Number(timed(['--input-type=module', '-e', renderScript('json'), reportFile, join(tmp, 'x.json')]).stdout));
-    aloneHtml.push(Number(timed(['--input-type=module', '-e', renderScript('html'), reportFile, join(tmp, 'x.html')]).stdout));
+    aloneJson.push(JSON.parse(timed(['--input-type=module', '-e', renderScript('json'), reportFile, join(tmp, 'x.json')]).stdout));
+    aloneHtml.push(JSON.parse(timed(['--input-type=module', '-e', renderScript('html'), reportFile, join(tmp, 'x.html')]).stdout));
   }
   const mb = (f) => (statSync(f).size / 1024 / 1024).toFixed(2);
   console.log(`${c.name}: ${report.rows.length} rows, ${points} curve points`);
   console.log(`  eval --out r.json (baseline)          median ${median(evalJson).toFixed(0).padStart(6)} ms`);
   console.log(`  eval --out r.html                     median ${median(evalHtml).toFixed(0).padStart(6)} ms   added ${(median(evalHtml) - median(evalJson)).toFixed(0)} ms`);
-  console.log(`  report alone: write JSON (baseline)   median ${median(aloneJson).toFixed(0).padStart(6)} ms`);
-  console.log(`  report alone: load, chart, write HTML median ${median(aloneHtml).toFixed(0).padStart(6)} ms   added ${(median(aloneHtml) - median(aloneJson)).toFixed(0)} ms`);
+  const wall = (xs) => median(xs.map((x) => x.ms));
+  const cpu = (xs) => median(xs.map((x) => x.cpu));
+  console.log(`  report alone: write JSON (baseline)   median ${wall(aloneJson).toFixed(0).padStart(6)} ms  (CPU ${cpu(aloneJson).toFixed(0)} ms)`);
+  console.log(`  report alone: load, chart, write HTML median ${wall(aloneHtml).toFixed(0).padStart(6)} ms  (CPU ${cpu(aloneHtml).toFixed(0)} ms)   added ${(wall(aloneHtml) - wall(aloneJson)).toFixed(0)} ms (CPU ${(cpu(aloneHtml) - cpu(aloneJson)).toFixed(0)} ms)`);
   console.log(`  sizes: HTML ${mb(html)} MB, JSON report ${mb(json)} MB   (${runs} runs each, alternating)`);
 }
 rmSync(tmp, { recursive: true, force: true });
