@@ -13,3 +13,11 @@ export function prefixSvgIds(svg: string, prefix: string): string {
     .replace(/url\(#([^)]+)\)/g, (_m, id: string) => `url(#${prefix}-${id})`)
     .replace(/\bhref="#([^"]+)"/g, (_m, id: string) => `href="#${prefix}-${id}"`);
 }
+
+/**
+ * Gives every SVG mark that Vega labelled (`role="graphics-symbol"` with an `aria-label`, from a
+ * `description` encoding) a `<title>` child: the browser's own tooltip, which works with JavaScript off.
+ */
+export function addSvgTitles(svg: string): string {
+  return svg.replace(/<(path|rect|circle|line|text)\b([^>]*?\baria-label="([^"]*)"[^>]*?\brole="graphics-symbol"[^>]*?)\/>/g, '<$1$2><title>$3</title></$1>');
+}

@@ -36,7 +36,6 @@ figure.chart figcaption { color: var(--muted); font-size: 13px; max-width: 760px
 .sev-warning { color: var(--warn); font-weight: 600; }
 .muted { color: var(--muted); }
 code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 13px; }
-#chart-tip { position: fixed; pointer-events: none; background: var(--fg); color: var(--bg); padding: 4px 8px; border-radius: 4px; font-size: 12px; max-width: 420px; z-index: 10; display: none; }
 footer { margin-top: 48px; color: var(--muted); font-size: 13px; }
 `;
 
@@ -83,18 +82,6 @@ export const PAGE_SCRIPT = `
         r.style.display = !q || r.textContent.toLowerCase().indexOf(q) >= 0 ? '' : 'none';
       });
     });
-  });
-  var tip = document.getElementById('chart-tip');
-  document.querySelectorAll('figure.chart svg').forEach(function (svg) {
-    svg.addEventListener('mousemove', function (e) {
-      var t = e.target && e.target.closest ? e.target.closest('[role="graphics-symbol"][aria-label]') : null;
-      if (!t) { tip.style.display = 'none'; return; }
-      tip.textContent = t.getAttribute('aria-label');
-      tip.style.display = 'block';
-      tip.style.left = Math.min(e.clientX + 14, window.innerWidth - tip.offsetWidth - 8) + 'px';
-      tip.style.top = (e.clientY + 14) + 'px';
-    });
-    svg.addEventListener('mouseleave', function () { tip.style.display = 'none'; });
   });
   document.querySelectorAll('button.download-json').forEach(function (button) {
     var link = document.getElementById(button.getAttribute('data-link'));

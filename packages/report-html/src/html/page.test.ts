@@ -1,7 +1,7 @@
 import { createReport } from '@cvdevkit/core';
 import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { escapeHtml, prefixSvgIds } from './escape.js';
+import { addSvgTitles, escapeHtml, prefixSvgIds } from './escape.js';
 import { buildHtmlPage } from './page.js';
 import { renderReportHtml, renderReportsHtml } from './report-page.js';
 
@@ -25,6 +25,14 @@ describe('buildHtmlPage', () => {
     expect(html).toContain("default-src 'none'");
     expect(html).toContain('<a href="#s1">One</a>');
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
+  });
+});
+
+describe('addSvgTitles', () => {
+  it('turns the aria-label of a labelled mark into a <title> (hover without JavaScript)', () => {
+    expect(addSvgTitles('<path aria-label="a → b: 3" role="graphics-symbol" d="M0,0"/><path aria-hidden="true" d=""/>')).toBe(
+      '<path aria-label="a → b: 3" role="graphics-symbol" d="M0,0"><title>a → b: 3</title></path><path aria-hidden="true" d=""/>',
+    );
   });
 });
 

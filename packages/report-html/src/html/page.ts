@@ -1,6 +1,7 @@
 /**
  * A self-contained HTML page built from sections: one file, inline CSS, inline SVG, a small inline
- * script for sorting, filtering and hover; readable with JavaScript off, no network, no external file.
+ * script for sorting and filtering (hover is the SVG `<title>`); readable with JavaScript off, no network,
+ * no external file.
  * `cvdevkit compare` and `cvdevkit analyze` build their pages with this too.
  */
 import { escapeHtml } from './escape.js';
@@ -47,7 +48,6 @@ export function buildHtmlPage(options: HtmlPageOptions): string {
 ${sections}
 ${options.footer ? `<footer>${escapeHtml(options.footer)}</footer>` : ''}
 </main>
-<div id="chart-tip" role="tooltip"></div>
 <script>${PAGE_SCRIPT}</script>
 </body>
 </html>

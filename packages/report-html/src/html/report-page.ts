@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { reportToJson, type Report } from '@cvdevkit/core';
 import { buildReportCharts, type ReportChart } from '../charts/index.js';
 import { renderVegaLiteSvg } from '../render-chart.js';
-import { escapeHtml, prefixSvgIds } from './escape.js';
+import { addSvgTitles, escapeHtml, prefixSvgIds } from './escape.js';
 import { buildHtmlPage, type HtmlSection } from './page.js';
 import { diagnosticsSection, fingerprintSection, headlineSection, tableSection, type ReportProtocol } from './report-sections.js';
 
@@ -31,7 +31,7 @@ export function withCharts(report: Report): ReportWithCharts {
 /** A figure per chart: heading, inline SVG, caption. */
 export function chartFigure(chart: ReportChart, svg: string, index: number, prefix = ''): string {
   const id = `${prefix ? `${prefix}-` : ''}chart-${chart.id}`;
-  return `<figure class="chart" id="${escapeHtml(id)}"><div class="svg">${prefixSvgIds(svg, `${prefix ? `${prefix}-` : ''}c${index}`).replace('<svg ', `<svg role="img" aria-label="${escapeHtml(chart.title)}" `)}</div><figcaption>${escapeHtml(chart.description)}</figcaption></figure>`;
+  return `<figure class="chart" id="${escapeHtml(id)}"><div class="svg">${addSvgTitles(prefixSvgIds(svg, `${prefix ? `${prefix}-` : ''}c${index}`)).replace('<svg ', `<svg role="img" aria-label="${escapeHtml(chart.title)}" `)}</div><figcaption>${escapeHtml(chart.description)}</figcaption></figure>`;
 }
 
 function downloadSection(report: ReportWithCharts, id: string): string {
