@@ -17,7 +17,7 @@ export class Erand48 {
   private hi = 0;
   private lo = 0;
 
-  constructor(seed = 12345) {
+  constructor(seed: number) {
     this.reseed(seed);
   }
 

@@ -51,8 +51,11 @@ export function readName(r: Reader, start: number, n: number): string {
   return e === start ? '' : String.fromCharCode.apply(null, b.subarray(start, e) as unknown as number[]);
 }
 
-/** Reads array flags, dimensions and name of an miMATRIX body [p, end). */
-export function readArrayHeader(r: Reader, p: number, end: number): ArrayHeader {
+/**
+ * Reads array flags, dimensions and name of an miMATRIX body [p, end). Returns a new `ArrayHeader`, or fills `into`
+ * and returns it (for a flat loop over many elements that reads each header before the next: `packNumbers`).
+ */
+export function readArrayHeader(r: Reader, p: number, end: number, into?: ArrayHeader): ArrayHeader {
   r.readTag(p, end);
   if (r.tagType !== miUINT32 || r.tagBytes !== 8) {
     r.fail(p, 'input/mat-tag', 'bad array flags subelement', 'miUINT32 with 8 bytes', `${typeName(r.tagType)} with ${r.tagBytes} bytes`);
@@ -86,5 +89,12 @@ export function readArrayHeader(r: Reader, p: number, end: number): ArrayHeader 
     r.fail(p, 'input/mat-tag', 'bad array name subelement', 'miINT8', typeName(r.tagType));
   }
   const name = (r.tagBytes as number) === 0 ? '' : readName(r, r.tagData, r.tagBytes);
-  return { cls: flags & 0xff, flags, nzmax, dims, name, bodyAt: r.tagNext };
+  if (into === undefined) return { cls: flags & 0xff, flags, nzmax, dims, name, bodyAt: r.tagNext };
+  into.cls = flags & 0xff;
+  into.flags = flags;
+  into.nzmax = nzmax;
+  into.dims = dims;
+  into.name = name;
+  into.bodyAt = r.tagNext;
+  return into;
 }

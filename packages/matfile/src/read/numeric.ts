@@ -7,7 +7,7 @@ import type { MatLogical, MatNumeric, MatTypedArray } from '../types.js';
 import type { ArrayHeader } from './header.js';
 import { makeDims } from './header.js';
 import type { Reader } from './source.js';
-import { FLAG_COMPLEX, FLAG_LOGICAL, miINT8, miINT16, miINT32, miSINGLE, miUINT8, miUINT16, miUINT32, STORAGE, typeName, type ClassInfo } from './tags.js';
+import { FLAG_COMPLEX, FLAG_LOGICAL, STORAGE, typeName, type ClassInfo } from './tags.js';
 
 export const HOST_LE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
@@ -28,22 +28,26 @@ function copyBytes(r: Reader, start: number, nbytes: number, size: number): Arra
   return buf;
 }
 
-/** Reads one value of a non-64-bit-integer storage type. */
+/**
+ * Reads one value of a non-64-bit-integer storage type. The cases are the literal miXXX numbers (tags.ts), not the
+ * imported constants: V8 loads an imported binding from its module cell at every comparison, and this switch runs
+ * once per value in `packNumbers`.
+ */
 export function readNumber(dv: DataView, type: number, p: number, le: boolean): number {
   switch (type) {
-    case miINT8:
+    case 1: // miINT8
       return dv.getInt8(p);
-    case miUINT8:
+    case 2: // miUINT8
       return dv.getUint8(p);
-    case miINT16:
+    case 3: // miINT16
       return dv.getInt16(p, le);
-    case miUINT16:
+    case 4: // miUINT16
       return dv.getUint16(p, le);
-    case miINT32:
+    case 5: // miINT32
       return dv.getInt32(p, le);
-    case miUINT32:
+    case 6: // miUINT32
       return dv.getUint32(p, le);
-    case miSINGLE:
+    case 7: // miSINGLE
       return dv.getFloat32(p, le);
     default:
       return dv.getFloat64(p, le);
