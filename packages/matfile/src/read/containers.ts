@@ -95,11 +95,14 @@ function parseCell(r: Reader, p: number, end: number, dims: number[], count: num
     const v: MatCell = { kind: 'cell', dims: makeDims(dims), cells };
     return v;
   }
-  // Check that every element is there (cheap: tags only); decode them when `cells` is first read.
+  // Check that every element is there (cheap: tags only); decode them when `cells` is first read. (The imported
+  // tag numbers in locals: this loop runs once per element.)
   const first = p;
+  const MATRIX = miMATRIX;
+  const COMPRESSED = miCOMPRESSED;
   for (let i = 0; i < count; i++) {
     r.readTag(p, end);
-    if (r.tagType !== miMATRIX && r.tagType !== miCOMPRESSED) {
+    if (r.tagType !== MATRIX && r.tagType !== COMPRESSED) {
       r.path.push(i);
       r.fail(p, 'input/mat-tag', 'unexpected element in a cell array', 'miMATRIX', typeName(r.tagType));
     }
@@ -312,9 +315,11 @@ function parseStruct(r: Reader, p: number, end: number, dims: number[], count: n
   }
   // Record where each field value starts (tags only); values are decoded on first access.
   const pos = new Float64Array(total);
+  const MATRIX = miMATRIX;
+  const COMPRESSED = miCOMPRESSED;
   for (let k = 0; k < total; k++) {
     r.readTag(p, end);
-    if ((r.tagType as number) !== miMATRIX && (r.tagType as number) !== miCOMPRESSED) {
+    if ((r.tagType as number) !== MATRIX && (r.tagType as number) !== COMPRESSED) {
       const i = Math.floor(k / nfields);
       if (count > 1) r.path.push(-(i + 1));
       r.path.push(fieldNames[k - i * nfields]);
