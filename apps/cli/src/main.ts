@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
 import { loadRegistry, unknownTaskError, type PluginRegistry } from '@cvdevkit/registry';
 import { TASK_COMMANDS } from './commands/index.js';
-import { valueFlags } from './common-options.js';
+import { reservedAttributes, valueFlags } from './common-options.js';
 import { EXIT, printError } from './failures.js';
 import type { CliIo } from './io.js';
 import { buildProgram } from './program.js';
@@ -61,6 +61,7 @@ export async function run(argv: string[], io: CliIo = { stdout: process.stdout, 
       installPath: fileURLToPath(import.meta.url),
       autoDiscover: io.env.CVDEVKIT_NO_AUTOLOAD !== '1',
       lazy: true,
+      reservedOptions: reservedAttributes(),
     });
     session = new CliSession(io, registry);
     session.debug = pre.debug;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { makeTempDir } from '@cvdevkit/test-utils';
 import { describe, expect, it } from 'vitest';
 import { discoverPlugins } from './discover.js';
+import { assertPluginContract } from './contract.js';
 import { MANIFEST_SCHEMA } from './manifest.js';
 import { loadRegistry } from './registry.js';
 
@@ -109,5 +110,28 @@ describe('lazy discovery', () => {
     expect(g.__imported).toBe(1);
     await expect(reg.loadTask('lazy/c')).rejects.toMatchObject({ kind: 'usage' });
     expect(reg.getTask('lazy/a').plugin.packageName).toBe('lazy');
+  });
+});
+
+describe('reserved option names', () => {
+  const withOption = (name: string) => ({
+    meta: { name: 'p', version: '1.0.0', title: 'P' },
+    tasks: { 'p/t': { id: 'p/t', title: 'T', options: [{ name, type: 'path', required: true, description: 'x' }], metric: 'm', metrics: ['m'], evaluate: async () => ({}) } },
+  });
+
+  it('rejects a task option named like a common option, naming the plugin and the option', () => {
+    for (const name of ['out', 'format', 'workers', 'metric', 'cacheDir', 'plots']) {
+      expect(() => assertPluginContract(withOption(name), '"my-plugin" (./my-plugin.js)')).toThrow(
+        new RegExp(`^plugin "my-plugin" \\(\\./my-plugin\\.js\\): tasks\\["p/t"\\]\\.options\\[0\\]\\.name: expected a name no common option uses, found a string \\("${name}"\\) \\(.*reserved`),
+      );
+    }
+    expect(() => assertPluginContract(withOption('pred'), 'x')).not.toThrow();
+  });
+
+  it('the front end adds its own names (the CLI passes its options table)', async () => {
+    expect(() => assertPluginContract(withOption('shard'), 'x', ['shard'])).toThrow(/"shard" is reserved/);
+    const root = makeTempDir('cvdevkit-disc-');
+    writeFileSync(join(root, 'p.js'), `export default ${JSON.stringify(withOption('colour')).replace('"evaluate":{}', '')};`.replace('}}}', ',evaluate: async () => ({})}}}'));
+    await expect(discoverPlugins({ cwd: root, plugins: ['./p.js'], autoDiscover: false, reservedOptions: ['colour'] })).rejects.toMatchObject({ code: 'plugin/contract' });
   });
 });

@@ -58,6 +58,11 @@ export interface DiscoverOptions {
    * manifest are then listed without importing them. Default false: every plugin is imported and checked.
    */
   lazy?: boolean;
+  /**
+   * Option names tasks may not declare, besides `RESERVED_OPTION_NAMES` (the CLI passes the attribute
+   * names of its common-options table); a plugin declaring one breaks the contract.
+   */
+  reservedOptions?: Iterable<string>;
 }
 
 export interface DiscoveryResult {
@@ -405,7 +410,7 @@ function loadFailure(c: Candidate, e: unknown): DevkitError {
   });
 }
 
-async function importPlugin(c: Candidate): Promise<DatasetPlugin> {
+async function importPlugin(c: Candidate, reserved: Iterable<string>): Promise<DatasetPlugin> {
   let mod: { default?: unknown };
   try {
     mod = (await import(pathToFileURL(c.entry).href)) as { default?: unknown };
@@ -413,12 +418,12 @@ async function importPlugin(c: Candidate): Promise<DatasetPlugin> {
     throw loadFailure(c, e);
   }
   const plugin = mod.default;
-  assertPluginContract(plugin, c.label);
+  assertPluginContract(plugin, c.label, reserved);
   return plugin;
 }
 
 /** A FoundPlugin over a candidate: imported now (`plugin` given) or on its first `load()`. */
-function foundPlugin(c: Candidate, summary: PluginSummary, plugin?: DatasetPlugin): FoundPlugin {
+function foundPlugin(c: Candidate, reserved: Iterable<string>, summary: PluginSummary, plugin?: DatasetPlugin): FoundPlugin {
   let loading: Promise<LoadedPlugin> | undefined;
   const found: FoundPlugin = {
     packageName: c.packageName,
@@ -428,7 +433,7 @@ function foundPlugin(c: Candidate, summary: PluginSummary, plugin?: DatasetPlugi
     summary,
     plugin,
     load() {
-      loading ??= (found.plugin ? Promise.resolve(found.plugin) : importPlugin(c)).then((p) => {
+      loading ??= (found.plugin ? Promise.resolve(found.plugin) : importPlugin(c, reserved)).then((p) => {
         found.plugin = p;
         return found as LoadedPlugin;
       });
@@ -439,11 +444,11 @@ function foundPlugin(c: Candidate, summary: PluginSummary, plugin?: DatasetPlugi
 }
 
 /** Lists a candidate: from its manifest when lazy and it has one, else by importing it. */
-async function settleCandidate(c: Candidate, lazy: boolean): Promise<FoundPlugin> {
+async function settleCandidate(c: Candidate, lazy: boolean, reserved: Iterable<string>): Promise<FoundPlugin> {
   const manifest = lazy && c.manifest !== undefined ? readPluginManifest(c.manifest) : undefined;
-  if (manifest !== undefined) return foundPlugin(c, manifest);
-  const plugin = await importPlugin(c);
-  return foundPlugin(c, summarizePlugin(plugin), plugin);
+  if (manifest !== undefined) return foundPlugin(c, reserved, manifest);
+  const plugin = await importPlugin(c, reserved);
+  return foundPlugin(c, reserved, summarizePlugin(plugin), plugin);
 }
 
 function realEntry(p: string): string {
@@ -495,7 +500,7 @@ export async function discoverPlugins(options: DiscoverOptions = {}): Promise<Di
     seen.add(key);
     return true;
   });
-  const settled = await Promise.allSettled(unique.map((c) => settleCandidate(c, options.lazy === true)));
+  const settled = await Promise.allSettled(unique.map((c) => settleCandidate(c, options.lazy === true, options.reservedOptions ?? [])));
   const plugins: FoundPlugin[] = [];
   settled.forEach((r, i) => {
     if (r.status === 'fulfilled') plugins.push(r.value);

@@ -12,7 +12,7 @@ export {
 } from './discover.js';
 export { readPluginManifest, writePluginManifest, summarizePlugin, MANIFEST_SCHEMA, type PluginSummary, type TaskSummary } from './manifest.js';
 export { workspacePackageDirs } from './workspace.js';
-export { assertPluginContract, contractError, describeValue } from './contract.js';
+export { assertPluginContract, contractError, describeValue, RESERVED_OPTION_NAMES } from './contract.js';
 export {
   createRegistry,
   loadRegistry,
