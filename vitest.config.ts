@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Every test file removes the temporary directories it made with makeTempDir (@cvdevkit/test-utils).
+    setupFiles: ['packages/test-utils/src/vitest-setup.ts'],
   },
 });
