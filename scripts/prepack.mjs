@@ -1,13 +1,15 @@
-// `prepack` of every published package: a tarball is packed from a build of the current sources.
-// The package is rebuilt (dist removed first) unless dist/ is already a build of src/: every src
-// module has its dist twin, no dist module lacks a source (no leftovers of moved files), and no
-// source is newer than its output. A fresh build (turbo, CI) is therefore not repeated, which keeps
-// `changeset publish` of the whole workspace fast.
+// `prepack` of every published package: the tarball is packed from a build of the current sources.
+// The package is built (`npm run build`) when a source module has no output or is newer than it; outputs
+// whose source is gone (modules moved away) are removed. A release right after `pnpm build` (CI, the
+// registry install test) therefore does not compile twice, and dist/ is never removed as a whole (tests
+// that run meanwhile keep importing it).
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const pkgDir = process.cwd();
+const srcDir = join(pkgDir, 'src');
+const distDir = join(pkgDir, 'dist');
 
 function files(dir) {
   if (!existsSync(dir)) return [];
@@ -16,26 +18,23 @@ function files(dir) {
     .map((e) => join(e.parentPath ?? e.path, e.name));
 }
 
-function isTest(rel) {
-  return /\.test(-d)?\.ts$/.test(rel);
+/** The source module of an output (`a/b.js`, `a/b.d.ts`, `a/b.js.map`, `a/b.d.ts.map` → `a/b.ts`), or undefined. */
+function sourceOf(out) {
+  const m = /^(.*?)(\.d\.ts|\.js)(\.map)?$/.exec(relative(distDir, out));
+  return m ? join(srcDir, `${m[1]}.ts`) : undefined;
 }
 
-function upToDate() {
-  const src = files(join(pkgDir, 'src')).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !isTest(relative(pkgDir, f)));
-  const dist = new Set(files(join(pkgDir, 'dist')).filter((f) => f.endsWith('.js')).map((f) => relative(join(pkgDir, 'dist'), f)));
-  if (src.length === 0 || dist.size === 0) return false;
-  const config = ['package.json', 'tsconfig.build.json'].map((f) => join(pkgDir, f)).filter(existsSync);
-  for (const s of src) {
-    const twin = relative(join(pkgDir, 'src'), s).replace(/\.ts$/, '.js');
-    if (!dist.delete(twin)) return false;
-    const out = statSync(join(pkgDir, 'dist', twin)).mtimeMs;
-    if (statSync(s).mtimeMs > out || config.some((c) => statSync(c).mtimeMs > out)) return false;
-  }
-  return dist.size === 0;
+const sources = files(srcDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !/\.test(-d)?\.ts$/.test(f));
+let stale = sources.length > 0 && !existsSync(distDir);
+for (const s of sources) {
+  const out = join(distDir, relative(srcDir, s)).replace(/\.ts$/, '.js');
+  if (!existsSync(out) || statSync(s).mtimeMs > statSync(out).mtimeMs) stale = true;
 }
-
-if (!upToDate()) {
+for (const out of files(distDir)) {
+  const src = sourceOf(out);
+  if (src !== undefined && !existsSync(src)) rmSync(out);
+}
+if (stale) {
   process.stderr.write(`prepack: building ${relative(process.env.INIT_CWD ?? pkgDir, pkgDir) || '.'}\n`);
-  rmSync(join(pkgDir, 'dist'), { recursive: true, force: true });
-  execSync('npm run build', { cwd: pkgDir, stdio: 'inherit' });
+  execSync('npm run build', { cwd: pkgDir, stdio: ['ignore', 'ignore', 'inherit'] });
 }
