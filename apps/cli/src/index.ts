@@ -1,5 +1,5 @@
 export { run, prescan, EXIT, type CliIo } from './main.js';
-export { renderReports, FORMATTERS, REPORT_FORMATS, formatForFile, type ReportFormatter } from './output/index.js';
+export { renderReports, formatReports, FORMATTERS, REPORT_FORMATS, formatForFile, type ReportFormatter, type FormatContext } from './output/index.js';
 export { formatNumber, formatCell } from './output/text.js';
 export { formatDiagnostic } from './output/diagnostic.js';
 export { kebabCase, parseNumberArg, parseIntegerArg, commanderOption } from './options.js';

@@ -14,7 +14,7 @@ export interface CliIo {
 }
 
 /** Writes `text` to `file` through a temporary file in the same directory and a rename: all or nothing. */
-export function writeAtomic(file: string, text: string): void {
+export function writeAtomic(file: string, text: string | Uint8Array, option = '--out'): void {
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${Date.now().toString(36)}.tmp`);
   try {
     writeFileSync(tmp, text);
@@ -27,6 +27,6 @@ export function writeAtomic(file: string, text: string): void {
     }
     const err = e as NodeJS.ErrnoException;
     const reason = err.code === 'ENOENT' ? `directory ${dirname(file)} does not exist` : err.code === 'EACCES' ? 'permission denied' : err.message.split('\n')[0];
-    throw usageError(`cannot write --out ${file}: ${reason}`, 'usage/out');
+    throw usageError(`cannot write ${option} ${file}: ${reason}`, 'usage/out');
   }
 }

@@ -11,7 +11,7 @@ import { isDevkitError, metricNames, usageError, type Report, type RunContext } 
 import type { PluginRegistry, RegisteredTask } from '@cvdevkit/registry';
 import { EXIT, Interrupted, PluginFailure, printError } from './failures.js';
 import { writeAtomic, type CliIo } from './io.js';
-import { formatForFile, renderReports } from './output/index.js';
+import { formatForFile, formatReports, type FormatContext } from './output/index.js';
 import { formatDiagnostic } from './output/diagnostic.js';
 import { createProgressBar, type ProgressBar } from './progress.js';
 import { wantedSideOutputs } from './side-outputs/index.js';
@@ -135,10 +135,10 @@ export class CliSession {
   }
 
   /** Prints reports in the chosen format (and to `--out`), runs the side outputs, then lists diagnostics on stderr. */
-  async printReports(reports: Report[], common: CommonOptions): Promise<void> {
+  async printReports(reports: Report[], common: CommonOptions, context: FormatContext = {}): Promise<void> {
     const sides = wantedSideOutputs(common.raw);
     for (const s of sides) for (const r of reports) s.prepare?.(r, common.raw);
-    const text = renderReports(reports, common.format);
+    const text = await formatReports(reports, common.format, context);
     if (common.out) writeAtomic(common.out, text);
     this.out(text);
     for (const s of sides) await s.write(reports, common.raw, { cwd: this.io.cwd, stderr: this.io.stderr, quiet: common.quiet === true });

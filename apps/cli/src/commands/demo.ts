@@ -23,11 +23,12 @@ function demoTasks(session: CliSession, taskId: string | undefined, metric: stri
   return metric !== undefined ? entries.filter((e) => metricNames(e.task).includes(metric)) : entries;
 }
 
-async function runSample(session: CliSession, entry: RegisteredTask, dir: string, common: CommonOptions): Promise<Report> {
+async function runSample(session: CliSession, entry: RegisteredTask, dir: string, common: CommonOptions): Promise<{ report: Report; values: Record<string, unknown> }> {
   mkdirSync(dir, { recursive: true });
   return session.withContext(common, common.metric, async (ctx, logs) => {
-    const values = await session.runTask(entry, () => entry.task.sample!(dir));
-    return session.finishReport(await session.runTask(entry, () => session.registry.evaluateTask(entry.id, values as Record<string, never>, ctx)), logs);
+    const values = (await session.runTask(entry, () => entry.task.sample!(dir))) as Record<string, unknown>;
+    const report = session.finishReport(await session.runTask(entry, () => session.registry.evaluateTask(entry.id, values as Record<string, never>, ctx)), logs);
+    return { report, values };
   });
 }
 
@@ -36,18 +37,21 @@ async function demo(session: CliSession, taskId: string | undefined, opts: Recor
   const entries = demoTasks(session, taskId, common.metric);
   const base = common.dir ?? mkdtempSync(join(tmpdir(), 'cvdevkit-demo-'));
   const reports: Report[] = [];
+  const taskOptions: Array<Record<string, unknown>> = [];
   let exit: number = EXIT.ok;
   try {
     for (const entry of entries) {
       const dir = entries.length === 1 && taskId !== undefined ? base : join(base, entry.id.replace(/[/\\]/g, '-'));
       try {
-        reports.push(await runSample(session, entry, dir, common));
+        const { report, values } = await runSample(session, entry, dir, common);
+        reports.push(report);
+        taskOptions.push(values);
       } catch (e) {
         if (entries.length === 1 || e instanceof Interrupted) throw e;
         exit = Math.max(exit, session.reportError(e, `demo ${entry.id}: `));
       }
     }
-    if (reports.length > 0) await session.printReports(reports, common);
+    if (reports.length > 0) await session.printReports(reports, common, { taskOptions });
     if (common.dir && !common.quiet) session.io.stderr.write(`sample data written to ${common.dir}\n`);
   } finally {
     if (!common.dir) rmSync(base, { recursive: true, force: true });

@@ -20,7 +20,7 @@ async function evaluate(session: CliSession, entry: RegisteredTask, opts: Record
   const report = await session.withContext(common, common.metric, async (ctx, logs) =>
     session.finishReport(await session.runTask(entry, () => session.registry.evaluateTask(entry.id, values, ctx)), logs),
   );
-  await session.printReports([report], common);
+  await session.printReports([report], common, { taskOptions: [values] });
   return EXIT.ok;
 }
 

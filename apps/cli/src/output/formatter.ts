@@ -1,13 +1,21 @@
 /** What an output format is: a name, the file extensions that select it for `--out`, and how it renders reports. */
 import type { Report } from '@cvdevkit/core';
 
+/** What a formatter may know about the runs beyond their reports (the HTML page's protocol fingerprint). */
+export interface FormatContext {
+  /** Per report, in the same order: the task option values the run used (paths resolved). */
+  taskOptions?: Array<Record<string, unknown> | undefined>;
+  /** The command line, as typed after `cvdevkit`. */
+  argv?: readonly string[];
+}
+
 export interface ReportFormatter {
   /** The `--format` value. */
   name: string;
   /** `--out` file extensions (with the dot, lower case) that select this format when `--format` is not given. */
   extensions: readonly string[];
-  /** One report as text. */
-  render(report: Report): string;
+  /** One report as text (a promise for formats that render charts). */
+  render(report: Report, context?: FormatContext): string | Promise<string>;
   /** Several reports (`cvdevkit demo`); default: each rendered, separated by a blank line. */
-  renderMany?(reports: Report[]): string;
+  renderMany?(reports: Report[], context?: FormatContext): string | Promise<string>;
 }

@@ -4,16 +4,18 @@
  */
 import { extname } from 'node:path';
 import type { Report } from '@cvdevkit/core';
+import { usageError } from '@cvdevkit/core';
 import { csvFormatter } from './csv.js';
-import type { ReportFormatter } from './formatter.js';
+import type { FormatContext, ReportFormatter } from './formatter.js';
+import { htmlFormatter } from './html.js';
 import { jsonFormatter } from './json.js';
 import { markdownFormatter } from './markdown.js';
 import { tableFormatter } from './table.js';
 
-export type { ReportFormatter } from './formatter.js';
+export type { FormatContext, ReportFormatter } from './formatter.js';
 
 export const FORMATTERS: ReadonlyMap<string, ReportFormatter> = new Map(
-  [tableFormatter, jsonFormatter, csvFormatter, markdownFormatter].map((f) => [f.name, f]),
+  [tableFormatter, jsonFormatter, csvFormatter, markdownFormatter, htmlFormatter].map((f) => [f.name, f]),
 );
 
 /** The `--format` values of the report-printing commands. */
@@ -26,9 +28,19 @@ export function formatForFile(file: string): string | undefined {
   return undefined;
 }
 
-/** Renders one or several reports in `format`. */
+/** Renders one or several reports in `format` (any format, including those that render asynchronously). */
+export async function formatReports(reports: Report[], format: string, context: FormatContext = {}): Promise<string> {
+  const f = FORMATTERS.get(format) ?? tableFormatter;
+  if (reports.length === 1) return f.render(reports[0], { ...context, taskOptions: context.taskOptions?.slice(0, 1) });
+  if (f.renderMany) return f.renderMany(reports, context);
+  const texts = await Promise.all(reports.map((r, i) => f.render(r, { ...context, taskOptions: context.taskOptions?.slice(i, i + 1) })));
+  return texts.join('\n');
+}
+
+/** Renders one or several reports in a format that renders synchronously (every format but `html`). */
 export function renderReports(reports: Report[], format: string): string {
   const f = FORMATTERS.get(format) ?? tableFormatter;
-  if (reports.length === 1) return f.render(reports[0]);
-  return f.renderMany ? f.renderMany(reports) : reports.map((r) => f.render(r)).join('\n');
+  const text = reports.length === 1 ? f.render(reports[0]) : f.renderMany ? f.renderMany(reports) : reports.map((r) => f.render(r)).join('\n');
+  if (typeof text !== 'string') throw usageError(`format ${format} renders asynchronously: use formatReports`, 'usage/async-format');
+  return text;
 }

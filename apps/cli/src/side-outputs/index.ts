@@ -5,6 +5,7 @@
  */
 import type { Report } from '@cvdevkit/core';
 import { defineCommonOption, type CommonOptionSpec } from '../common-options.js';
+import { plotsSideOutput } from './plots.js';
 
 export interface SideOutputContext {
   cwd: string;
@@ -24,7 +25,7 @@ export interface SideOutput {
   write(reports: Report[], opts: Record<string, unknown>, context: SideOutputContext): void | Promise<void>;
 }
 
-export const SIDE_OUTPUTS: readonly SideOutput[] = [];
+export const SIDE_OUTPUTS: readonly SideOutput[] = [plotsSideOutput];
 
 for (const s of SIDE_OUTPUTS) for (const o of s.options) defineCommonOption(o);
 

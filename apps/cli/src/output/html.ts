@@ -1,0 +1,26 @@
+/**
+ * `--format html` (and `--out report.html`): one self-contained page per run, built by
+ * `@cvdevkit/report-html` (loaded only when this format is chosen). The page's protocol fingerprint lists
+ * the task options the run used and counts the files at their paths.
+ */
+import type { Report } from '@cvdevkit/core';
+import type { ReportProtocol } from '@cvdevkit/report-html';
+import type { FormatContext, ReportFormatter } from './formatter.js';
+
+type ReportHtml = typeof import('@cvdevkit/report-html');
+
+function protocolOf(lib: ReportHtml, options: Record<string, unknown> | undefined): ReportProtocol {
+  return { options, inputs: options ? lib.describeInputs(options) : undefined, versions: { node: process.version } };
+}
+
+async function render(report: Report, context: FormatContext = {}): Promise<string> {
+  const lib = await import('@cvdevkit/report-html');
+  return lib.renderReportHtml(report, { protocol: protocolOf(lib, context.taskOptions?.[0]) });
+}
+
+async function renderMany(reports: Report[], context: FormatContext = {}): Promise<string> {
+  const lib = await import('@cvdevkit/report-html');
+  return lib.renderReportsHtml(reports, { protocols: reports.map((_, i) => protocolOf(lib, context.taskOptions?.[i])) });
+}
+
+export const htmlFormatter: ReportFormatter = { name: 'html', extensions: ['.html', '.htm'], render, renderMany };

@@ -1,0 +1,53 @@
+/**
+ * `--plots <dir>`: each chart of each report as its own file, `<task>-<chart>.svg`, or `.png` with
+ * `--plot-format png` (for papers). The chart specs are also added to the report under `charts`, so a
+ * `--format json` report printed with `--plots` carries them (a notebook can re-render them).
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { usageError, type Report } from '@cvdevkit/core';
+import { buildReportCharts, type ReportChart } from '@cvdevkit/report-html';
+import { writeAtomic } from '../io.js';
+import type { SideOutput } from './index.js';
+
+export const PLOT_FORMATS = ['svg', 'png'] as const;
+
+type WithCharts = Report & { charts?: ReportChart[] };
+
+function fileStem(report: Report, chart: ReportChart): string {
+  return `${report.task.replace(/[^A-Za-z0-9._-]+/g, '-')}-${chart.id}`;
+}
+
+export const plotsSideOutput: SideOutput = {
+  name: 'plots',
+  options: [
+    { flags: '--plots <dir>', description: 'write each chart as its own file into this directory (created if missing); adds the chart specs to the report under "charts"', scope: 'report' },
+    { flags: '--plot-format <format>', description: 'file format of --plots: svg or png (default svg)', scope: 'report', make: (o) => o.choices([...PLOT_FORMATS]) },
+  ],
+  wanted: (opts) => typeof opts.plots === 'string',
+  prepare(report) {
+    const r = report as WithCharts;
+    r.charts ??= buildReportCharts(report);
+  },
+  async write(reports, opts, context) {
+    const lib = await import('@cvdevkit/report-html');
+    const dir = resolve(context.cwd, opts.plots as string);
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (e) {
+      throw usageError(`cannot create --plots ${dir}: ${(e as Error).message.split('\n')[0]}`, 'usage/plots');
+    }
+    const png = opts.plotFormat === 'png';
+    const written: string[] = [];
+    for (const report of reports as WithCharts[]) {
+      const charts = report.charts ?? buildReportCharts(report);
+      for (const chart of charts) {
+        const svg = await lib.renderVegaLiteSvg(chart.spec);
+        const file = join(dir, `${fileStem(report, chart)}.${png ? 'png' : 'svg'}`);
+        writeAtomic(file, png ? await lib.renderSvgPng(svg) : `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`, '--plots');
+        written.push(file);
+      }
+    }
+    if (!context.quiet) context.stderr.write(`${written.length} chart${written.length === 1 ? '' : 's'} written to ${dir}\n`);
+  },
+};

@@ -1,0 +1,85 @@
+// What an HTML report adds to an evaluation, on VOC det `large` (20 classes, ~100 k detections) and ADE20K
+// `medium` (150 classes): (1) end to end, `cvdevkit eval … --out r.html` against the same run with
+// `--out r.json` (the baseline), alternating, median of BENCH_RUNS; (2) the report alone: a fresh Node
+// process that loads @cvdevkit/report-html, renders every chart and writes the page, against a fresh
+// process that only writes the JSON (baseline), wall and CPU time of that process (CPU time is the fairer
+// figure on a machine shared with other jobs); (3) the file sizes.
+// VOC large is generated first (git-ignored): python3 fixtures/voc2010/gen/gen_cases.py --out bench-data/voc2010 large
+// Run after a build: pnpm --filter @cvdevkit/report-html bench
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = join(here, '../../..');
+const bin = join(repo, 'apps/cli/dist/bin.js');
+const lib = join(here, '../dist/index.js');
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const tmp = mkdtempSync(join(tmpdir(), 'cvdevkit-bench-html-'));
+
+const vocLarge = join(repo, 'bench-data/voc2010/large');
+const adeMedium = join(repo, 'fixtures/ade20k/medium');
+const cases = [
+  { name: 'VOC det large', args: ['eval', 'voc2010/det', '--root', vocLarge, '--no-cache'], ready: existsSync(vocLarge) },
+  { name: 'ADE20K boundary medium', args: ['eval', 'ade20k/boundary', '--gt', join(adeMedium, 'annotations_boundary/validation'), '--pred', join(adeMedium, 'predictions_boundary/validation')], ready: true },
+];
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+function timed(args) {
+  const t = performance.now();
+  const r = spawnSync(process.execPath, args, { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (r.status !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
+  return { ms: performance.now() - t, stdout: r.stdout };
+}
+
+// The report alone, in a fresh process: read the JSON report, then either write it back (baseline) or
+// load report-html, render the charts and write the page. Prints the in-process milliseconds.
+const renderScript = (mode) => `
+const t0 = performance.now();
+const { readFileSync, writeFileSync } = await import('node:fs');
+const report = JSON.parse(readFileSync(process.argv[1], 'utf8'));
+if (${JSON.stringify(mode)} === 'html') {
+  const { renderReportHtml } = await import(${JSON.stringify(lib)});
+  writeFileSync(process.argv[2], await renderReportHtml(report));
+} else writeFileSync(process.argv[2], JSON.stringify(report, null, 2));
+const u = process.cpuUsage();
+console.log(JSON.stringify({ ms: performance.now() - t0, cpu: (u.user + u.system) / 1000 }));
+`;
+
+for (const c of cases) {
+  if (!c.ready) {
+    console.log(`${c.name}: skipped (generate it: python3 fixtures/voc2010/gen/gen_cases.py --out bench-data/voc2010 large)`);
+    continue;
+  }
+  const json = join(tmp, 'r.json');
+  const html = join(tmp, 'r.html');
+  const evalJson = [];
+  const evalHtml = [];
+  for (let i = 0; i < runs; i++) {
+    evalJson.push(timed([bin, ...c.args, '--out', json, '-q']).ms);
+    evalHtml.push(timed([bin, ...c.args, '--out', html, '-q']).ms);
+  }
+  const report = JSON.parse(readFileSync(json, 'utf8'));
+  const points = report.curves.reduce((s, k) => s + (k.recall?.length ?? 0), 0);
+  const reportFile = join(tmp, 'report.json');
+  writeFileSync(reportFile, JSON.stringify(report));
+  const aloneJson = [];
+  const aloneHtml = [];
+  for (let i = 0; i < runs; i++) {
+    aloneJson.push(JSON.parse(timed(['--input-type=module', '-e', renderScript('json'), reportFile, join(tmp, 'x.json')]).stdout));
+    aloneHtml.push(JSON.parse(timed(['--input-type=module', '-e', renderScript('html'), reportFile, join(tmp, 'x.html')]).stdout));
+  }
+  const mb = (f) => (statSync(f).size / 1024 / 1024).toFixed(2);
+  console.log(`${c.name}: ${report.rows.length} rows, ${points} curve points`);
+  console.log(`  eval --out r.json (baseline)          median ${median(evalJson).toFixed(0).padStart(6)} ms`);
+  console.log(`  eval --out r.html                     median ${median(evalHtml).toFixed(0).padStart(6)} ms   added ${(median(evalHtml) - median(evalJson)).toFixed(0)} ms`);
+  const wall = (xs) => median(xs.map((x) => x.ms));
+  const cpu = (xs) => median(xs.map((x) => x.cpu));
+  console.log(`  report alone: write JSON (baseline)   median ${wall(aloneJson).toFixed(0).padStart(6)} ms  (CPU ${cpu(aloneJson).toFixed(0)} ms)`);
+  console.log(`  report alone: load, chart, write HTML median ${wall(aloneHtml).toFixed(0).padStart(6)} ms  (CPU ${cpu(aloneHtml).toFixed(0)} ms)   added ${(wall(aloneHtml) - wall(aloneJson)).toFixed(0)} ms (CPU ${(cpu(aloneHtml) - cpu(aloneJson)).toFixed(0)} ms)`);
+  console.log(`  sizes: HTML ${mb(html)} MB, JSON report ${mb(json)} MB   (${runs} runs each, alternating)`);
+}
+rmSync(tmp, { recursive: true, force: true });

@@ -1,0 +1,234 @@
+/**
+ * Charts of boundary detection (ADE20K / BSDS protocol): the BSDS plot (precision against recall with
+ * iso-F contours, the ODS point on the curve and the OIS point) for the mean and per class, and the
+ * classes sorted by F-ODS with the challenge score.
+ */
+import type { Report, ReportCurve } from '@cvdevkit/core';
+import { thinCurveIndices } from '../thin-curve.js';
+import { MUTED, PRIMARY, SECONDARY } from '../theme.js';
+import { chartSpec, displayName, finite, fmt, round6, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
+
+const RECALL = 'Recall (fraction of boundary pixels found, 0–1)';
+const PRECISION = 'Precision (fraction of predicted pixels correct, 0–1)';
+const ODS = 'ODS: best fixed threshold';
+const OIS = 'OIS: best threshold per image';
+const ODS_COLOUR = '#D55E00';
+const OIS_COLOUR = '#009E73';
+
+/** Points of the iso-F contour F = f (precision as a function of recall, from P = 1 down to R = 1). */
+export function isoFContour(f: number, points = 24): Array<[number, number]> {
+  const r0 = f / (2 - f);
+  const out: Array<[number, number]> = [];
+  for (let k = 0; k <= points; k++) {
+    // denser near the knee (small recall), where the contour bends most
+    const t = (k / points) ** 2;
+    const r = r0 + (1 - r0) * t;
+    out.push([round6(r), round6((f * r) / (2 * r - f))]);
+  }
+  return out;
+}
+
+interface BoundaryClass {
+  key: string;
+  name: string;
+  odsF: number;
+  curve: ReportCurve | undefined;
+  ods: [number, number] | undefined;
+  ois: [number, number] | undefined;
+  oisF: number | undefined;
+}
+
+function boundaryClasses(report: Report): BoundaryClass[] {
+  const curves = new Map(report.curves.map((c) => [c.key, c]));
+  return report.rows
+    .map((row) => {
+      const odsR = finite(row.odsRecall);
+      const odsP = finite(row.odsPrecision);
+      const oisR = finite(row.oisRecall);
+      const oisP = finite(row.oisPrecision);
+      return {
+        key: row.key,
+        name: displayName(row, row.key),
+        odsF: finite(row.odsF) ?? 0,
+        oisF: finite(row.oisF),
+        curve: curves.get(row.key),
+        ods: odsR !== undefined && odsP !== undefined ? ([odsR, odsP] as [number, number]) : undefined,
+        ois: oisR !== undefined && oisP !== undefined ? ([oisR, oisP] as [number, number]) : undefined,
+      };
+    })
+    .sort((a, b) => b.odsF - a.odsF || a.name.localeCompare(b.name));
+}
+
+/**
+ * The drawable points of a curve: a threshold at which nothing is predicted and nothing found has
+ * R = 0 and P = 0 by the official 0/0 guard; that point is not a precision of 0, so it is not drawn
+ * (the curve would otherwise jump to the origin).
+ */
+function drawable(curve: ReportCurve): { r: Array<number | null>; p: Array<number | null> } {
+  const r = curve.recall as number[];
+  const p = curve.precision as number[];
+  const keep = (k: number) => !(r[k] === 0 && p[k] === 0);
+  return { r: r.map((v, k) => (keep(k) ? v : null)), p: p.map((v, k) => (keep(k) ? v : null)) };
+}
+
+function hasDrawablePoint(c: BoundaryClass): boolean {
+  if (!c.curve || !Array.isArray(c.curve.recall) || !Array.isArray(c.curve.precision)) return false;
+  const { r, p } = drawable(c.curve);
+  return r.some((v, k) => typeof v === 'number' && Number.isFinite(v) && typeof p[k] === 'number' && Number.isFinite(p[k]));
+}
+
+function curveValues(curve: ReportCurve, extra: VegaLiteSpec): VegaLiteSpec[] {
+  const { r, p } = drawable(curve);
+  let i = 0;
+  return thinCurveIndices(r, p).map((k) => ({ ...extra, r: round6(r[k] as number), p: round6(p[k] as number), i: i++ }));
+}
+
+function isoValues(levels: number[], extra: VegaLiteSpec, points?: number): VegaLiteSpec[] {
+  return levels.flatMap((f) => isoFContour(f, points).map(([r, p], i, all) => ({ ...extra, kind: 'iso', iso: `F=${f}`, r, p, i, ...(i === all.length - 1 ? { end: 1 } : {}) })));
+}
+
+const pointLegend = { field: 'what', type: 'nominal', title: null, scale: { domain: [ODS, OIS], range: [ODS_COLOUR, OIS_COLOUR] } };
+const pointShape = { field: 'what', type: 'nominal', title: null, scale: { domain: [ODS, OIS], range: ['circle', 'diamond'] } };
+
+function layersOf(curveColour: string, withIsoLabels: boolean): VegaLiteSpec[] {
+  // no grid in the small multiples: the iso-F contours are the reference lines (and a grid per panel is costly)
+  const small = { axis: { values: [0, 0.5, 1], format: '.1f', grid: false } };
+  const xy = (big: boolean) =>
+    big
+      ? { x: unitScale('r', RECALL), y: unitScale('p', PRECISION) }
+      : { x: unitScale('r', 'Recall (0–1)', { axis: { ...small.axis, title: 'Recall (0–1)' } }), y: unitScale('p', 'Precision (0–1)', { axis: { ...small.axis, title: 'Precision (0–1)' } }) };
+  const layers: VegaLiteSpec[] = [
+    { transform: [{ filter: "datum.kind === 'iso'" }], mark: { type: 'line', color: MUTED, strokeWidth: 0.8, strokeDash: [3, 3], clip: true }, encoding: { ...xy(withIsoLabels), detail: { field: 'iso' }, order: { field: 'i', type: 'quantitative' } } },
+    { transform: [{ filter: "datum.kind === 'other'" }], mark: { type: 'line', color: MUTED, strokeWidth: 0.8, opacity: 0.5, clip: true }, encoding: { ...xy(withIsoLabels), detail: { field: 'c' }, order: { field: 'i', type: 'quantitative' }, description: { field: 'c', type: 'nominal' } } },
+    { transform: [{ filter: "datum.kind === 'curve'" }], mark: { type: 'line', color: curveColour, strokeWidth: 2, clip: true }, encoding: { ...xy(withIsoLabels), detail: { field: 'c' }, order: { field: 'i', type: 'quantitative' }, description: { field: 'c', type: 'nominal' } } },
+    // OIS as a large hollow diamond under a small filled ODS dot: both stay visible where they coincide
+    {
+      transform: [{ filter: `datum.kind === 'point' && datum.what === '${OIS}'` }],
+      mark: { type: 'point', filled: false, size: 150, opacity: 1, strokeWidth: 2 },
+      encoding: { ...xy(withIsoLabels), color: pointLegend, shape: pointShape, description: { field: 'label', type: 'nominal' } },
+    },
+    {
+      transform: [{ filter: `datum.kind === 'point' && datum.what === '${ODS}'` }],
+      mark: { type: 'point', filled: true, size: 55, opacity: 1 },
+      encoding: { ...xy(withIsoLabels), color: pointLegend, shape: pointShape, description: { field: 'label', type: 'nominal' } },
+    },
+  ];
+  if (withIsoLabels)
+    layers.splice(1, 0, {
+      transform: [{ filter: "datum.kind === 'iso' && datum.end === 1" }],
+      mark: { type: 'text', color: MUTED, align: 'right', baseline: 'top', dx: -3, dy: 3, fontSize: 9 },
+      encoding: { ...xy(true), text: { field: 'iso' } },
+    });
+  return layers;
+}
+
+function meanPlot(report: Report, classes: BoundaryClass[]): ReportChart | undefined {
+  const withCurve = classes.filter(hasDrawablePoint);
+  if (withCurve.length === 0) return undefined;
+  const n = (withCurve[0].curve!.recall as number[]).length;
+  const same = withCurve.every((c) => (c.curve!.recall as number[]).length === n);
+  const values: VegaLiteSpec[] = isoValues([0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9], {});
+  for (const c of withCurve) values.push(...curveValues(c.curve!, { kind: 'other', c: `${c.name} · F-ODS ${fmt(c.odsF)}` }));
+  if (same) {
+    const recall: number[] = new Array(n).fill(0);
+    const precision: number[] = new Array(n).fill(0);
+    for (const c of withCurve)
+      for (let i = 0; i < n; i++) {
+        recall[i] += (c.curve!.recall as number[])[i] / withCurve.length;
+        precision[i] += (c.curve!.precision as number[])[i] / withCurve.length;
+      }
+    values.push(...curveValues({ key: 'mean', recall, precision }, { kind: 'curve', c: `mean of the ${withCurve.length} classes with a curve` }));
+  }
+  const mean = (pick: (c: BoundaryClass) => number | undefined) => {
+    const v = withCurve.map(pick).filter((x): x is number => x !== undefined);
+    return v.length ? v.reduce((s, x) => s + x, 0) / v.length : undefined;
+  };
+  const odsR = mean((c) => c.ods?.[0]);
+  const odsP = mean((c) => c.ods?.[1]);
+  const oisR = mean((c) => c.ois?.[0]);
+  const oisP = mean((c) => c.ois?.[1]);
+  if (odsR !== undefined && odsP !== undefined) values.push({ kind: 'point', what: ODS, r: odsR, p: odsP, label: `mean ODS point: R ${fmt(odsR)}, P ${fmt(odsP)}` });
+  if (oisR !== undefined && oisP !== undefined) values.push({ kind: 'point', what: OIS, r: oisR, p: oisP, label: `mean OIS point: R ${fmt(oisR)}, P ${fmt(oisP)}` });
+  const s = report.summary;
+  return {
+    id: 'bsds-mean',
+    title: 'BSDS plot: all classes and their mean',
+    description: `Precision against recall over the 99 thresholds: grey lines are the ${withCurve.length} classes with a drawable curve (any boundary pixel found or predicted pixel correct), the bold line their per-threshold mean; the points are the means of the classes' ODS and OIS points; dashed lines are iso-F contours. The challenge score is the mean F-ODS over all ${report.rows.length} classes.`,
+    spec: chartSpec('BSDS plot: mean over classes', `challenge score (mean F-ODS, ${report.rows.length} classes) ${fmt(s.score ?? s.odsF)} · mean F-OIS ${fmt(s.oisF)} · mean AP ${fmt(s.ap)}`, {
+      width: 400,
+      height: 400,
+      data: { values },
+      layer: layersOf(PRIMARY, true),
+    }),
+  };
+}
+
+function perClassPlots(classes: BoundaryClass[]): ReportChart | undefined {
+  const shown = classes.filter(hasDrawablePoint);
+  if (shown.length === 0) return undefined;
+  const values: VegaLiteSpec[] = [];
+  const titles: string[] = [];
+  for (const c of shown) {
+    const title = `${c.name} · F-ODS ${fmt(c.odsF)}`;
+    titles.push(title);
+    values.push(...isoValues([0.2, 0.4, 0.6, 0.8], { c: title }, 12));
+    values.push(...curveValues(c.curve!, { kind: 'curve', c: title }));
+    if (c.ods) values.push({ kind: 'point', c: title, what: ODS, r: c.ods[0], p: c.ods[1], label: `${c.name} ODS: R ${fmt(c.ods[0])}, P ${fmt(c.ods[1])}, F ${fmt(c.odsF)}` });
+    if (c.ois) values.push({ kind: 'point', c: title, what: OIS, r: c.ois[0], p: c.ois[1], label: `${c.name} OIS: R ${fmt(c.ois[0])}, P ${fmt(c.ois[1])}, F ${fmt(c.oisF)}` });
+  }
+  const columns = shown.length <= 4 ? shown.length : shown.length <= 20 ? 4 : 6;
+  const size = shown.length > 20 ? 120 : 150;
+  return {
+    id: 'bsds-per-class',
+    title: 'BSDS plot per class',
+    description: `One panel per class with a drawable curve, sorted by F-ODS (best first): the curve over the thresholds, the ODS point on it, the OIS point, iso-F contours at 0.2, 0.4, 0.6 and 0.8. Thresholds at which a class has R = P = 0 (nothing found, nothing correct) are not drawn.${classes.length - shown.length > 0 ? ` The other ${classes.length - shown.length} classes have no such point (F-ODS 0).` : ''}`,
+    spec: chartSpec('BSDS plot per class', `${shown.length} classes with a curve, sorted by F-ODS`, {
+      data: { values },
+      columns,
+      spacing: 10,
+      facet: { field: 'c', type: 'nominal', sort: titles, title: null, header: { labelFontWeight: 'bold' } },
+      spec: { width: size, height: size, layer: layersOf(PRIMARY, false) },
+    }),
+  };
+}
+
+function fOdsBars(report: Report, classes: BoundaryClass[]): ReportChart {
+  const shown = classes.filter((c) => c.curve !== undefined || c.odsF > 0);
+  const hidden = classes.length - shown.length;
+  const score = finite(report.summary.score) ?? finite(report.summary.odsF);
+  const values = shown.flatMap((c) => [
+    { name: c.name, key: c.key, what: 'F-ODS', f: c.odsF, label: fmt(c.odsF) },
+    ...(c.oisF !== undefined ? [{ name: c.name, key: c.key, what: 'F-OIS', f: c.oisF, label: fmt(c.oisF) }] : []),
+  ]);
+  const y = { field: 'name', type: 'nominal', sort: shown.map((c) => c.name), axis: { title: null } };
+  const x = unitScale('f', 'F-measure (0–1)', { axis: { title: 'F-measure (0–1)', orient: 'top', tickCount: 5, format: '.1f' } });
+  const layers: VegaLiteSpec[] = [
+    { transform: [{ filter: "datum.what === 'F-ODS'" }], mark: { type: 'bar', color: PRIMARY, height: { band: 0.8 } }, encoding: { y, x, description: { field: 'label', type: 'nominal' } } },
+    { transform: [{ filter: "datum.what === 'F-OIS'" }], mark: { type: 'tick', color: OIS_COLOUR, thickness: 2, bandSize: 12 }, encoding: { y, x } },
+    { transform: [{ filter: "datum.what === 'F-ODS'" }], mark: { type: 'text', align: 'left', dx: 3, fontSize: 10 }, encoding: { y, x, text: { field: 'label' } } },
+  ];
+  const body: VegaLiteSpec = { width: 420, height: { step: 16 }, data: { values }, layer: layers };
+  const top: VegaLiteSpec = score !== undefined ? { layer: [body, scoreRule(score)], resolve: { scale: { y: 'shared' } } } : body;
+  return {
+    id: 'f-ods-per-class',
+    title: 'F-ODS per class',
+    description: `Bars: F-ODS of each class, sorted; green ticks: F-OIS; dashed line: the challenge score (mean F-ODS over all ${classes.length} classes).${hidden > 0 ? ` ${hidden} classes with F-ODS 0 and no boundary pixel at all are not drawn.` : ''}`,
+    spec: chartSpec('F-ODS per class', `sorted · bar F-ODS, green tick F-OIS · challenge score ${fmt(score)}`, score !== undefined ? { ...top } : body),
+  };
+}
+
+function scoreRule(score: number): VegaLiteSpec {
+  return {
+    data: { values: [{ m: score, label: `score ${fmt(score)}` }] },
+    layer: [
+      { mark: { type: 'rule', color: SECONDARY, strokeWidth: 2, strokeDash: [4, 3] }, encoding: { x: { field: 'm', type: 'quantitative' } } },
+      { mark: { type: 'text', color: SECONDARY, align: 'left', dx: 4, y: 'height', dy: 4, baseline: 'top', fontWeight: 'bold' }, encoding: { x: { field: 'm', type: 'quantitative' }, text: { field: 'label' } } },
+    ],
+  };
+}
+
+/** The charts of a boundary report (`rows[].odsF`, curves with recall and precision per threshold). */
+export function boundaryCharts(report: Report): ReportChart[] {
+  const classes = boundaryClasses(report);
+  return [meanPlot(report, classes), perClassPlots(classes), fOdsBars(report, classes)].filter((c): c is ReportChart => c !== undefined);
+}

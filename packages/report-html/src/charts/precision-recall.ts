@@ -1,0 +1,222 @@
+/**
+ * Charts of ranked-retrieval tasks (VOC cls/det/layout/action, ILSVRC DET/VID): precision–recall curves
+ * per class (small multiples) and overlaid, per-class AP as sorted bars, and for many classes the AP
+ * distribution with its median and mean.
+ */
+import type { Report, ReportCurve } from '@cvdevkit/core';
+import { thinCurveIndices } from '../thin-curve.js';
+import { CATEGORY_COLOURS, DASHES, PRIMARY, SECONDARY } from '../theme.js';
+import { chartSpec, displayName, finite, fmt, round6, rowsByKey, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
+
+/** Most series the overlay tells apart by colour × dash; more are drawn in one colour, named on hover. */
+export const MAX_DISTINCT_SERIES = CATEGORY_COLOURS.length * DASHES.length;
+/** From this many classes on, the AP distribution is drawn (ILSVRC's 200 and 30 classes). */
+export const DISTRIBUTION_MIN_CLASSES = 25;
+
+const RECALL = 'Recall (fraction of positives found, 0–1)';
+const PRECISION = 'Precision (fraction of predictions correct, 0–1)';
+const AP_AXIS = 'Average precision (0–1)';
+
+interface PrSeries {
+  key: string;
+  name: string;
+  ap: number | undefined;
+  label: string;
+  curve: ReportCurve;
+}
+
+function prSeries(report: Report): PrSeries[] {
+  const rows = rowsByKey(report);
+  const series = report.curves
+    .filter((c) => Array.isArray(c.recall) && Array.isArray(c.precision))
+    .map((curve) => {
+      const row = rows.get(curve.key);
+      const name = displayName(row, curve.key);
+      const ap = finite(row?.ap);
+      return { key: curve.key, name, ap, label: `${name} · AP ${fmt(ap)}`, curve };
+    });
+  // best first: the legend and the small multiples read from the best class to the worst
+  return series.sort((a, b) => (b.ap ?? -1) - (a.ap ?? -1) || a.name.localeCompare(b.name));
+}
+
+/**
+ * The display points of every curve, in curve order, thinned to `tolerance` of the axis (see
+ * thin-curve.ts): 1/1500 for the 440 px overlay (0.3 px, 0.6 px in a 2× PNG), 1/600 for the 150 px small
+ * multiples (0.25 px).
+ */
+function curvePoints(series: PrSeries[], tolerance: number): VegaLiteSpec[] {
+  const values: VegaLiteSpec[] = [];
+  for (const s of series) {
+    const r = s.curve.recall as number[];
+    const p = s.curve.precision as number[];
+    for (const i of thinCurveIndices(r, p, { tolerance })) values.push({ c: s.label, r: round6(r[i]), p: round6(p[i]) });
+  }
+  return values;
+}
+
+function summaryText(report: Report): string {
+  const parts = Object.entries(report.summary)
+    .filter(([, v]) => typeof v === 'number')
+    .slice(0, 3)
+    .map(([k, v]) => `${k} ${fmt(v)}`);
+  return parts.join(' · ');
+}
+
+function overlay(report: Report, series: PrSeries[], values: VegaLiteSpec[]): ReportChart {
+  const distinct = series.length <= MAX_DISTINCT_SERIES;
+  const domain = series.map((s) => s.label);
+  const encoding: VegaLiteSpec = {
+    x: unitScale('r', RECALL),
+    y: unitScale('p', PRECISION),
+    // the data are in curve order already: no sort (Vega's per-point cost dominates large reports)
+    order: { value: null },
+    detail: { field: 'c', type: 'nominal' },
+  };
+  if (distinct) {
+    const colours = domain.map((_, k) => CATEGORY_COLOURS[k % CATEGORY_COLOURS.length]);
+    const dashes = domain.map((_, k) => DASHES[Math.floor(k / CATEGORY_COLOURS.length) % DASHES.length]);
+    encoding.color = { field: 'c', type: 'nominal', title: 'class (official AP)', scale: { domain, range: colours }, legend: { symbolType: 'stroke', symbolSize: 300 } };
+    encoding.strokeDash = { field: 'c', type: 'nominal', title: 'class (official AP)', scale: { domain, range: dashes } };
+  }
+  const mark: VegaLiteSpec = distinct
+    ? { type: 'line', strokeWidth: 1.6, clip: true }
+    : { type: 'line', strokeWidth: 1, opacity: 0.35, color: PRIMARY, clip: true };
+  const n = series.length;
+  return {
+    id: 'pr-curves',
+    title: 'Precision–recall curves, all classes',
+    description: distinct
+      ? 'Every class on one plot, best AP first in the legend; the AP is the official one.'
+      : `The ${n} classes on one plot (hover a curve for its class and AP); the small multiples name each.`,
+    spec: chartSpec('Precision–recall curves', `${n} ${n === 1 ? 'class' : 'classes'} · ${summaryText(report)}`, {
+      width: 440,
+      height: 360,
+      data: { values },
+      mark,
+      // the hover name only where colours do not tell the classes apart (it costs Vega time per point)
+      encoding: distinct ? encoding : { ...encoding, description: { field: 'c', type: 'nominal' } },
+    }),
+  };
+}
+
+function smallMultiples(series: PrSeries[], values: VegaLiteSpec[]): ReportChart {
+  const columns = series.length <= 4 ? series.length : series.length <= 12 ? 4 : series.length <= 40 ? 5 : 8;
+  const size = series.length > 40 ? 110 : 150;
+  return {
+    id: 'pr-curves-per-class',
+    title: 'Precision–recall curve per class',
+    description: 'One panel per class, sorted by official AP (best first); the AP is in each panel title.',
+    spec: chartSpec('Precision–recall curve per class', 'sorted by official AP, best first', {
+      data: { values },
+      columns,
+      facet: { field: 'c', type: 'nominal', sort: series.map((s) => s.label), title: null, header: { labelFontWeight: 'bold' } },
+      spacing: 10,
+      spec: {
+        width: size,
+        height: size,
+        mark: { type: 'line', color: PRIMARY, strokeWidth: 1.4, clip: true },
+        encoding: {
+          // no grid: a grid in every panel costs Vega more than the curves do
+          x: unitScale('r', 'Recall (0–1)', { axis: { title: 'Recall (0–1)', values: [0, 0.5, 1], format: '.1f', grid: false } }),
+          y: unitScale('p', 'Precision (0–1)', { axis: { title: 'Precision (0–1)', values: [0, 0.5, 1], format: '.1f', grid: false } }),
+          order: { value: null },
+        },
+      },
+    }),
+  };
+}
+
+function apBars(report: Report): ReportChart {
+  const rows = rowsByKey(report);
+  const entries = report.rows
+    .map((r) => ({ name: displayName(rows.get(r.key), r.key), key: r.key, ap: finite(r.ap) }))
+    .filter((e): e is { name: string; key: string; ap: number } => e.ap !== undefined)
+    .sort((a, b) => b.ap - a.ap || a.name.localeCompare(b.name));
+  const missing = report.rows.length - entries.length;
+  const mean = entries.length > 0 ? entries.reduce((s, e) => s + e.ap, 0) / entries.length : undefined;
+  const rowHeight = entries.length > 60 ? 11 : 16;
+  const layers: VegaLiteSpec[] = [
+    {
+      data: { values: entries.map((e) => ({ name: e.name, key: e.key, ap: e.ap, label: fmt(e.ap) })) },
+      mark: { type: 'bar', color: PRIMARY, height: { band: 0.8 } },
+      encoding: {
+        y: { field: 'name', type: 'nominal', sort: null, axis: { title: null, labelLimit: 220 } },
+        x: unitScale('ap', AP_AXIS, { axis: { title: AP_AXIS, orient: 'top', tickCount: 5, format: '.1f' } }),
+        description: { field: 'label', type: 'nominal' },
+        tooltip: [{ field: 'name', title: 'class' }, { field: 'key', title: 'key' }, { field: 'ap', title: 'AP', format: '.4f' }],
+      },
+    },
+    {
+      data: { values: entries.map((e) => ({ name: e.name, ap: e.ap, label: fmt(e.ap) })) },
+      mark: { type: 'text', align: 'left', dx: 3, fontSize: entries.length > 60 ? 8 : 10 },
+      encoding: { y: { field: 'name', type: 'nominal', sort: null }, x: { field: 'ap', type: 'quantitative' }, text: { field: 'label' } },
+    },
+  ];
+  if (mean !== undefined)
+    layers.push({
+      data: { values: [{ m: mean, label: `mean ${fmt(mean)}` }] },
+      layer: [
+        { mark: { type: 'rule', color: SECONDARY, strokeWidth: 2, strokeDash: [4, 3] }, encoding: { x: { field: 'm', type: 'quantitative' } } },
+        { mark: { type: 'text', color: SECONDARY, align: 'left', dx: 4, dy: 4, baseline: 'top', y: 'height', fontWeight: 'bold' }, encoding: { x: { field: 'm', type: 'quantitative' }, text: { field: 'label' } } },
+      ],
+    });
+  return {
+    id: 'ap-per-class',
+    title: 'Average precision per class',
+    description: `Official AP of each class, sorted; the dashed line is the mean over the ${entries.length} classes with an AP.${missing > 0 ? ` ${missing} ${missing === 1 ? 'class has' : 'classes have'} no AP (no positives) and ${missing === 1 ? 'is' : 'are'} not drawn.` : ''}`,
+    spec: chartSpec('Average precision per class', `sorted, best first · ${entries.length} classes`, {
+      width: 420,
+      height: { step: rowHeight },
+      layer: layers,
+    }),
+  };
+}
+
+function apDistribution(report: Report, series: PrSeries[]): ReportChart {
+  const aps = series.map((s) => s.ap).filter((v): v is number => v !== undefined);
+  const sorted = [...aps].sort((a, b) => a - b);
+  const median = finite(report.summary.medianAP) ?? (sorted.length ? (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2 : undefined);
+  const mean = finite(report.summary.meanAP) ?? finite(report.summary.mAP) ?? (aps.length ? aps.reduce((s, v) => s + v, 0) / aps.length : undefined);
+  const marks = [
+    ...(median !== undefined ? [{ v: median, what: `median ${fmt(median)}`, colour: SECONDARY, dy: -16 }] : []),
+    ...(mean !== undefined ? [{ v: mean, what: `mean ${fmt(mean)}`, colour: '#D55E00', dy: -2 }] : []),
+  ];
+  return {
+    id: 'ap-distribution',
+    title: 'Distribution of the per-class AP',
+    description: 'How many classes reach each AP (bins of 0.05), with the median and mean AP over the evaluated classes (official summary values).',
+    spec: chartSpec('Distribution of the per-class AP', `${aps.length} classes · bins of 0.05`, {
+      width: 440,
+      height: 220,
+      layer: [
+        {
+          data: { values: aps.map((ap) => ({ ap })) },
+          mark: { type: 'bar', color: PRIMARY, binSpacing: 1 },
+          encoding: {
+            x: { field: 'ap', bin: { extent: [0, 1], step: 0.05 }, type: 'quantitative', scale: { domain: [0, 1] }, axis: { title: AP_AXIS, format: '.1f' } },
+            y: { aggregate: 'count', type: 'quantitative', axis: { title: 'Number of classes', tickMinStep: 1 } },
+          },
+        },
+        ...marks.map((m) => ({
+          data: { values: [m] },
+          layer: [
+            { mark: { type: 'rule', strokeWidth: 2, strokeDash: [4, 3], color: m.colour }, encoding: { x: { field: 'v', type: 'quantitative' } } },
+            { mark: { type: 'text', align: 'left', dx: 4, dy: m.dy, y: 0, baseline: 'top', fontWeight: 'bold', color: m.colour }, encoding: { x: { field: 'v', type: 'quantitative' }, text: { field: 'what' } } },
+          ],
+        })),
+      ],
+    }),
+  };
+}
+
+/** The charts of a report with PR curves (`rows[].ap` and `curves[]` with recall and precision). */
+export function precisionRecallCharts(report: Report): ReportChart[] {
+  const series = prSeries(report);
+  const charts: ReportChart[] = [];
+  if (series.length > 0) {
+    charts.push(overlay(report, series, curvePoints(series, 1 / 1500)), smallMultiples(series, curvePoints(series, 1 / 600)));
+  }
+  if (report.rows.some((r) => finite(r.ap) !== undefined)) charts.push(apBars(report));
+  if (series.length >= DISTRIBUTION_MIN_CLASSES || (finite(report.summary.medianAP) !== undefined && series.length >= 2)) charts.push(apDistribution(report, series));
+  return charts;
+}

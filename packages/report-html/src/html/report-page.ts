@@ -1,0 +1,94 @@
+/** The self-contained HTML page of one report. */
+import { gzipSync } from 'node:zlib';
+import { reportToJson, type Report } from '@cvdevkit/core';
+import { buildReportCharts, type ReportChart } from '../charts/index.js';
+import { renderVegaLiteSvg } from '../render-chart.js';
+import { addSvgTitles, escapeHtml, prefixSvgIds } from './escape.js';
+import { buildHtmlPage, type HtmlSection } from './page.js';
+import { diagnosticsSection, fingerprintSection, headlineSection, tableSection, type ReportProtocol } from './report-sections.js';
+
+/** A report with its chart specs (`charts` key of the JSON report). */
+export type ReportWithCharts = Report & { charts?: ReportChart[] };
+
+export interface ReportHtmlOptions {
+  protocol?: ReportProtocol;
+  /** The charts (default: `report.charts`, else built from the report). */
+  charts?: ReportChart[];
+  /** Their SVGs, when already rendered (same order as `charts`). */
+  svgs?: string[];
+  /** Extra sections after the charts (e.g. an analysis). */
+  sections?: HtmlSection[];
+  /** Receives Vega warnings. */
+  onWarning?: (message: string) => void;
+}
+
+/** The report with its `charts` key set (built from the report unless it already has them). */
+export function withCharts(report: Report): ReportWithCharts {
+  const r = report as ReportWithCharts;
+  return r.charts ? r : { ...report, charts: buildReportCharts(report) };
+}
+
+/** A figure per chart: heading, inline SVG, caption. */
+export function chartFigure(chart: ReportChart, svg: string, index: number, prefix = ''): string {
+  const id = `${prefix ? `${prefix}-` : ''}chart-${chart.id}`;
+  return `<figure class="chart" id="${escapeHtml(id)}"><div class="svg">${addSvgTitles(prefixSvgIds(svg, `${prefix ? `${prefix}-` : ''}c${index}`)).replace('<svg ', `<svg role="img" aria-label="${escapeHtml(chart.title)}" `)}</div><figcaption>${escapeHtml(chart.description)}</figcaption></figure>`;
+}
+
+function downloadSection(report: ReportWithCharts, id: string): string {
+  const json = reportToJson(report);
+  const gz = gzipSync(json, { level: 6 });
+  const name = `${report.task.replace(/[^A-Za-z0-9._-]+/g, '-')}-report.json`;
+  return `<p>The full report as JSON (schema <code>${escapeHtml(report.schema)}</code>, every curve point at full precision), with the chart specs under its <code>charts</code> key (Vega-Lite: a notebook re-renders them with <code>altair.Chart.from_dict</code> or <code>vega-embed</code>).</p>
+<p><button type="button" class="download-json no-js-hidden" data-link="${escapeHtml(id)}-gz" data-name="${escapeHtml(name)}">Download ${escapeHtml(name)}</button>
+<a id="${escapeHtml(id)}-gz" download="${escapeHtml(name)}.gz" href="data:application/gzip;base64,${gz.toString('base64')}">Download ${escapeHtml(name)}.gz</a>
+<span class="muted">(${(json.length / 1024).toFixed(0)} KiB of JSON, ${(gz.length / 1024).toFixed(0)} KiB compressed)</span></p>`;
+}
+
+/** The sections of one report (ids and titles prefixed when several reports share a page). */
+export async function reportSections(report: Report, options: ReportHtmlOptions = {}, prefix = ''): Promise<HtmlSection[]> {
+  const charts = options.charts ?? (report as ReportWithCharts).charts ?? buildReportCharts(report);
+  const full: ReportWithCharts = { ...report, charts };
+  const svgs = options.svgs ?? (await Promise.all(charts.map((c) => renderVegaLiteSvg(c.spec, { onWarning: options.onWarning }))));
+  const protocol = { ...options.protocol, date: options.protocol?.date ?? new Date().toISOString() };
+  const id = (s: string) => (prefix ? `${prefix}-${s}` : s);
+  const title = (s: string) => (prefix ? `${report.task}: ${s}` : s);
+  const perRow = report.rows.length > 0 && /^\d+$/.test(report.rows[0].key) ? 'row' : 'class';
+  const sections: HtmlSection[] = [{ id: id('headline'), title: title('Headline numbers'), html: headlineSection(report) }];
+  if (charts.length > 0) sections.push({ id: id('charts'), title: title('Charts'), html: charts.map((c, i) => chartFigure(c, svgs[i], i, prefix)).join('\n') });
+  sections.push(...(options.sections ?? []));
+  sections.push({ id: id('table'), title: title(`Per-${perRow} results`), html: tableSection(report, id('rows')) });
+  sections.push({ id: id('protocol'), title: title('Protocol'), html: fingerprintSection(report, protocol) });
+  sections.push({ id: id('diagnostics'), title: title(`Diagnostics (${report.diagnostics.length})`), html: diagnosticsSection(report.diagnostics, id('diagnostics-table')) });
+  sections.push({ id: id('data'), title: title('Data'), html: downloadSection(full, id('download')) });
+  return sections;
+}
+
+function footer(reports: Report[]): string {
+  const cli = reports.map((r) => r.versions?.['@cvdevkit/cli']).find((v) => v !== undefined);
+  return `Made by cvdevkit${cli ? ` ${cli}` : ''}; one self-contained file: no network, no external file.`;
+}
+
+/** The whole page of one report: headline, charts, per-class table, protocol fingerprint, diagnostics, the embedded JSON report. */
+export async function renderReportHtml(report: Report, options: ReportHtmlOptions = {}): Promise<string> {
+  const date = options.protocol?.date ?? new Date().toISOString();
+  const sections = await reportSections(report, { ...options, protocol: { ...options.protocol, date } });
+  const headline = Object.entries(report.summary)[0];
+  return buildHtmlPage({
+    title: `${report.task} report`,
+    subtitle: `${report.metric}${headline ? ` · ${headline[0]} ${typeof headline[1] === 'number' ? headline[1].toFixed(4) : 'n/a'}` : ''} · ${date}`,
+    sections,
+    footer: footer([report]),
+  });
+}
+
+/** One page for several reports (`cvdevkit demo`): each report's sections in turn, prefixed by its task. */
+export async function renderReportsHtml(reports: Report[], options: { protocols?: Array<ReportProtocol | undefined>; onWarning?: (m: string) => void } = {}): Promise<string> {
+  if (reports.length === 1) return renderReportHtml(reports[0], { protocol: options.protocols?.[0], onWarning: options.onWarning });
+  const date = new Date().toISOString();
+  const sections: HtmlSection[] = [];
+  for (let i = 0; i < reports.length; i++) {
+    const prefix = `r${i + 1}-${reports[i].task.replace(/[^A-Za-z0-9]+/g, '-')}`;
+    sections.push(...(await reportSections(reports[i], { protocol: { date, ...options.protocols?.[i] }, onWarning: options.onWarning }, prefix)));
+  }
+  return buildHtmlPage({ title: `cvdevkit: ${reports.length} reports`, subtitle: `${reports.map((r) => r.task).join(' · ')} · ${date}`, sections, footer: footer(reports) });
+}

@@ -1,0 +1,10 @@
+export { buildReportCharts, isoFContour, type ReportChart, type VegaLiteSpec } from './charts/index.js';
+export { renderSvgPng, renderVegaLitePng, renderVegaLiteSvg, type PngOptions, type RenderOptions } from './render-chart.js';
+export { thinCurve, thinCurveIndices, DEFAULT_MAX_POINTS, DEFAULT_THIN_TOLERANCE, type ThinOptions } from './thin-curve.js';
+export { CATEGORY_COLOURS, DASHES, HEAT_SCHEME, PRIMARY, SECONDARY, MUTED, chartConfig } from './theme.js';
+export { buildHtmlPage, type HtmlPageOptions, type HtmlSection } from './html/page.js';
+export { addSvgTitles, escapeHtml, prefixSvgIds } from './html/escape.js';
+export { describeInputs, type InputDescription } from './html/inputs.js';
+export { diagnosticsSection, fingerprintSection, formatValue, headlineSection, tableSection, type ReportProtocol } from './html/report-sections.js';
+export { chartFigure, renderReportHtml, renderReportsHtml, reportSections, withCharts, type ReportHtmlOptions, type ReportWithCharts } from './html/report-page.js';
+export { measureTextWidth } from './text-width.js';
