@@ -5,9 +5,11 @@ export default defineConfig({
   // worker threads, which the tests start for real, cannot load the TypeScript sources.
   resolve: { conditions: ['source'] },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
+    include: ['tests/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Every test file removes the temporary directories it made with makeTempDir (@cvdevkit/test-utils).
+    setupFiles: ['packages/test-utils/src/vitest-setup.ts'],
   },
 });

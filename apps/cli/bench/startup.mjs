@@ -1,6 +1,7 @@
 // Startup cost of the CLI: `cvdevkit list` and `cvdevkit eval` on the tiny test plugin, next to the
 // baseline of starting Node itself. Run after a build: `pnpm --filter @cvdevkit/cli bench`.
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,11 +10,13 @@ const bin = join(here, '../dist/bin.js');
 const fixtures = join(here, '../test/fixtures');
 const runs = Number(process.env.BENCH_RUNS ?? 10);
 
-function time(label, args, env = {}) {
+const repoRoot = join(here, '../../..');
+
+function time(label, args, env = {}, cwd = fixtures) {
   const ms = [];
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
-    const r = spawnSync(process.execPath, args, { cwd: fixtures, env: { ...process.env, ...env }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 28 });
     ms.push(performance.now() - t);
     if (r.status !== 0) throw new Error(`${label} failed: ${r.stderr}`);
   }
@@ -28,3 +31,13 @@ time('cvdevkit list (auto-discovery from the repo)', [bin, 'list', '--plugin', '
 time('cvdevkit eval test/echo --format json', [bin, 'eval', 'test/echo', '--plugin', './test-plugin', '--input', 'data/dets.txt', '--format', 'json'], {
   CVDEVKIT_NO_AUTOLOAD: '1',
 });
+
+// The issue-13 targets, whole process: `cvdevkit list` from the repository root (every workspace plugin,
+// listed from the manifests) ≤ 0.15 s, and `eval voc2010/cls` on the generated VOC `large` case ≤ 0.25 s.
+time('cvdevkit list (repo root: every workspace plugin)', [bin, 'list'], {}, repoRoot);
+const large = join(repoRoot, 'fixtures', '.unpacked', 'voc2010-gen');
+if (!existsSync(join(large, 'large', 'case.json'))) {
+  console.log('generating the VOC large case (python3 fixtures/voc2010/gen/gen_cases.py, once)…');
+  execFileSync('python3', [join(repoRoot, 'fixtures/voc2010/gen/gen_cases.py'), '--out', large, 'large'], { stdio: 'inherit' });
+}
+time('cvdevkit eval voc2010/cls --root <large> --format json', [bin, 'eval', 'voc2010/cls', '--root', join(large, 'large'), '--format', 'json', '--no-cache'], {}, repoRoot);

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
 import { loadRegistry, unknownTaskError, type PluginRegistry } from '@cvdevkit/registry';
 import { TASK_COMMANDS } from './commands/index.js';
-import { valueFlags } from './common-options.js';
+import { reservedAttributes, valueFlags } from './common-options.js';
 import { EXIT, printError } from './failures.js';
 import type { CliIo } from './io.js';
 import { buildProgram } from './program.js';
@@ -38,6 +38,9 @@ export function prescan(argv: string[], knownTasks: (id: string) => boolean = ()
   return { plugins, debug, quiet, command, task };
 }
 
+/** Commands that, without a task id the pre-scan knows, import every plugin (`demo` runs every sample; `merge` names its task after the command). */
+const LOADS_EVERY_PLUGIN = new Set(['demo', 'merge']);
+
 const HANDLED_BY_COMMANDER = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
 
 /**
@@ -57,14 +60,19 @@ export async function run(argv: string[], io: CliIo = { stdout: process.stdout, 
       plugins: pre.plugins,
       installPath: fileURLToPath(import.meta.url),
       autoDiscover: io.env.CVDEVKIT_NO_AUTOLOAD !== '1',
+      lazy: true,
+      reservedOptions: reservedAttributes(),
     });
     session = new CliSession(io, registry);
     session.debug = pre.debug;
     session.quiet = pre.quiet;
     for (const w of registry.warnings) session.warn(w);
-    const { command, task } = prescan(argv, (id) => registry.findTask(id) !== undefined);
-    if (command !== undefined && TASK_COMMANDS.has(command) && task !== undefined && registry.findTask(task) === undefined)
-      throw unknownTaskError(task, registry.listTasks().map((t) => t.id));
+    const { command, task } = prescan(argv, (id) => registry.hasTask(id));
+    if (command !== undefined && TASK_COMMANDS.has(command) && task !== undefined && !registry.hasTask(task))
+      throw unknownTaskError(task, registry.tasks().map((t) => t.id));
+    // Only the plugin a command runs is imported: `list` and help read the manifests.
+    if (task !== undefined && registry.hasTask(task)) await registry.loadTask(task);
+    else if (command !== undefined && LOADS_EVERY_PLUGIN.has(command)) await registry.loadAll();
     const result = { code: EXIT.ok as number };
     const program = buildProgram(session, io, task, result);
     if (argv.length === 0) {

@@ -7,7 +7,7 @@ import { cliVersion, type CliSession } from './session.js';
 export function buildProgram(session: CliSession, io: CliIo, taskId: string | undefined, result: { code: number }): Command {
   const registry = session.registry;
   const program = new Command('cvdevkit');
-  const known = registry.listTasks().map((t) => t.id);
+  const known = registry.tasks().map((t) => t.id);
   const output = { writeOut: (s: string) => io.stdout.write(s), writeErr: (s: string) => io.stderr.write(s), outputError: () => {} };
   program
     .description("Evaluate computer-vision benchmark submissions with the official devkits' numbers.")

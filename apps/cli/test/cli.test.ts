@@ -5,8 +5,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '@cvdevkit/test-utils';
 
 const here = dirname(fileURLToPath(import.meta.url));
+// The CLI's parse cache for these runs: removed after this file (vitest setup file of @cvdevkit/test-utils).
+const cacheDir = makeTempDir('cvdevkit-cli-test-cache-');
 const bin = resolve(here, '../dist/bin.js');
 const fixtures = join(here, 'fixtures');
 const repoRoot = resolve(here, '../../..');
@@ -20,7 +23,7 @@ interface Result {
 
 /** Runs `cvdevkit` in `cwd` (default: the fixtures dir) with automatic discovery off unless `auto`. */
 function cvdevkit(args: string[], opts: { cwd?: string; auto?: boolean } = {}): Result {
-  const env: NodeJS.ProcessEnv = { ...process.env, CVDEVKIT_CACHE_DIR: join(tmpdir(), 'cvdevkit-cli-test-cache') };
+  const env: NodeJS.ProcessEnv = { ...process.env, CVDEVKIT_CACHE_DIR: cacheDir };
   if (opts.auto) delete env.CVDEVKIT_NO_AUTOLOAD;
   else env.CVDEVKIT_NO_AUTOLOAD = '1';
   const r = spawnSync(process.execPath, [bin, ...args], { cwd: opts.cwd ?? fixtures, env, encoding: 'utf8', timeout: 60_000 });

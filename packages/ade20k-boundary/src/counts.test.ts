@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { isDevkitError } from '@cvdevkit/core';
@@ -17,6 +16,7 @@ import {
   writeCountsFile,
   type BoundaryCountSet,
 } from './counts.js';
+import { makeTempDir } from '@cvdevkit/test-utils';
 
 const N = 5;
 const thresholds = Float64Array.from([0.1, 0.2, 0.3, 0.4, 0.5]);
@@ -47,7 +47,7 @@ function inputMessage(fn: () => unknown): string {
   throw new Error('no error');
 }
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'ade20k-counts-'));
+const tmp = () => makeTempDir('ade20k-counts-');
 
 describe('counts files', () => {
   it('round-trip through JSON and gzip, leaving all-zero arrays out', () => {

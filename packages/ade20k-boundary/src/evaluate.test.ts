@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRunContext, isDevkitError, type ProgressSink } from '@cvdevkit/core';
+import { makeTempDir } from '@cvdevkit/test-utils';
 
 // Stub engine (the real one is exercised by test/golden.test.ts): deterministic counts from the inputs.
 vi.mock('@cvdevkit/boundary', async (importOriginal) => {
@@ -64,7 +64,7 @@ async function failure(p: Promise<unknown>): Promise<{ kind: string; message: st
 
 let sample: { gt: string; pred: string };
 beforeAll(async () => {
-  sample = await writeAde20kBoundarySample(mkdtempSync(join(tmpdir(), 'ade20k-eval-')));
+  sample = await writeAde20kBoundarySample(makeTempDir('ade20k-eval-'));
 });
 
 describe('plugin shape', () => {
@@ -100,7 +100,7 @@ describe('evaluate (stub engine)', () => {
   });
 
   it('writes the sample deterministically', async () => {
-    const other = await writeAde20kBoundarySample(mkdtempSync(join(tmpdir(), 'ade20k-eval2-')));
+    const other = await writeAde20kBoundarySample(makeTempDir('ade20k-eval2-'));
     const a = await task.evaluate({ ...sample, debugCounts: true }, ctx());
     const b = await task.evaluate({ ...other, debugCounts: true }, ctx());
     expect(b.rows).toEqual(a.rows);
@@ -109,7 +109,7 @@ describe('evaluate (stub engine)', () => {
 
   it('merges any number of shards into the single-run report', async () => {
     const single = await task.evaluate({ ...sample, debugCounts: true }, ctx());
-    const dir = mkdtempSync(join(tmpdir(), 'ade20k-shards-'));
+    const dir = makeTempDir('ade20k-shards-');
     const files: string[] = [];
     for (let i = 1; i <= 7; i++) {
       const file = join(dir, `s${i}.json`);
@@ -143,7 +143,7 @@ describe('evaluate (stub engine)', () => {
   });
 
   it('reports every missing or bad prediction of a run together (exit 2)', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'ade20k-bad-'));
+    const root = makeTempDir('ade20k-bad-');
     const pred = join(root, 'pred');
     cpSync(sample.pred, pred, { recursive: true });
     rmSync(join(pred, 'class_007'), { recursive: true });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDevkitError } from '@cvdevkit/core';
 import { sparseFromMask } from '@cvdevkit/matfile';
 import { readGroundTruth, writeBoundaryMat } from './ground-truth.js';
+import { makeTempDir } from '@cvdevkit/test-utils';
 
 const FIXTURES = join(import.meta.dirname, '../../../fixtures/ade20k');
 
@@ -16,7 +16,7 @@ function countOnes(m: Uint8Array | null): number {
 
 describe('readGroundTruth', () => {
   it('reads the boundaries of our own -v6 writer as row-major masks', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ade20k-gt-'));
+    const dir = makeTempDir('ade20k-gt-');
     const a = [0, 1, 0, 1, 1, 0]; // 2x3 row-major
     const cells = Array.from({ length: 150 }, (_, i) => sparseFromMask(i === 6 ? a : [0, 0, 0, 0, 0, 0], 2, 3));
     writeFileSync(join(dir, 'x.mat'), writeBoundaryMat(cells));
@@ -46,7 +46,7 @@ describe('readGroundTruth', () => {
   });
 
   it('reports a file that is not the boundary GT layout', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ade20k-gt-'));
+    const dir = makeTempDir('ade20k-gt-');
     writeFileSync(join(dir, 'short.mat'), writeBoundaryMat([sparseFromMask([1], 1, 1)]));
     try {
       readGroundTruth(join(dir, 'short.mat'));

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeTempDir } from '@cvdevkit/test-utils';
 
 // A stub engine: counts that encode what was passed in, so the plumbing can be checked alone.
 vi.mock('@cvdevkit/boundary', async (importOriginal) => ({
@@ -32,7 +32,7 @@ const { greyPng } = await import('./sample.js');
 let gtDir = '';
 let predDir = '';
 beforeAll(() => {
-  const root = mkdtempSync(join(tmpdir(), 'ade20k-unit-'));
+  const root = makeTempDir('ade20k-unit-');
   gtDir = join(root, 'gt');
   predDir = join(root, 'pred');
   mkdirSync(gtDir);

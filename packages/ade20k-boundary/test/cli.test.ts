@@ -1,10 +1,10 @@
 // End-to-end through the BUILT `cvdevkit` binary (apps/cli/dist/bin.js), as a user runs it.
 // Skipped until the CLI, this package and the @cvdevkit/boundary engine are built.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '@cvdevkit/test-utils';
 
 const pkg = resolve(import.meta.dirname, '..');
 const repo = resolve(pkg, '../..');
@@ -45,7 +45,7 @@ describe.skipIf(!ready)('cvdevkit CLI: ade20k/boundary', () => {
   });
 
   it('shards with --shard/--counts-out, then cvdevkit merge or ade20k/boundary-merge --counts', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ade20k-cli-'));
+    const dir = makeTempDir('ade20k-cli-');
     const files = [1, 2].map((i) => join(dir, `c${i}.json`));
     for (const [i, f] of files.entries()) {
       const r = cvdevkit(['eval', 'ade20k/boundary', '--gt', gt, '--pred', pred, '--shard', `${i + 1}/2`, '--counts-out', f, '--format', 'json']);

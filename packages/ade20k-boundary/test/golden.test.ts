@@ -3,11 +3,11 @@
  * The full runs use worker threads, so they need the build (`pnpm build`) like every worker-based test.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRunContext, type Report } from '@cvdevkit/core';
 import type { BoundaryCountSet, StoredCounts } from '../src/index.js';
+import { makeTempDir } from '@cvdevkit/test-utils';
 
 // Until @cvdevkit/boundary lands its engine, these tests are skipped (they cannot run without it).
 const engine = ((await import('@cvdevkit/boundary').catch(() => ({}))) as Record<string, unknown>);
@@ -151,7 +151,7 @@ describe.skipIf(!engineReady).each(['tiny', 'medium'])('ade20k/boundary golden: 
 
   // Sharding is checked on tiny only (medium would triple the time of this file; the stub-engine test shards 7 ways).
   it.runIf(name === 'tiny')('3 shards merged give a bit-identical report', async () => {
-    const dir = mkdtempSync(join(tmpdir(), `ade20k-shards-${name}-`));
+    const dir = makeTempDir(`ade20k-shards-${name}-`);
     const files: string[] = [];
     for (let i = 1; i <= 3; i++) {
       const file = join(dir, `counts-${i}.json${i === 2 ? '.gz' : ''}`);

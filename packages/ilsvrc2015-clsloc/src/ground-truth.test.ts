@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRunContext, isDevkitError } from '@cvdevkit/core';
@@ -8,6 +7,7 @@ import { listAnnotationFiles, readGroundTruthBoxes } from './ground-truth.js';
 import { builtInSynsets, readSynsetMap } from './meta.js';
 import { writeSample } from './sample.js';
 import { CLSLOC_WNIDS } from './synsets.js';
+import { makeTempDir } from '@cvdevkit/test-utils';
 
 const REAL = new URL('../../../fixtures/ilsvrc2015/real/', import.meta.url).pathname;
 const synsets = builtInSynsets();
@@ -62,14 +62,14 @@ describe('readAnnotationObjects', () => {
 
 describe('readGroundTruthBoxes', () => {
   it('lists *.xml in ASCII order, ignoring other files', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clsloc-list-'));
+    const dir = makeTempDir('clsloc-list-');
     for (const f of ['b.xml', 'B.xml', 'a.xml', 'a.txt', '.hidden.xml', '_.xml']) writeFileSync(join(dir, f), '');
     mkdirSync(join(dir, 'sub.xml'));
     expect(listAnnotationFiles(dir)).toEqual(['B.xml', '_.xml', 'a.xml', 'b.xml']);
   });
 
   it('reads an Annotations directory and caches the parse (keyed by sizes and mtimes)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clsloc-gt-'));
+    const dir = makeTempDir('clsloc-gt-');
     const options = await writeSample(dir);
     const cacheDir = join(dir, 'cache');
     const a = await readGroundTruthBoxes(options.gt!, synsets, createRunContext({ workers: 1, cacheDir }));
@@ -88,7 +88,7 @@ describe('readGroundTruthBoxes', () => {
   });
 
   it('worker threads + this thread give the same arrays as one thread (1,600 files)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clsloc-many-'));
+    const dir = makeTempDir('clsloc-many-');
     for (let i = 0; i < 1600; i++) {
       const objs = Array.from({ length: 1 + (i % 3) }, (_, k) => obj(CLSLOC_WNIDS[(i * 7 + k) % 1000], [i, k, i + 10 + k, k + 20]));
       writeFileSync(join(dir, `im_${String(i).padStart(5, '0')}.xml`), xml(objs.join('')));
@@ -103,7 +103,7 @@ describe('readGroundTruthBoxes', () => {
   });
 
   it('collects the problems of every annotation file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clsloc-bad-'));
+    const dir = makeTempDir('clsloc-bad-');
     writeFileSync(join(dir, '1.xml'), xml(''));
     writeFileSync(join(dir, '2.xml'), xml(obj('n02119789', [1, 2, 3, 4])));
     writeFileSync(join(dir, '3.xml'), '<annotation><folder>');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRunContext, isDevkitError, type Report } from '@cvdevkit/core';
 import plugin, { type ClsLocOptions } from '../src/index.js';
+import { makeTempDir } from '@cvdevkit/test-utils';
 
 const FIXTURES = new URL('../../../fixtures/ilsvrc2015/', import.meta.url).pathname;
 const REAL = new URL('../../../fixtures/ilsvrc2015/real/', import.meta.url).pathname;
@@ -98,9 +99,8 @@ describe('golden: official eval_clsloc.m numbers', () => {
 describe('validate and demo', () => {
   it('validate returns no diagnostics for a valid submission and every problem for a bad one', async () => {
     expect(await task.validate!(caseOptions('clsloc_edge'), createRunContext())).toEqual([]);
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const dir = mkdtempSync(join(tmpdir(), 'clsloc-validate-'));
+    const { writeFileSync } = await import('node:fs');
+    const dir = makeTempDir('clsloc-validate-');
     writeFileSync(join(dir, 'pred.txt'), '1 1 1 5 5\n2 1 1 5\n');
     writeFileSync(join(dir, 'gt.txt'), '1\n2\n3\n');
     const d = await task.validate!({ pred: join(dir, 'pred.txt'), labels: join(dir, 'gt.txt') }, createRunContext());
@@ -111,9 +111,7 @@ describe('validate and demo', () => {
   });
 
   it('sample writes a case the task evaluates', async () => {
-    const { mkdtempSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const options = await task.sample!(mkdtempSync(join(tmpdir(), 'clsloc-sample-')));
+    const options = await task.sample!(makeTempDir('clsloc-sample-'));
     const report = await task.evaluate(options, createRunContext({ workers: 1 }));
     expect(report.rows.map((r) => r.clsError)).toEqual([0.5, 0.375, 0.25, 0.25, 0.25]);
     expect(report.summary.locError).toBe(3 / 7);
@@ -138,9 +136,8 @@ describe('real devkit data', () => {
       for (let o = rec.offsets[i]; o < rec.offsets[i + 1]; o++) if (rec.labels[o] === t) box = Array.from(rec.boxes.subarray(o * 4, o * 4 + 4));
       lines.push(`${(t % 1000) + 1} 0 0 1 1 ${t} ${box.join(' ')}`);
     }
-    const { tmpdir } = await import('node:os');
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const dir = mkdtempSync(join(tmpdir(), 'clsloc-real-'));
+    const { writeFileSync } = await import('node:fs');
+    const dir = makeTempDir('clsloc-real-');
     writeFileSync(join(dir, 'pred.txt'), lines.join('\n') + '\n');
     const report = await task.evaluate(
       { pred: join(dir, 'pred.txt'), labels, gt: cache, blacklist: join(REAL, 'ILSVRC2015_clsloc_validation_blacklist.txt'), meta: join(REAL, 'meta_clsloc.mat') },

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DevkitError } from '@cvdevkit/core';
 import { matAt, matNumbers, matScalar, matString, matStrings, readMat, readMatFile, readMatFileSync, type MatNumeric } from './index.js';
 import { char, double, matFile, matrix, mi, mx, values } from '../test/build.js';
+import { makeTempDir } from '@cvdevkit/test-utils';
 
 const le = true;
 const bytes = matFile(le, [double('x', [2, 3], [1, 2, 3, 4, 5, 6], le), char('name', ['abc'], le), matrix({ cls: mx.CELL, dims: [1, 2], name: 'c', body: [char('', ['p'], le), double('', [1, 1], [3], le)] }, le)]);
@@ -40,7 +40,7 @@ describe('values', () => {
   });
 
   it('readMatFile / readMatFileSync read from disk and report a missing file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'matfile-'));
+    const dir = makeTempDir('matfile-');
     const f = join(dir, 'x.mat');
     writeFileSync(f, bytes);
     expect(matString((await readMatFile(f)).name)).toBe('abc');

@@ -2,6 +2,15 @@ import { DevkitError, type DatasetPlugin } from '@cvdevkit/core';
 
 const OPTION_TYPES = new Set(['string', 'path', 'number', 'integer', 'boolean']);
 
+/**
+ * Option names a task may not declare: the CLI's common options (`--format`, `--out`, `--metric`,
+ * `--workers`, `--cache-dir`, `--no-cache`, `--quiet`, `--debug`, `--plugin`), command options (`demo --dir`),
+ * commander's own (`help`, `version`) and the side outputs' (`--plots`, `--plot-format`). A task option of
+ * the same name could never be set from the command line, so the contract rejects it. The CLI adds the
+ * names of its options table at discovery (`DiscoverOptions.reservedOptions`).
+ */
+export const RESERVED_OPTION_NAMES: readonly string[] = ['format', 'out', 'metric', 'workers', 'cacheDir', 'cache', 'quiet', 'debug', 'plugin', 'dir', 'help', 'version', 'plots', 'plotFormat'];
+
 /** A short description of a value for error messages: `undefined`, `a string ("x")`, `an array`, … */
 export function describeValue(value: unknown): string {
   if (value === undefined) return 'undefined';
@@ -55,7 +64,8 @@ function isNonEmptyString(v: unknown): v is string {
  * `plugin/contract` DevkitError naming the plugin (`label`, for example `"my-plugin" (./my-plugin.js)`)
  * and the first missing or wrong field.
  */
-export function assertPluginContract(value: unknown, label: string): asserts value is DatasetPlugin {
+export function assertPluginContract(value: unknown, label: string, reserved: Iterable<string> = RESERVED_OPTION_NAMES): asserts value is DatasetPlugin {
+  const reservedNames = new Set([...RESERVED_OPTION_NAMES, ...reserved]);
   if (!isObject(value)) throw contractError(label, 'default export', 'a plugin object { meta, tasks }', value);
   const meta = value.meta;
   if (!isObject(meta)) throw contractError(label, 'meta', 'an object { name, version, title }', meta);
@@ -81,6 +91,14 @@ export function assertPluginContract(value: unknown, label: string): asserts val
       if (!isNonEmptyString(o.name) || !/^[A-Za-z][A-Za-z0-9]*$/.test(o.name))
         throw contractError(label, `${oat}.name`, 'a camelCase identifier', o.name);
       if (seen.has(o.name)) throw contractError(label, `${oat}.name`, 'a unique option name', o.name);
+      if (reservedNames.has(o.name))
+        throw contractError(
+          label,
+          `${oat}.name`,
+          'a name no common option uses',
+          o.name,
+          `"${o.name}" is reserved (${[...reservedNames].join(', ')}); rename the task option`,
+        );
       seen.add(o.name);
       if (typeof o.type !== 'string' || !OPTION_TYPES.has(o.type))
         throw contractError(label, `${oat}.type`, 'one of string, path, number, integer, boolean', o.type);

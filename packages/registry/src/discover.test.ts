@@ -84,7 +84,7 @@ describe('discoverPlugins', () => {
     expect(warnings).toEqual([]);
     expect(plugins).toHaveLength(1);
     expect(plugins[0]).toMatchObject({ packageName: 'good', version: '1.2.3', source: 'flag' });
-    expect(Object.keys(plugins[0].plugin.tasks)).toEqual(['good/a', 'good/b']);
+    expect(Object.keys(plugins[0].plugin!.tasks)).toEqual(['good/a', 'good/b']);
   });
 
   it('rejects a plugin missing evaluate with a one-line contract error naming it and the field', async () => {

@@ -3,19 +3,36 @@ import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } 
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DevkitError, isDevkitError, type DatasetPlugin } from '@cvdevkit/core';
 import { assertPluginContract, contractError, Shown } from './contract.js';
+import { readPluginManifest, summarizePlugin, type PluginSummary } from './manifest.js';
+import { workspacePackageDirs } from './workspace.js';
 
-/** Where a plugin was found. */
-export type PluginSource = 'dependency' | 'cli-install' | 'config' | 'flag';
+/**
+ * Where a plugin was found: `flag` (`--plugin`), `config` (devkit.config.json), `dependency` (a direct
+ * dependency of the current project, or the project itself), `workspace` (a package of the workspace
+ * whose root is the current project), `cli-install` (installed next to the CLI: `npm i -g`).
+ */
+export type PluginSource = 'dependency' | 'workspace' | 'cli-install' | 'config' | 'flag';
 
-export interface LoadedPlugin {
+/** A discovered plugin; its code is imported only by `load()` (or at discovery when it has no manifest). */
+export interface FoundPlugin {
   /** npm package name (or the file name without extension for a plain file plugin). */
   packageName: string;
   /** The package version (package.json), or `meta.version` for a plain file plugin. */
   version: string;
   source: PluginSource;
-  plugin: DatasetPlugin;
-  /** Absolute path of the module that was imported. */
+  /** Absolute path of the plugin module. */
   entry: string;
+  /** Dataset, tasks and metrics as listed (from the manifest, or from the imported plugin). */
+  summary: PluginSummary;
+  /** The plugin object, once imported. */
+  plugin?: DatasetPlugin;
+  /** Imports the plugin (once) and checks the contract. */
+  load(): Promise<LoadedPlugin>;
+}
+
+/** A plugin whose code is imported and checked. */
+export interface LoadedPlugin extends FoundPlugin {
+  plugin: DatasetPlugin;
 }
 
 export interface DiscoverOptions {
@@ -36,11 +53,21 @@ export interface DiscoverOptions {
   autoDiscover?: boolean;
   /** Read `devkit.config.json` from `cwd` or an ancestor (default true). */
   config?: boolean;
+  /**
+   * Import plugins only when they are used (`FoundPlugin.load`, the registry's `loadTask`); plugins with a
+   * manifest are then listed without importing them. Default false: every plugin is imported and checked.
+   */
+  lazy?: boolean;
+  /**
+   * Option names tasks may not declare, besides `RESERVED_OPTION_NAMES` (the CLI passes the attribute
+   * names of its common-options table); a plugin declaring one breaks the contract.
+   */
+  reservedOptions?: Iterable<string>;
 }
 
 export interface DiscoveryResult {
-  /** Loaded plugins, in priority order (flag, config, dependency, cli-install). */
-  plugins: LoadedPlugin[];
+  /** Plugins, in priority order (flag, config, dependency, workspace, cli-install); all loaded unless `lazy`. */
+  plugins: FoundPlugin[];
   /** Human-readable warnings: duplicate task ids, auto-discovered plugins that failed to load. */
   warnings: string[];
   /** Auto-discovered plugins that claim to be plugins but could not be loaded or break the contract. */
@@ -59,6 +86,8 @@ interface Candidate {
   strict: boolean;
   /** `"name" (where)` used in messages. */
   label: string;
+  /** Absolute path of the declared manifest (`devkit.manifest`), if any. */
+  manifest?: string;
 }
 
 interface PackageJson {
@@ -133,10 +162,11 @@ function findPackageDir(name: string, fromDirs: string[]): string | undefined {
 }
 
 /** The `devkit.plugin` entry a package.json declares, or undefined if it is not a plugin package. */
-function declaredPluginEntry(pkg: PackageJson): { claims: boolean; entry?: unknown } {
+function declaredPluginEntry(pkg: PackageJson): { claims: boolean; entry?: unknown; manifest?: string } {
   if (pkg.devkit === undefined || pkg.devkit === null) return { claims: false };
   if (typeof pkg.devkit !== 'object') return { claims: true, entry: pkg.devkit };
-  return { claims: 'plugin' in pkg.devkit, entry: (pkg.devkit as { plugin?: unknown }).plugin };
+  const devkit = pkg.devkit as { plugin?: unknown; manifest?: unknown };
+  return { claims: 'plugin' in devkit, entry: devkit.plugin, manifest: typeof devkit.manifest === 'string' ? devkit.manifest : undefined };
 }
 
 /** The main ESM entry of a package without a `devkit.plugin` field: exports["."], then main, then index.js. */
@@ -202,6 +232,7 @@ function packageCandidate(dir: string, source: PluginSource, strict: boolean, wh
     source,
     strict,
     label,
+    manifest: declared.manifest !== undefined ? resolve(dir, declared.manifest) : undefined,
   };
 }
 
@@ -258,64 +289,111 @@ export function readConfigPlugins(file: string): string[] {
   return plugins as string[];
 }
 
-function dependencyCandidates(cwd: string): { candidates: Candidate[]; failures: DevkitError[] } {
-  const candidates: Candidate[] = [];
-  const failures: DevkitError[] = [];
-  const pkgDir = ancestors(cwd).find((d) => isFile(join(d, 'package.json')));
-  if (pkgDir === undefined) return { candidates, failures };
-  const pkg = tryReadPackageJson(pkgDir);
-  if (pkg === undefined) return { candidates, failures };
-  // The package itself may be a plugin (a plugin author running `cvdevkit demo` in its folder).
-  const own = packageCandidate(pkgDir, 'dependency', false, relative(cwd, pkgDir) || '.', basename(pkgDir));
-  if (own instanceof DevkitError) failures.push(own);
-  else if (own) candidates.push(own);
-  const names = new Set([
-    ...Object.keys(pkg.dependencies ?? {}),
-    ...Object.keys(pkg.devDependencies ?? {}),
-    ...Object.keys(pkg.optionalDependencies ?? {}),
-  ]);
-  for (const name of names) {
-    const dir = findPackageDir(name, [pkgDir]);
-    if (dir === undefined) continue;
-    const c = packageCandidate(dir, 'dependency', false, relative(cwd, dir) || dir, name);
-    if (c instanceof DevkitError) failures.push(c);
-    else if (c) candidates.push(c);
-  }
-  return { candidates, failures };
+interface Found {
+  candidates: Candidate[];
+  failures: DevkitError[];
 }
 
-function installCandidates(installPath: string, cwd: string): { candidates: Candidate[]; failures: DevkitError[] } {
-  const candidates: Candidate[] = [];
-  const failures: DevkitError[] = [];
-  const start = isDirectory(installPath) ? installPath : dirname(installPath);
-  for (const nm of nodeModulesPath(start)) {
-    let entries: string[];
-    try {
-      entries = readdirSync(nm);
-    } catch {
-      continue;
-    }
-    const dirs: string[] = [];
-    for (const e of entries) {
-      if (e.startsWith('.')) continue;
-      if (e.startsWith('@')) {
-        try {
-          for (const s of readdirSync(join(nm, e))) if (!s.startsWith('.')) dirs.push(join(nm, e, s));
-        } catch {
-          // not a directory
-        }
-      } else dirs.push(join(nm, e));
-    }
-    for (const dir of dirs) {
-      const pkg = tryReadPackageJson(dir);
-      if (pkg === undefined || !declaredPluginEntry(pkg).claims) continue;
-      const rel = relative(cwd, dir);
-      const c = packageCandidate(dir, 'cli-install', false, rel.split(sep).length > 4 ? dir : rel, basename(dir));
-      if (c instanceof DevkitError) failures.push(c);
-      else if (c) candidates.push(c);
-    }
+function addPackage(found: Found, dir: string, source: PluginSource, where: string, fallbackName: string): void {
+  const c = packageCandidate(dir, source, false, where, fallbackName);
+  if (c instanceof DevkitError) found.failures.push(c);
+  else if (c) found.candidates.push(c);
+}
+
+function where(cwd: string, dir: string): string {
+  const rel = relative(cwd, dir);
+  return rel === '' ? '.' : rel.split(sep).length > 4 ? dir : rel;
+}
+
+/** The plugins among the direct dependencies of the package in `pkgDir` (resolved like Node does). */
+function directDependencies(found: Found, pkgDir: string, pkg: PackageJson, source: PluginSource, cwd: string): void {
+  const names = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {}), ...Object.keys(pkg.optionalDependencies ?? {})]);
+  for (const name of names) {
+    const dir = findPackageDir(name, [pkgDir]);
+    if (dir !== undefined) addPackage(found, dir, source, where(cwd, dir), name);
   }
-  return { candidates, failures };
+}
+
+/** The plugin packages of the workspace rooted at `root` (none when `root` is no workspace root). */
+function workspacePlugins(found: Found, root: string, cwd: string): boolean {
+  const dirs = workspacePackageDirs(root);
+  if (dirs === undefined) return false;
+  for (const dir of dirs) addPackage(found, dir, 'workspace', where(cwd, dir), basename(dir));
+  return true;
+}
+
+/**
+ * The current project: the nearest package.json from `cwd` (itself when it is a plugin), its direct
+ * dependencies, and, when it is a workspace root, the workspace's plugin packages. A package that is only
+ * some dependency's dependency is not listed.
+ */
+function projectCandidates(cwd: string): Found {
+  const found: Found = { candidates: [], failures: [] };
+  const pkgDir = ancestors(cwd).find((d) => isFile(join(d, 'package.json')));
+  if (pkgDir === undefined) return found;
+  const pkg = tryReadPackageJson(pkgDir);
+  if (pkg === undefined) return found;
+  // The package itself may be a plugin (a plugin author running `cvdevkit demo` in its folder).
+  addPackage(found, pkgDir, 'dependency', relative(cwd, pkgDir) || '.', basename(pkgDir));
+  directDependencies(found, pkgDir, pkg, 'dependency', cwd);
+  workspacePlugins(found, pkgDir, cwd);
+  return found;
+}
+
+/** The top-level packages of a `node_modules` directory (scoped ones included). */
+function topLevelPackages(nm: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(nm);
+  } catch {
+    return [];
+  }
+  const dirs: string[] = [];
+  for (const e of entries) {
+    if (e.startsWith('.')) continue;
+    if (e.startsWith('@')) {
+      try {
+        for (const s of readdirSync(join(nm, e))) if (!s.startsWith('.')) dirs.push(join(nm, e, s));
+      } catch {
+        // not a directory
+      }
+    } else dirs.push(join(nm, e));
+  }
+  return dirs;
+}
+
+/**
+ * What was installed together with the CLI. The CLI's package directory is found from `installPath`:
+ * - in a global install (`npm i -g @cvdevkit/cli @cvdevkit/voc2010`: `<prefix>/lib/node_modules` with no
+ *   package.json beside it), the packages installed next to it at the top level, that is, what the user
+ *   named; the plugins' own dependencies live in their nested node_modules and are not listed;
+ * - in a project's node_modules, the project's direct dependencies;
+ * - in a checkout of the cvdevkit workspace, the workspace's plugin packages.
+ */
+function installCandidates(installPath: string, cwd: string): Found {
+  const found: Found = { candidates: [], failures: [] };
+  const start = isDirectory(installPath) ? installPath : dirname(installPath);
+  const cliDir = ancestors(start).find((d) => isFile(join(d, 'package.json')));
+  if (cliDir === undefined) return found;
+  const parent = dirname(cliDir);
+  const nm = basename(parent) === 'node_modules' ? parent : basename(dirname(parent)) === 'node_modules' && basename(parent).startsWith('@') ? dirname(parent) : undefined;
+  if (nm === undefined) {
+    const root = ancestors(cliDir).find((d) => workspacePackageDirs(d) !== undefined);
+    if (root !== undefined) workspacePlugins(found, root, cwd);
+    for (const c of found.candidates) c.source = 'cli-install';
+    return found;
+  }
+  const owner = dirname(nm);
+  const ownerPkg = tryReadPackageJson(owner);
+  if (ownerPkg !== undefined) {
+    directDependencies(found, owner, ownerPkg, 'cli-install', cwd);
+    return found;
+  }
+  for (const dir of topLevelPackages(nm)) {
+    const pkg = tryReadPackageJson(dir);
+    if (pkg !== undefined && declaredPluginEntry(pkg).claims) addPackage(found, dir, 'cli-install', where(cwd, dir), basename(dir));
+  }
+  return found;
 }
 
 function loadFailure(c: Candidate, e: unknown): DevkitError {
@@ -332,7 +410,7 @@ function loadFailure(c: Candidate, e: unknown): DevkitError {
   });
 }
 
-async function loadCandidate(c: Candidate): Promise<LoadedPlugin> {
+async function importPlugin(c: Candidate, reserved: Iterable<string>): Promise<DatasetPlugin> {
   let mod: { default?: unknown };
   try {
     mod = (await import(pathToFileURL(c.entry).href)) as { default?: unknown };
@@ -340,14 +418,37 @@ async function loadCandidate(c: Candidate): Promise<LoadedPlugin> {
     throw loadFailure(c, e);
   }
   const plugin = mod.default;
-  assertPluginContract(plugin, c.label);
-  return {
+  assertPluginContract(plugin, c.label, reserved);
+  return plugin;
+}
+
+/** A FoundPlugin over a candidate: imported now (`plugin` given) or on its first `load()`. */
+function foundPlugin(c: Candidate, reserved: Iterable<string>, summary: PluginSummary, plugin?: DatasetPlugin): FoundPlugin {
+  let loading: Promise<LoadedPlugin> | undefined;
+  const found: FoundPlugin = {
     packageName: c.packageName,
-    version: c.version ?? plugin.meta.version,
+    version: c.version ?? summary.version,
     source: c.source,
-    plugin,
     entry: c.entry,
+    summary,
+    plugin,
+    load() {
+      loading ??= (found.plugin ? Promise.resolve(found.plugin) : importPlugin(c, reserved)).then((p) => {
+        found.plugin = p;
+        return found as LoadedPlugin;
+      });
+      return loading;
+    },
   };
+  return found;
+}
+
+/** Lists a candidate: from its manifest when lazy and it has one, else by importing it. */
+async function settleCandidate(c: Candidate, lazy: boolean, reserved: Iterable<string>): Promise<FoundPlugin> {
+  const manifest = lazy && c.manifest !== undefined ? readPluginManifest(c.manifest) : undefined;
+  if (manifest !== undefined) return foundPlugin(c, reserved, manifest);
+  const plugin = await importPlugin(c, reserved);
+  return foundPlugin(c, reserved, summarizePlugin(plugin), plugin);
 }
 
 function realEntry(p: string): string {
@@ -360,7 +461,9 @@ function realEntry(p: string): string {
 
 /**
  * Finds, loads and checks every plugin, in priority order: `--plugin` flags, `devkit.config.json`,
- * the dependencies of the nearest package.json, the CLI's own install. The same module found twice
+ * the nearest package.json (itself, its direct dependencies, its workspace packages when it is a workspace
+ * root), the CLI's own install. With `lazy`, plugins that ship a manifest are listed from it and imported
+ * only by `load()`. The same module found twice
  * is loaded once (first source wins). A plugin that was asked for explicitly (flag, config) and
  * breaks the contract throws a `plugin/contract` DevkitError (kind `internal`, exit code 3); an
  * auto-discovered one is reported in `failures` and `warnings` so the other plugins stay usable.
@@ -380,7 +483,7 @@ export async function discoverPlugins(options: DiscoverOptions = {}): Promise<Di
     }
   }
   if (options.autoDiscover !== false) {
-    const dep = dependencyCandidates(cwd);
+    const dep = projectCandidates(cwd);
     candidates.push(...dep.candidates);
     failures.push(...dep.failures);
     if (options.installPath) {
@@ -397,8 +500,8 @@ export async function discoverPlugins(options: DiscoverOptions = {}): Promise<Di
     seen.add(key);
     return true;
   });
-  const settled = await Promise.allSettled(unique.map((c) => loadCandidate(c)));
-  const plugins: LoadedPlugin[] = [];
+  const settled = await Promise.allSettled(unique.map((c) => settleCandidate(c, options.lazy === true, options.reservedOptions ?? [])));
+  const plugins: FoundPlugin[] = [];
   settled.forEach((r, i) => {
     if (r.status === 'fulfilled') plugins.push(r.value);
     else if (unique[i].strict) throw r.reason;
@@ -406,9 +509,9 @@ export async function discoverPlugins(options: DiscoverOptions = {}): Promise<Di
   });
 
   const warnings = failures.map((f) => `${f.message} (skipped)`);
-  const owner = new Map<string, LoadedPlugin>();
+  const owner = new Map<string, FoundPlugin>();
   for (const p of plugins) {
-    for (const id of Object.keys(p.plugin.tasks)) {
+    for (const id of p.summary.tasks.map((t) => t.id)) {
       const first = owner.get(id);
       if (first === undefined) owner.set(id, p);
       else

@@ -6,10 +6,13 @@ export {
   CONFIG_FILE,
   type DiscoverOptions,
   type DiscoveryResult,
+  type FoundPlugin,
   type LoadedPlugin,
   type PluginSource,
 } from './discover.js';
-export { assertPluginContract, contractError, describeValue } from './contract.js';
+export { readPluginManifest, writePluginManifest, summarizePlugin, MANIFEST_SCHEMA, type PluginSummary, type TaskSummary } from './manifest.js';
+export { workspacePackageDirs } from './workspace.js';
+export { assertPluginContract, contractError, describeValue, RESERVED_OPTION_NAMES } from './contract.js';
 export {
   createRegistry,
   loadRegistry,
@@ -23,4 +26,5 @@ export {
   unknownTaskError,
   type PluginRegistry,
   type RegisteredTask,
+  type TaskListing,
 } from './registry.js';

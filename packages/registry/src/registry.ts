@@ -10,8 +10,9 @@ import {
   type TaskOptionsOf,
   type TaskOptionValues,
 } from '@cvdevkit/core';
-import { discoverPlugins, type DiscoverOptions, type DiscoveryResult, type LoadedPlugin } from './discover.js';
-import { contractError } from './contract.js';
+import { discoverPlugins, type DiscoverOptions, type DiscoveryResult, type FoundPlugin, type LoadedPlugin } from './discover.js';
+import { contractError, Shown } from './contract.js';
+import type { TaskSummary } from './manifest.js';
 
 /** A task together with the plugin that provides it. */
 export interface RegisteredTask {
@@ -21,11 +22,28 @@ export interface RegisteredTask {
   plugin: LoadedPlugin;
 }
 
+/** A task as listed, whether or not its plugin is imported yet. */
+export interface TaskListing extends TaskSummary {
+  plugin: FoundPlugin;
+}
+
 export interface PluginRegistry extends DiscoveryResult {
-  /** Every task, sorted by id (for duplicate ids, the first plugin's). */
+  /** Every task of every discovered plugin, sorted by id, without importing any plugin. */
+  tasks(): TaskListing[];
+  /** Whether some discovered plugin provides the task (no import). */
+  hasTask(id: string): boolean;
+  /** Imports the plugin providing `id` (once) and returns the task; an unknown id is a usage error. */
+  loadTask(id: string): Promise<RegisteredTask>;
+  /** Imports every discovered plugin. */
+  loadAll(): Promise<void>;
+  /** Every task of the imported plugins (all of them unless discovered `lazy`), sorted by id (for duplicate ids, the first plugin's). */
   listTasks(): RegisteredTask[];
+  /** A task of an imported plugin. */
   findTask(id: string): RegisteredTask | undefined;
-  /** Like `findTask`, but an unknown id is a usage error listing the known ids (with "did you mean"). */
+  /**
+   * Like `findTask`, but an unknown id is a usage error listing the known ids (with "did you mean"); a
+   * task whose plugin is not imported yet (lazy discovery) is an internal error: `loadTask` it first.
+   */
   getTask(id: string): RegisteredTask;
   /** Typed evaluation: `options` are checked against the plugin's `TaskRegistry` augmentation. */
   evaluate<K extends TaskId>(id: K, options: TaskOptionsOf<K>, context?: Partial<RunContext>): Promise<Report>;
@@ -83,18 +101,35 @@ function checkReport(value: unknown, entry: RegisteredTask): asserts value is Re
 
 /** Builds the lookup functions over a discovery result. */
 export function createRegistry(discovery: DiscoveryResult): PluginRegistry {
+  const listed = new Map<string, TaskListing>();
+  for (const plugin of discovery.plugins) for (const t of plugin.summary.tasks) if (!listed.has(t.id)) listed.set(t.id, { ...t, plugin });
+  const listing = [...listed.values()].sort((a, b) => a.id.localeCompare(b.id));
+  const ids = listing.map((t) => t.id);
   const byId = new Map<string, RegisteredTask>();
-  for (const plugin of discovery.plugins) {
-    for (const [id, task] of Object.entries(plugin.plugin.tasks)) if (!byId.has(id)) byId.set(id, { id, task, plugin });
-  }
-  const sorted = [...byId.values()].sort((a, b) => a.id.localeCompare(b.id));
+  const register = (plugin: LoadedPlugin) => {
+    for (const [id, task] of Object.entries(plugin.plugin.tasks)) if (listed.get(id)?.plugin === plugin) byId.set(id, { id, task, plugin });
+  };
+  for (const plugin of discovery.plugins) if (plugin.plugin !== undefined) register(plugin as LoadedPlugin);
+  const sortedLoaded = () => [...byId.values()].sort((a, b) => a.id.localeCompare(b.id));
   const getTask = (id: string): RegisteredTask => {
     const t = byId.get(id);
-    if (t === undefined) throw unknownTaskError(id, sorted.map((s) => s.id));
-    return t;
+    if (t !== undefined) return t;
+    if (!listed.has(id)) throw unknownTaskError(id, ids);
+    throw new DevkitError({ kind: 'internal', code: 'internal/task-not-loaded', field: 'task', message: `task "${id}" is not loaded yet (call loadTask first)` });
+  };
+  const loadTask = async (id: string): Promise<RegisteredTask> => {
+    const t = byId.get(id);
+    if (t !== undefined) return t;
+    const entry = listed.get(id);
+    if (entry === undefined) throw unknownTaskError(id, ids);
+    register(await entry.plugin.load());
+    const loaded = byId.get(id);
+    if (loaded === undefined)
+      throw contractError(`${JSON.stringify(entry.plugin.packageName)} (${entry.plugin.entry})`, `tasks[${JSON.stringify(id)}]`, 'the task its manifest lists', new Shown('no such task (rebuild the plugin to refresh its manifest)'));
+    return loaded;
   };
   const evaluateTask = async (id: string, options: TaskOptionValues, context: Partial<RunContext> = {}): Promise<Report> => {
-    const entry = getTask(id);
+    const entry = await loadTask(id);
     const metric = context.metric ?? entry.task.metric;
     const accepted = metricNames(entry.task);
     if (!accepted.includes(metric))
@@ -120,7 +155,13 @@ export function createRegistry(discovery: DiscoveryResult): PluginRegistry {
   };
   return {
     ...discovery,
-    listTasks: () => sorted.slice(),
+    tasks: () => listing.slice(),
+    hasTask: (id) => listed.has(id),
+    loadTask,
+    loadAll: async () => {
+      await Promise.all(discovery.plugins.map(async (p) => register(await p.load())));
+    },
+    listTasks: sortedLoaded,
     findTask: (id) => byId.get(id),
     getTask,
     evaluateTask,

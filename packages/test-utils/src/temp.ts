@@ -7,7 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const made = new Set<string>();
+// One set per process, shared by every instance of this module (a test may load it from src/ and the vitest
+// setup file from dist/, or the other way round).
+const shared = globalThis as { __cvdevkitTempDirs?: Set<string> };
+const made: Set<string> = (shared.__cvdevkitTempDirs ??= new Set<string>());
 let hooked = false;
 
 /** A new empty directory under the system temp dir, removed at exit. */

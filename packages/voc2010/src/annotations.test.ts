@@ -1,9 +1,9 @@
-import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DevkitError, ProblemCollector, createRunContext } from '@cvdevkit/core';
 import { parseVocRecord, readVocRecords } from './annotations.js';
+import { makeTempDir } from '@cvdevkit/test-utils';
 
 const ANN = (objects: string): string =>
   `<annotation>\n\t<folder>VOC2010</folder>\n\t<filename>x.jpg</filename>\n\t<size>\n\t\t<width>100</width>\n\t\t<height>80</height>\n\t\t<depth>3</depth>\n\t</size>\n\t<segmented>0</segmented>\n${objects}</annotation>\n`;
@@ -51,7 +51,7 @@ describe('readVocRecords with a cache', () => {
   });
 
   it('reuses parsed records and re-reads a file whose size or mtime changed', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'voc-anno-'));
+    const dir = makeTempDir('voc-anno-');
     dirs.push(dir);
     const cacheDir = join(dir, 'cache');
     await writeFile(join(dir, 'a.xml'), ANN(OBJ('car', BOX(1, 1, 10, 10))));
@@ -68,7 +68,7 @@ describe('readVocRecords with a cache', () => {
   });
 
   it('collects the problems of every bad file', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'voc-anno-'));
+    const dir = makeTempDir('voc-anno-');
     dirs.push(dir);
     await writeFile(join(dir, 'bad.xml'), '<annotation><object></annotation>');
     const p = new ProblemCollector();

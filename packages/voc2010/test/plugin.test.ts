@@ -1,13 +1,13 @@
 /** The plugin object, the embedded sample, validate() and the options of every task. */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunContext, isDevkitError, metricNames, reportToJson, type TaskOptionsOf } from '@cvdevkit/core';
 import { averagePrecision11 } from '@cvdevkit/metrics';
 import plugin, { PACKAGE_VERSION } from '../src/index.js';
+import { makeTempDir } from '@cvdevkit/test-utils';
 
 const FIXTURES = fileURLToPath(new URL('../../../fixtures/voc2010/', import.meta.url));
 const MY_TASKS = ['voc2010/cls', 'voc2010/det', 'voc2010/layout', 'voc2010/action'] as const;
@@ -41,7 +41,7 @@ describe('plugin', () => {
 describe('sample, validate', () => {
   let dir = '';
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'voc-sample-'));
+    dir = makeTempDir('voc-sample-');
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -82,7 +82,7 @@ describe('sample, validate', () => {
 
 describe('errors', () => {
   it('a missing results file, a bad option and an unknown metric', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'voc-err-'));
+    const dir = makeTempDir('voc-err-');
     try {
       const opts = await plugin.tasks['voc2010/det'].sample!(dir);
       await rm(join(dir, 'results/VOC2010/Main/comp3_det_val_cat.txt'));

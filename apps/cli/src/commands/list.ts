@@ -1,5 +1,4 @@
 /** `cvdevkit list`: every installed dataset, task and metric. */
-import { metricNames } from '@cvdevkit/core';
 import { addCommonOptions } from '../common-options.js';
 import { EXIT } from '../failures.js';
 import { alignColumns, csvField, markdownTable } from '../output/text.js';
@@ -15,9 +14,9 @@ function listJson(session: CliSession): string {
       version: p.version,
       source: p.source,
       entry: p.entry,
-      dataset: { name: p.plugin.meta.name, title: p.plugin.meta.title },
-      tasks: Object.values(p.plugin.tasks).map((t) => ({ id: t.id, title: t.title, metric: t.metric, metrics: metricNames(t) })),
-      metrics: (p.plugin.metrics ?? []).map((m) => ({ name: m.name, description: m.description })),
+      dataset: { name: p.summary.name, title: p.summary.title },
+      tasks: p.summary.tasks.map((t) => ({ id: t.id, title: t.title, metric: t.metric, metrics: [...t.metrics] })),
+      metrics: p.summary.metrics.map((m) => ({ name: m.name, description: m.description })),
     })),
     warnings: registry.warnings,
   };
@@ -32,8 +31,8 @@ function metricRows(session: CliSession): string[][] {
     if (task !== undefined) row.tasks.push(task);
     rows.set(m.name, row);
   };
-  for (const t of session.registry.listTasks()) for (const m of t.task.metrics) if (typeof m !== 'string') add(m, t.id);
-  for (const p of session.registry.plugins) for (const m of p.plugin.metrics ?? []) add(m);
+  for (const t of session.registry.tasks()) for (const m of t.metricObjects) add(m, t.id);
+  for (const p of session.registry.plugins) for (const m of p.summary.metrics) add(m);
   return [...rows].map(([name, r]) => [`  ${name}`, r.description, r.tasks.join(', ')]);
 }
 
@@ -49,17 +48,18 @@ function list(session: CliSession, opts: Record<string, unknown>): number {
     session.io.stderr.write('no cvdevkit plugins found: install one (for example npm i @cvdevkit/voc2010) or pass --plugin <path>\n');
     return EXIT.ok;
   }
-  const tasks = registry.listTasks();
-  const rows = tasks.map((t) => [t.id, t.task.title, t.task.metric, metricNames(t.task).filter((m) => m !== t.task.metric).join(', ') || '-', `${t.plugin.packageName}@${t.plugin.version}`]);
+  // Read from the plugins' manifests: listing imports no plugin.
+  const tasks = registry.tasks();
+  const rows = tasks.map((t) => [t.id, t.title, t.metric, t.metrics.filter((m: string) => m !== t.metric).join(', ') || '-', `${t.plugin.packageName}@${t.plugin.version}`]);
   if (common.format === 'markdown') session.out(markdownTable(['task', 'title', 'metric', 'other metrics', 'package'], rows));
   else if (common.format === 'csv')
     session.out(
-      ['task,title,metric,metrics,package,version', ...tasks.map((t) => [t.id, t.task.title, t.task.metric, metricNames(t.task).join(' '), t.plugin.packageName, t.plugin.version].map(csvField).join(','))].join('\n') +
+      ['task,title,metric,metrics,package,version', ...tasks.map((t) => [t.id, t.title, t.metric, t.metrics.join(' '), t.plugin.packageName, t.plugin.version].map(csvField).join(','))].join('\n') +
         '\n',
     );
   else {
     session.out('Datasets\n');
-    session.out(alignColumns(undefined, plugins.map((p) => [`  ${p.plugin.meta.name}`, p.plugin.meta.title, `${p.packageName}@${p.version}`, `(${p.source})`])));
+    session.out(alignColumns(undefined, plugins.map((p) => [`  ${p.summary.name}`, p.summary.title, `${p.packageName}@${p.version}`, `(${p.source})`])));
     session.out('\nTasks\n');
     session.out(alignColumns(['  task', 'title', 'metric', 'other metrics', 'package'], rows.map((r) => [`  ${r[0]}`, ...r.slice(1)])));
     const metrics = metricRows(session);

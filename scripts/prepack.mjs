@@ -1,0 +1,40 @@
+// `prepack` of every published package: the tarball is packed from a build of the current sources.
+// The package is built (`npm run build`) when a source module has no output or is newer than it; outputs
+// whose source is gone (modules moved away) are removed. A release right after `pnpm build` (CI, the
+// registry install test) therefore does not compile twice, and dist/ is never removed as a whole (tests
+// that run meanwhile keep importing it).
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const pkgDir = process.cwd();
+const srcDir = join(pkgDir, 'src');
+const distDir = join(pkgDir, 'dist');
+
+function files(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath ?? e.path, e.name));
+}
+
+/** The source module of an output (`a/b.js`, `a/b.d.ts`, `a/b.js.map`, `a/b.d.ts.map` → `a/b.ts`), or undefined. */
+function sourceOf(out) {
+  const m = /^(.*?)(\.d\.ts|\.js)(\.map)?$/.exec(relative(distDir, out));
+  return m ? join(srcDir, `${m[1]}.ts`) : undefined;
+}
+
+const sources = files(srcDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !/\.test(-d)?\.ts$/.test(f));
+let stale = sources.length > 0 && !existsSync(distDir);
+for (const s of sources) {
+  const out = join(distDir, relative(srcDir, s)).replace(/\.ts$/, '.js');
+  if (!existsSync(out) || statSync(s).mtimeMs > statSync(out).mtimeMs) stale = true;
+}
+for (const out of files(distDir)) {
+  const src = sourceOf(out);
+  if (src !== undefined && !existsSync(src)) rmSync(out);
+}
+if (stale) {
+  process.stderr.write(`prepack: building ${relative(process.env.INIT_CWD ?? pkgDir, pkgDir) || '.'}\n`);
+  execSync('npm run build', { cwd: pkgDir, stdio: ['ignore', 'ignore', 'inherit'] });
+}
