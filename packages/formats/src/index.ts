@@ -4,6 +4,7 @@ export * from './input-file.js';
 export * from './visible.js';
 export * from './numbers.js';
 export * from './gzip.js';
+export * from './output-file.js';
 export * from './xml.js';
 export { xmlParseProblem } from './xml-errors.js';
 export * from './lines.js';
