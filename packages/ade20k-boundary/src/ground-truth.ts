@@ -1,5 +1,5 @@
 import { inputError } from '@cvdevkit/core';
-import { readMatFileSync, type MatValue, type MatStruct } from '@cvdevkit/matfile';
+import { readMatFileSync, type MatValue, type MatStruct } from '@cvdevkit/formats';
 import { ADE20K_CLASS_COUNT } from './classes.js';
 
 /** The boundaries of one ground-truth image: `gt.bdry{c}` of every class, kept sparse until asked for. */
