@@ -21,6 +21,8 @@ export {
   suggest,
   editDistance,
   unknownTaskError,
+  packageForTask,
+  KNOWN_PLUGIN_PACKAGES,
   type PluginRegistry,
   type RegisteredTask,
 } from './registry.js';

@@ -32,3 +32,10 @@ export function renderReports(reports: Report[], format: string): string {
   if (reports.length === 1) return f.render(reports[0]);
   return f.renderMany ? f.renderMany(reports) : reports.map((r) => f.render(r)).join('\n');
 }
+
+/** Writes one or several reports in `format` through `write`: streamed when the format can, else rendered whole. */
+export function writeReports(reports: Report[], format: string, write: (chunk: string) => void): void {
+  const f = FORMATTERS.get(format) ?? tableFormatter;
+  if (f.stream) f.stream(reports, write);
+  else write(renderReports(reports, format));
+}
