@@ -1,7 +1,7 @@
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { describeValue, ensureOutputDirSync, fsWriteError, gunzipInput, isGzip, readInputBytesSync, visibleQuote } from '@cvdevkit/formats';
+import { describeValue, ensureOutputDirSync, parseJsonInput, fsWriteError, gunzipInput, isGzip, readInputBytesSync, visibleQuote } from '@cvdevkit/formats';
 import { inputError, usageError, ProblemCollector, type Problem } from '@cvdevkit/core';
 import { classKey } from './classes.js';
 
@@ -156,12 +156,7 @@ function isCountArray(a: unknown, n: number): a is number[] {
 
 /** Parses and checks the JSON of a counts file. */
 export function parseCountsFile(text: string, file: string): BoundaryCountSet {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw inputError({ code: 'input/counts-file', file, expected: 'a JSON counts file written by ade20k/boundary --counts-out', found: `invalid JSON (${(e as Error).message})` });
-  }
+  const json = parseJsonInput(text, file, 'a JSON counts file written by ade20k/boundary --counts-out', 'input/counts-file');
   const o = json as Partial<CountsFile>;
   if (typeof o !== 'object' || o === null || o.format !== COUNTS_FORMAT) bad(file, 'format', `"${COUNTS_FORMAT}"`, o?.format);
   if (o.version !== COUNTS_VERSION) bad(file, 'version', String(COUNTS_VERSION), o.version);

@@ -5,6 +5,7 @@ export * from './visible.js';
 export * from './numbers.js';
 export * from './gzip.js';
 export * from './output-file.js';
+export * from './json-input.js';
 export * from './xml.js';
 export { xmlParseProblem } from './xml-errors.js';
 export * from './lines.js';
