@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
 import { loadRegistry, unknownTaskError, type PluginRegistry } from '@cvdevkit/registry';
 import { checkArgv } from './argv-check.js';
+import { installInterruptHandler } from './interrupt.js';
 import { TASK_COMMANDS } from './commands/index.js';
 import { valueFlags } from './common-options.js';
 import { EXIT, Interrupted, printError } from './failures.js';
@@ -50,6 +51,7 @@ export async function run(argv: string[], io: CliIo = { stdout: process.stdout, 
     io.stdout.write(cliVersion() + '\n');
     return EXIT.ok;
   }
+  if (io.handleSignals !== false) installInterruptHandler(io.stderr);
   const pre = prescan(argv);
   let session: CliSession | undefined;
   try {

@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { isDevkitError, metricNames, usageError, type Report, type RunContext } from '@cvdevkit/core';
 import { INPUT_LIMITS_ENV, parseInputLimits } from '@cvdevkit/formats';
 import type { PluginRegistry, RegisteredTask } from '@cvdevkit/registry';
-import { EXIT, Interrupted, PluginFailure, printError } from './failures.js';
+import { Interrupted, PluginFailure, printError } from './failures.js';
+import { installInterruptHandler, onInterrupt, wasInterrupted } from './interrupt.js';
 import type { CliIo } from './io.js';
 import { formatForFile, writeReports } from './output/index.js';
 import { formatDiagnostic } from './output/diagnostic.js';
@@ -47,8 +48,6 @@ export class CliSession {
   private bar: ProgressBar | undefined;
   private controller: AbortController | undefined;
   private signalsInstalled = false;
-  /** Set by the first Ctrl-C; from then on nothing is printed or written to `--out`, and the exit code is 130. */
-  interrupted = false;
   debug = false;
   quiet = false;
   private readonly stdout: OutputSink;
@@ -58,6 +57,7 @@ export class CliSession {
     readonly registry: PluginRegistry,
   ) {
     this.stdout = stdoutSink(io.stdout);
+    this.installSignals();
   }
 
   out(text: string): void {
@@ -68,20 +68,20 @@ export class CliSession {
     if (!this.quiet) this.io.stderr.write(`warning: ${message}\n`);
   }
 
-  /**
-   * Ctrl-C handling, installed once and kept until the process exits (a signal that arrives while a long
-   * synchronous phase runs is seen when it ends): the first aborts the run, a second exits at once.
-   */
+  /** Ctrl-C handling (installed once for the process, see `interrupt.ts`): the first aborts the current run. */
   private installSignals(): void {
     if (this.signalsInstalled || this.io.handleSignals === false) return;
     this.signalsInstalled = true;
-    process.on('SIGINT', () => {
-      if (this.interrupted) process.exit(EXIT.interrupted);
-      this.interrupted = true;
+    installInterruptHandler(this.io.stderr);
+    onInterrupt(() => {
       this.bar?.stop();
-      this.io.stderr.write('interrupted: stopping (press Ctrl-C again to quit at once)\n');
       this.controller?.abort(new Error('interrupted'));
     });
+  }
+
+  /** Set by the first Ctrl-C; from then on nothing is printed or written to `--out`, and the exit code is 130. */
+  get interrupted(): boolean {
+    return this.io.handleSignals !== false && wasInterrupted();
   }
 
   /** Lets a pending Ctrl-C be delivered (one turn of the event loop), then stops if there was one. */
