@@ -17,7 +17,7 @@ describe('reports are streamed (a 10 M-detection report is longer than one strin
   it('the JSON stream is the JSON text, written in bounded pieces', () => {
     const n = 300_000;
     const recall = Float64Array.from({ length: n }, (_, i) => i / n);
-    const report = createReport({ task: 'x/det', metric: 'ap', summary: { mAP: 0.5, bad: NaN }, rows: [{ key: 'a', ap: 0.5 }], curves: [{ key: 'a', recall, precision: recall }] });
+    const report = createReport({ task: 'x/det', metric: 'ap', summary: { mAP: 0.5, bad: NaN }, rows: [{ key: 'a', ap: 0.5 }], curves: [{ key: 'a', recall: recall as unknown as number[], precision: recall as unknown as number[] }] });
     const pieces: string[] = [];
     FORMATTERS.get('json')!.stream!([report], (c) => void pieces.push(c));
     expect(pieces.join('')).toBe(reportToJson(report) + '\n');

@@ -1,11 +1,12 @@
 /**
  * Offending values in messages: quoted, shortened, and with every invisible character made visible
- * (`\t`, `\u0000`, a UTF-8 byte order mark as `\uFEFF`), so that `found "﻿2010_000049"` cannot look
+ * (`\t`, `\u0000`, a UTF-8 byte order mark as `\uFEFF`), so that `found "<BOM>2010_000049"` cannot look
  * like a correct name.
  */
 
 // C0/C1 controls, DEL, soft hyphen, zero-width and direction marks, line/paragraph separators, BOM,
 // lone surrogates (a broken UTF-16 pair) and the replacement character of a broken UTF-8 sequence.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u206a-\u206f\ufeff\ufff9-\ufffd]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
 
 const NAMED: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r', '"': '\\"', '\\': '\\\\' };
