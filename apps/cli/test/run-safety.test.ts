@@ -61,7 +61,7 @@ describe.skipIf(!cliBuilt)('Ctrl-C (built CLI)', () => {
   });
 
   it('cvdevkit demo stops at Ctrl-C with exit 130', async () => {
-    const r = await runUntil(['demo', '--format', 'json', '--workers', '1', '-q'], 700);
+    const r = await runUntil(['demo', '--format', 'json', '--workers', '1', '-q'], 2000);
     expect(r.status).toBe(130);
     expect(r.stdout).toBe('');
   });
