@@ -31,6 +31,12 @@ const specs: CommonOptionSpec[] = [
   },
   { flags: '--cache-dir <dir>', description: 'cache directory for parsed ground truth (default: $CVDEVKIT_CACHE_DIR or ~/.cache/cvdevkit)', scope: 'run' },
   { flags: '--no-cache', description: 'do not read or write the cache', scope: 'run', attribute: 'cache' },
+  {
+    flags: '--input-limit <kind=size>',
+    description: 'raise a size cap on inputs, e.g. text=2G or png-pixels=400M (kinds: text, xml, png, png-pixels, mat, counts, counts-unzipped); repeatable',
+    scope: 'run',
+    make: (o) => o.argParser((v: string, prev: string[] = []) => [...prev, v]),
+  },
   { flags: '-q, --quiet', description: 'no progress bar, no warnings', scope: 'all' },
   { flags: '--debug', description: 'print stack traces of internal errors', scope: 'all' },
   {

@@ -1,7 +1,8 @@
-/** Where the CLI reads and writes, and the atomic file write behind `--out`. */
+/** Where the CLI reads and writes (the `--out` file is written by `output/sink.ts`; side-output files by `writeAtomic`). */
 import { renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { usageError } from '@cvdevkit/core';
+import { describeFsError, errnoCode } from '@cvdevkit/formats';
 
 /** Where the CLI reads and writes; `process` by default, replaceable in tests. */
 export interface CliIo {
@@ -25,8 +26,7 @@ export function writeAtomic(file: string, text: string | Uint8Array, option = '-
     } catch {
       // nothing was written
     }
-    const err = e as NodeJS.ErrnoException;
-    const reason = err.code === 'ENOENT' ? `directory ${dirname(file)} does not exist` : err.code === 'EACCES' ? 'permission denied' : err.message.split('\n')[0];
+    const reason = errnoCode(e) === 'ENOENT' ? `directory ${dirname(file)} does not exist` : describeFsError(e);
     throw usageError(`cannot write ${option} ${file}: ${reason}`, 'usage/out');
   }
 }

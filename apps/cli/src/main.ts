@@ -2,9 +2,11 @@
 import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
 import { loadRegistry, unknownTaskError, type PluginRegistry } from '@cvdevkit/registry';
+import { checkArgv } from './argv-check.js';
+import { installInterruptHandler } from './interrupt.js';
 import { TASK_COMMANDS } from './commands/index.js';
 import { reservedAttributes, valueFlags } from './common-options.js';
-import { EXIT, printError } from './failures.js';
+import { EXIT, Interrupted, printError } from './failures.js';
 import type { CliIo } from './io.js';
 import { buildProgram } from './program.js';
 import { CliSession, cliVersion } from './session.js';
@@ -52,6 +54,7 @@ export async function run(argv: string[], io: CliIo = { stdout: process.stdout, 
     io.stdout.write(cliVersion() + '\n');
     return EXIT.ok;
   }
+  if (io.handleSignals !== false) installInterruptHandler(io.stderr);
   const pre = prescan(argv);
   let session: CliSession | undefined;
   try {
@@ -79,7 +82,10 @@ export async function run(argv: string[], io: CliIo = { stdout: process.stdout, 
       program.outputHelp();
       return EXIT.usage;
     }
+    checkArgv(program, argv);
     await program.parseAsync(argv, { from: 'user' });
+    // A Ctrl-C during the run (even one seen only after it ended) means exit 130, whatever the run returned.
+    if (session.interrupted) return session.reportError(new Interrupted());
     return result.code;
   } catch (e) {
     if (e instanceof CommanderError && HANDLED_BY_COMMANDER.has(e.code)) return EXIT.ok;

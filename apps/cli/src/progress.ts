@@ -8,7 +8,7 @@ export interface ProgressBar extends ProgressSink {
 
 /**
  * A ProgressSink drawing a `cli-progress` bar on `stream` (stderr): phase label, value/total and ETA.
- * When `enabled` is false (stderr is not a terminal, or `--quiet`) nothing is drawn.
+ * When `enabled` is false nothing is drawn.
  */
 export function createProgressBar(stream: NodeJS.WriteStream, enabled: boolean): ProgressBar {
   if (!enabled) return { ...silentProgress, stop() {} };
@@ -40,4 +40,60 @@ export function createProgressBar(stream: NodeJS.WriteStream, enabled: boolean):
     },
     stop,
   };
+}
+
+export interface ProgressLineOptions {
+  /** Nothing is printed before the run has taken this long (short runs stay quiet); default 2 s. */
+  quietMs?: number;
+  /** A line at least this often while a phase runs; default 30 s. */
+  everyMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Progress for a stderr that is not a terminal (a cluster job's log, `TERM=dumb`): plain lines
+ * `progress: <phase> 40% (400/1000)` at every 10 % step or every 30 s, once the run has taken 2 s.
+ */
+export function createProgressLines(stream: NodeJS.WritableStream, options: ProgressLineOptions = {}): ProgressBar {
+  const now = options.now ?? (() => Date.now());
+  const quietMs = options.quietMs ?? 2000;
+  const everyMs = options.everyMs ?? 30_000;
+  const started = now();
+  let label = '';
+  let total = 0;
+  let value = 0;
+  let lastStep = 0;
+  let lastAt = started;
+  const line = () => {
+    const pct = total > 0 ? ` ${Math.floor((100 * value) / total)}%` : '';
+    stream.write(`progress: ${label}${pct} (${value}${total > 0 ? `/${total}` : ''})\n`);
+  };
+  return {
+    begin(l: string, t: number) {
+      label = l;
+      total = t;
+      value = 0;
+      lastStep = 0;
+    },
+    advance(n = 1) {
+      value += n;
+      const t = now();
+      if (t - started < quietMs) return;
+      const step = total > 0 ? Math.floor((10 * value) / total) : 0;
+      if (step > lastStep || t - lastAt >= everyMs) {
+        lastStep = step;
+        lastAt = t;
+        line();
+      }
+    },
+    end() {},
+    stop() {},
+  };
+}
+
+/** The progress a run shows: a bar on a terminal, lines elsewhere (and on `TERM=dumb`), nothing with `--quiet`. */
+export function createProgress(stream: NodeJS.WriteStream, options: { quiet: boolean; env: NodeJS.ProcessEnv }): ProgressBar {
+  if (options.quiet) return { ...silentProgress, stop() {} };
+  if (stream.isTTY === true && options.env.TERM !== 'dumb') return createProgressBar(stream, true);
+  return createProgressLines(stream);
 }

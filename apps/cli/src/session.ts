@@ -8,12 +8,15 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { isDevkitError, metricNames, usageError, type Report, type RunContext } from '@cvdevkit/core';
+import { INPUT_LIMITS_ENV, parseInputLimits } from '@cvdevkit/formats';
 import type { PluginRegistry, RegisteredTask } from '@cvdevkit/registry';
-import { EXIT, Interrupted, PluginFailure, printError } from './failures.js';
-import { writeAtomic, type CliIo } from './io.js';
-import { formatForFile, formatReports, type FormatContext } from './output/index.js';
+import { Interrupted, PluginFailure, printError } from './failures.js';
+import { installInterruptHandler, onInterrupt, wasInterrupted } from './interrupt.js';
+import type { CliIo } from './io.js';
+import { formatForFile, writeReports, type FormatContext } from './output/index.js';
 import { formatDiagnostic } from './output/diagnostic.js';
-import { createProgressBar, type ProgressBar } from './progress.js';
+import { AtomicFileSink, stdoutSink, type OutputSink } from './output/sink.js';
+import { createProgress, type ProgressBar } from './progress.js';
 import { wantedSideOutputs } from './side-outputs/index.js';
 
 export interface CommonOptions {
@@ -38,22 +41,53 @@ export function cliVersion(): string {
   }
 }
 
+/** Text written to the sinks is gathered into pieces of this size (one write call per piece). */
+const PIECE = 1 << 20;
+
 export class CliSession {
   private bar: ProgressBar | undefined;
+  private controller: AbortController | undefined;
+  private signalsInstalled = false;
   debug = false;
   quiet = false;
+  private readonly stdout: OutputSink;
 
   constructor(
     readonly io: CliIo,
     readonly registry: PluginRegistry,
-  ) {}
+  ) {
+    this.stdout = stdoutSink(io.stdout);
+    this.installSignals();
+  }
 
   out(text: string): void {
-    this.io.stdout.write(text);
+    this.stdout.write(text);
   }
 
   warn(message: string): void {
     if (!this.quiet) this.io.stderr.write(`warning: ${message}\n`);
+  }
+
+  /** Ctrl-C handling (installed once for the process, see `interrupt.ts`): the first aborts the current run. */
+  private installSignals(): void {
+    if (this.signalsInstalled || this.io.handleSignals === false) return;
+    this.signalsInstalled = true;
+    installInterruptHandler(this.io.stderr);
+    onInterrupt(() => {
+      this.bar?.stop();
+      this.controller?.abort(new Error('interrupted'));
+    });
+  }
+
+  /** Set by the first Ctrl-C; from then on nothing is printed or written to `--out`, and the exit code is 130. */
+  get interrupted(): boolean {
+    return this.io.handleSignals !== false && wasInterrupted();
+  }
+
+  /** Lets a pending Ctrl-C be delivered (one turn of the event loop), then stops if there was one. */
+  async checkInterrupted(): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (this.interrupted) throw new Interrupted();
   }
 
   /**
@@ -68,6 +102,7 @@ export class CliSession {
     const out = typeof opts.out === 'string' ? resolve(this.io.cwd, opts.out) : undefined;
     let format = (opts.format as string | undefined) ?? 'table';
     if (!formatExplicit && out !== undefined) format = formatForFile(out) ?? format;
+    applyInputLimits(opts.inputLimit, env);
     return {
       format,
       out,
@@ -86,31 +121,28 @@ export class CliSession {
       throw usageError(`task "${entry.id}" does not accept --metric ${metric}; accepted: ${accepted.join(', ')}`, 'usage/unknown-metric');
   }
 
-  /** Runs `fn` with a RunContext: progress bar, SIGINT → abort, collected log messages. */
+  /** Runs `fn` with a RunContext: progress (bar or lines), Ctrl-C → abort, collected log messages. */
   async withContext<T>(common: CommonOptions, metric: string | undefined, fn: (ctx: Partial<RunContext>, logs: string[]) => Promise<T>): Promise<T> {
-    const stderr = this.io.stderr;
-    this.bar = createProgressBar(stderr, stderr.isTTY === true && !common.quiet);
+    this.installSignals();
+    if (this.interrupted) throw new Interrupted();
+    this.bar = createProgress(this.io.stderr, { quiet: common.quiet === true, env: this.io.env });
     const controller = new AbortController();
-    const onSignal = () => {
-      if (controller.signal.aborted) process.exit(EXIT.interrupted);
-      this.bar?.stop();
-      stderr.write('interrupted: stopping (press Ctrl-C again to quit at once)\n');
-      controller.abort(new Error('interrupted'));
-    };
-    if (this.io.handleSignals !== false) process.on('SIGINT', onSignal);
+    this.controller = controller;
     const logs: string[] = [];
     try {
-      return await fn(
+      const result = await fn(
         { progress: this.bar, signal: controller.signal, workers: common.workers, cacheDir: common.cacheDir, metric, log: (m: string) => void logs.push(m) },
         logs,
       );
+      await this.checkInterrupted();
+      return result;
     } catch (e) {
-      if (controller.signal.aborted) throw new Interrupted();
+      if (controller.signal.aborted || this.interrupted) throw new Interrupted();
       throw e;
     } finally {
       this.bar.stop();
       this.bar = undefined;
-      if (this.io.handleSignals !== false) process.off('SIGINT', onSignal);
+      this.controller = undefined;
     }
   }
 
@@ -134,13 +166,38 @@ export class CliSession {
     return report;
   }
 
-  /** Prints reports in the chosen format (and to `--out`), runs the side outputs, then lists diagnostics on stderr. */
+  /**
+   * Prints reports in the chosen format, streamed (any size) to stdout and, when asked, to `--out` (a
+   * temporary file renamed when complete); then the side outputs and the diagnostics on stderr. After a
+   * Ctrl-C nothing is printed and no `--out` is written.
+   */
   async printReports(reports: Report[], common: CommonOptions, context: FormatContext = {}): Promise<void> {
+    await this.checkInterrupted();
     const sides = wantedSideOutputs(common.raw);
     for (const s of sides) for (const r of reports) s.prepare?.(r, common.raw);
-    const text = await formatReports(reports, common.format, context);
-    if (common.out) writeAtomic(common.out, text);
-    this.out(text);
+    const file = common.out ? new AtomicFileSink(common.out) : undefined;
+    const sinks: OutputSink[] = file ? [file, this.stdout] : [this.stdout];
+    let piece = '';
+    const flush = () => {
+      for (const sink of sinks) sink.write(piece);
+      piece = '';
+    };
+    try {
+      await writeReports(
+        reports,
+        common.format,
+        (chunk) => {
+          piece += chunk;
+          if (piece.length >= PIECE) flush();
+        },
+        context,
+      );
+      if (piece.length > 0) flush();
+      file?.commit();
+    } catch (e) {
+      file?.abort();
+      throw e;
+    }
     for (const s of sides) await s.write(reports, common.raw, { cwd: this.io.cwd, stderr: this.io.stderr, quiet: common.quiet === true });
     if (common.format === 'json' || common.quiet) return;
     for (const r of reports) for (const d of r.diagnostics) this.io.stderr.write(formatDiagnostic(d) + '\n');
@@ -151,4 +208,14 @@ export class CliSession {
     this.bar?.stop();
     return printError(e, this.io.stderr, this.debug, prefix);
   }
+}
+
+/** `--input-limit kind=size,…` → `CVDEVKIT_INPUT_LIMITS` (read by the input layer, inherited by worker threads). */
+function applyInputLimits(value: unknown, env: NodeJS.ProcessEnv): void {
+  const given = Array.isArray(value) ? value.join(',') : typeof value === 'string' ? value : '';
+  if (given === '') return;
+  parseInputLimits(given); // a bad entry is a usage error here, before anything runs
+  const merged = [env[INPUT_LIMITS_ENV], given].filter((s) => s !== undefined && s !== '').join(',');
+  env[INPUT_LIMITS_ENV] = merged;
+  if (env !== process.env) process.env[INPUT_LIMITS_ENV] = merged;
 }

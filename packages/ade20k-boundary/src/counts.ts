@@ -1,6 +1,7 @@
-import { readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
+import { describeValue, ensureOutputDirSync, parseJsonInput, fsWriteError, gunzipInput, isGzip, readInputBytesSync, visibleQuote } from '@cvdevkit/formats';
 import { inputError, usageError, ProblemCollector, type Problem } from '@cvdevkit/core';
 import { classKey } from './classes.js';
 
@@ -130,13 +131,23 @@ export function countsToFile(set: BoundaryCountSet, producer?: string): CountsFi
 /** Writes a counts file (gzip-compressed when the name ends in `.gz`); creates the folder. */
 export function writeCountsFile(path: string, set: BoundaryCountSet, producer?: string): void {
   const text = JSON.stringify(countsToFile(set, producer));
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, path.endsWith('.gz') ? gzipSync(text) : text);
+  ensureOutputDirSync(dirname(path), 'the counts file');
+  try {
+    writeFileSync(path, path.endsWith('.gz') ? gzipSync(text) : text);
+  } catch (e) {
+    throw fsWriteError(e, path, 'the counts file');
+  }
 }
 
 function bad(file: string, field: string, expected: string, found: unknown): never {
-  const shown = typeof found === 'string' ? JSON.stringify(found) : Array.isArray(found) ? `an array of ${found.length}` : String(found);
+  const shown = typeof found === 'string' ? visibleQuote(found) : Array.isArray(found) ? firstBadCount(found) : describeValue(found);
   throw inputError({ code: 'input/counts-file', file, field, expected, found: shown });
+}
+
+/** An array of counts in a message: its length and its first offending value with its position. */
+function firstBadCount(a: unknown[]): string {
+  const i = a.findIndex((x) => !(Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 0x7fffffff));
+  return i < 0 ? `an array of ${a.length}` : `an array of ${a.length} with ${describeValue(a[i], 30)} at position ${i + 1}`;
 }
 
 function isCountArray(a: unknown, n: number): a is number[] {
@@ -145,12 +156,7 @@ function isCountArray(a: unknown, n: number): a is number[] {
 
 /** Parses and checks the JSON of a counts file. */
 export function parseCountsFile(text: string, file: string): BoundaryCountSet {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw inputError({ code: 'input/counts-file', file, expected: 'a JSON counts file written by ade20k/boundary --counts-out', found: `invalid JSON (${(e as Error).message})` });
-  }
+  const json = parseJsonInput(text, file, 'a JSON counts file written by ade20k/boundary --counts-out', 'input/counts-file');
   const o = json as Partial<CountsFile>;
   if (typeof o !== 'object' || o === null || o.format !== COUNTS_FORMAT) bad(file, 'format', `"${COUNTS_FORMAT}"`, o?.format);
   if (o.version !== COUNTS_VERSION) bad(file, 'version', String(COUNTS_VERSION), o.version);
@@ -187,19 +193,8 @@ export function parseCountsFile(text: string, file: string): BoundaryCountSet {
 
 /** Reads one counts file (plain or gzip JSON). */
 export function readCountsFile(path: string): BoundaryCountSet {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw inputError({ code: 'input/counts-file', file: path, expected: 'a counts file', found: code === 'ENOENT' ? 'no such file' : `unreadable (${code})` });
-  }
-  let text: string;
-  try {
-    text = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
-  } catch (e) {
-    throw inputError({ code: 'input/counts-file', file: path, expected: 'a gzip or JSON counts file', found: `a broken gzip stream (${(e as Error).message})` });
-  }
+  const bytes = readInputBytesSync(path, { kind: 'counts', expected: 'a counts file' });
+  const text = (isGzip(bytes) ? gunzipInput(bytes, path, 'a counts file', 'counts-unzipped') : bytes).toString('utf8');
   return parseCountsFile(text, path);
 }
 

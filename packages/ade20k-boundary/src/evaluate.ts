@@ -88,7 +88,7 @@ interface Plan {
 
 function makePlan(options: Ade20kBoundaryOptions): Plan {
   const seed = checkSeed(options.seed);
-  const shard = options.shard !== undefined && options.shard !== '' ? parseShard(options.shard) : undefined;
+  const shard = options.shard !== undefined ? parseShard(options.shard) : undefined;
   const classes = options.classes !== undefined && options.classes !== '' ? parseClassList(options.classes) : Array.from({ length: ADE20K_CLASS_COUNT }, (_, i) => i + 1);
   if (shard && shard.count > 1 && !options.countsOut) {
     throw usageError('--shard needs --counts-out <file>: a shard writes its counts there for ade20k/boundary-merge', 'usage/missing-option');

@@ -1,5 +1,6 @@
 import { inputError } from '@cvdevkit/core';
-import { readMatFileSync, writeSparseCellMat, type MatValue, type MatStruct, type SparseMatrix } from '@cvdevkit/matfile';
+import { readMatFileSync, type MatValue, type MatStruct } from '@cvdevkit/formats';
+import { writeSparseCellMat, type SparseMatrix } from '@cvdevkit/matfile';
 import { ADE20K_CLASS_COUNT } from './classes.js';
 
 /** The boundaries of one ground-truth image: `gt.bdry{c}` of every class, kept sparse until asked for. */

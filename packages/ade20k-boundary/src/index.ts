@@ -45,7 +45,7 @@ export const ade20kBoundaryTask = defineTask<Ade20kBoundaryOptions>({
     { name: 'gt', type: 'path', required: true, description: 'ground-truth folder annotations_boundary/validation (one <image>.mat per image)' },
     { name: 'pred', type: 'path', required: true, description: 'predictions folder with class_001 … class_150, each holding <image>.png (8-bit grey, v/255)' },
     { name: 'seed', type: 'integer', default: DEFAULT_SEED, description: 'seed of correspondPixels\' random outlier graph, reset at every call (the official MEX seeds from the clock)' },
-    { name: 'shard', type: 'string', description: 'evaluate slice i of n ("2/3") of the (image, class) units; needs --counts-out' },
+    { name: 'shard', type: 'string', description: 'evaluate slice i of n ("2/3") of the (image, class) units, or "auto" / "auto/n" in a SLURM job array or Kubernetes Indexed Job; needs --counts-out' },
     { name: 'countsOut', type: 'path', description: 'write the per-(image, class) counts there (JSON, gzip if *.gz), for ade20k/boundary-merge' },
     { name: 'classes', type: 'string', description: 'evaluate only these classes, e.g. "1-10,57" (debugging; the score is then over them)' },
     { name: 'debugCounts', type: 'boolean', default: false, description: 'put the per-(class, image) counts in the JSON report (extra.counts)' },

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
-import type { Problem } from '@cvdevkit/core';
+import { isDevkitError, type Problem } from '@cvdevkit/core';
+import { describeFsError, readInputBytesSync, readPngHeader, translatePngError } from '@cvdevkit/formats';
 
 /** A decoded prediction: row-major uint8 values (what MATLAB's `imread` returns for the file). */
 export interface PredictionMap {
@@ -76,12 +76,19 @@ export function decodePrediction(bytes: Uint8Array, file: string, expectSize?: {
   if (expectSize && (header.height !== expectSize.height || header.width !== expectSize.width)) {
     return { ok: false, problem: sizeProblem(file, expectSize, header) };
   }
+  try {
+    // the full IHDR check and the pixel cap, before pngjs allocates anything
+    readPngHeader(bytes, file);
+  } catch (e) {
+    if (isDevkitError(e)) return { ok: false, problem: e.problems[0] };
+    throw e;
+  }
   let png: ReturnType<typeof PNG.sync.read> & { transColor?: number[]; palette?: number[][] };
   try {
     // skipRescale keeps low-bit-depth samples raw (as imread does); pngjs never applies gamma.
     png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { skipRescale: true }) as typeof png;
   } catch (e) {
-    return { ok: false, problem: { code: 'input/png', file, expected: EXPECTED, found: `an unreadable PNG (${(e as Error).message})` } };
+    return { ok: false, problem: { code: 'input/png', file, expected: EXPECTED, found: `an unreadable PNG (${translatePngError(e)})` } };
   }
   const { width, height } = png;
   const rgba = png.data;
@@ -130,16 +137,19 @@ export function sizeProblem(file: string, expect: { height: number; width: numbe
 export function readPrediction(path: string, displayName: string, expectSize?: { height: number; width: number }): PredictionResult {
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(path);
+    bytes = readInputBytesSync(path, { kind: 'png', expected: 'a prediction PNG' });
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
+    if (!isDevkitError(e)) throw e;
+    const p = e.problems[0];
+    const missing = p.code === 'input/missing-file';
     return {
       ok: false,
       problem: {
-        code: 'input/missing-prediction',
+        ...p,
+        code: missing ? 'input/missing-prediction' : p.code,
         file: displayName,
-        expected: 'a prediction PNG for every image and class',
-        found: code === 'ENOENT' ? 'no such file' : `unreadable (${code ?? (e as Error).message})`,
+        expected: missing ? 'a prediction PNG for every image and class' : p.expected,
+        found: missing && p.found === describeFsError({ code: 'ENOENT' }) ? 'no such file' : p.found,
       },
     };
   }

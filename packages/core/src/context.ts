@@ -41,3 +41,19 @@ export function createRunContext(partial: Partial<RunContext> = {}): RunContext 
     log: partial.log,
   };
 }
+
+let lastTurn = 0;
+
+/**
+ * A chunk boundary of a long synchronous phase: at most every `everyMs` (default 100 ms) it gives the
+ * event loop one turn, so that a Ctrl-C (a signal handler) can run, then throws the signal's reason
+ * when the run was aborted. Costs nothing between turns.
+ */
+export async function checkpoint(signal: AbortSignal | undefined, everyMs = 100): Promise<void> {
+  const now = performance.now();
+  if (now - lastTurn >= everyMs) {
+    lastTurn = now;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+}

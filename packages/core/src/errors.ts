@@ -13,6 +13,8 @@ export interface ProblemLocation {
   file?: string;
   /** 1-based line number in a text file. */
   line?: number;
+  /** 1-based column in that line (XML). */
+  column?: number;
   /** Pixel as "x,y" (1-based column, row) or a free text location in an image. */
   pixel?: string;
   /** A named field (XML element path, MAT variable, option name, …). */
@@ -40,6 +42,7 @@ const EXIT_CODES: Record<ErrorKind, number> = { usage: 1, input: 2, internal: 3 
 export function formatLocation(loc: ProblemLocation): string {
   let s = loc.file ?? '';
   if (loc.line !== undefined) s += `:${loc.line}`;
+  if (loc.line !== undefined && loc.column !== undefined) s += `:${loc.column}`;
   if (loc.pixel !== undefined) s += ` (pixel ${loc.pixel})`;
   if (loc.field !== undefined) s += s ? ` [${loc.field}]` : loc.field;
   if (loc.offset !== undefined) s += ` (byte ${loc.offset})`;
@@ -72,6 +75,7 @@ export class DevkitError extends Error {
   readonly code: string;
   readonly file?: string;
   readonly line?: number;
+  readonly column?: number;
   readonly pixel?: string;
   readonly field?: string;
   readonly offset?: number;
@@ -95,6 +99,7 @@ export class DevkitError extends Error {
     this.code = code;
     this.file = init.file ?? (problems.length === 1 ? problems[0].file : undefined);
     this.line = init.line ?? (problems.length === 1 ? problems[0].line : undefined);
+    this.column = init.column ?? (problems.length === 1 ? problems[0].column : undefined);
     this.pixel = init.pixel;
     this.field = init.field;
     this.offset = init.offset;

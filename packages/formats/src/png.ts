@@ -6,13 +6,15 @@
  * Decoding uses pngjs's own chunk parser (CRC checks), inflater and scanline un-filtering, and stops
  * before pngjs's colour normalisation (which would expand palette images to RGBA and lose the indices).
  */
-import { readFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { inflateSync as zlibInflateSync } from 'node:zlib';
 import pngjs from 'pngjs';
 import { DevkitError, inputError, isDevkitError } from '@cvdevkit/core';
 import { vocColormap } from './colormap.js';
+import { fsWriteError } from './fs-problem.js';
+import { readInputBytes, readInputBytesSync } from './input-file.js';
+import { readPngHeader, translatePngError } from './png-header.js';
 
 // ---------------------------------------------------------------- pngjs internals (CommonJS, untyped)
 
@@ -51,8 +53,6 @@ const pngjsInflateSync = requireCjs('pngjs/lib/sync-inflate.js') as (
 ) => Buffer;
 const crc = requireCjs('pngjs/lib/crc.js') as { crc32(buf: Uint8Array): number };
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
 // ---------------------------------------------------------------- reader
 
 /** A decoded label image: one value per pixel, row-major (`data[y * width + x]`). */
@@ -79,13 +79,12 @@ function pngProblem(file: string | undefined, detail: string, extra: { code?: st
 /**
  * Decodes a label PNG from memory. Palette PNGs give their indices and greyscale PNGs their values,
  * as MATLAB `imread` does. Truecolour PNGs (colour types 2 and 6, where `imread` returns H×W×3) and
- * damaged files are input errors naming `file`.
+ * damaged files are input errors naming `file`. The header is checked first (`readPngHeader`: the
+ * `png-pixels` cap), so nothing larger than the cap allows is ever allocated.
  */
 export function decodeLabelPng(buffer: Uint8Array, file?: string): LabelImage {
   const buf = Buffer.isBuffer(buffer) ? buffer : Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  if (buf.length < 8 || PNG_SIGNATURE.some((b, i) => buf[i] !== b)) {
-    throw pngProblem(file, 'not a PNG file', { code: 'input/png-signature', expected: 'the PNG signature', found: describeStart(buf) });
-  }
+  readPngHeader(buf, file);
   let failure: Error | undefined;
   let meta: PngMetadata | undefined;
   let palette: number[][] | undefined;
@@ -117,8 +116,7 @@ export function decodeLabelPng(buffer: Uint8Array, file?: string): LabelImage {
     failure ??= e instanceof Error ? e : new Error(String(e));
   }
   if (failure || !meta) {
-    const msg = failure?.message ?? 'no image header';
-    throw pngProblem(file, 'damaged PNG file', { found: /waitng|waiting/.test(msg) ? 'the file ends early (truncated)' : msg });
+    throw pngProblem(file, 'damaged PNG file', { expected: 'a complete, undamaged PNG', found: failure ? translatePngError(failure) : 'no image header' });
   }
   const m = meta;
   if (m.colorType === 2 || m.colorType === 6) {
@@ -132,16 +130,17 @@ export function decodeLabelPng(buffer: Uint8Array, file?: string): LabelImage {
   let inflated: Buffer;
   try {
     const compressed = Buffer.concat(idat);
+    const rowSize = ((width * m.bpp * m.depth + 7) >> 3) + 1;
+    const imageSize = rowSize * height;
     if (m.interlace) {
-      inflated = zlibInflateSync(compressed);
+      // The seven Adam7 passes add at most one filter byte per row and pass: a bounded output either way.
+      inflated = zlibInflateSync(compressed, { maxOutputLength: imageSize + 7 * (height + 8) });
     } else {
-      const rowSize = ((width * m.bpp * m.depth + 7) >> 3) + 1;
-      const imageSize = rowSize * height;
       inflated = pngjsInflateSync(compressed, { chunkSize: imageSize, maxLength: imageSize });
     }
     if (!inflated || inflated.length === 0) throw new Error('no image data');
   } catch (e) {
-    throw pngProblem(file, 'damaged PNG image data', { found: e instanceof Error ? e.message : String(e) });
+    throw pngProblem(file, 'damaged PNG image data', { expected: 'a complete, undamaged PNG', found: translatePngError(e) });
   }
 
   const n = width * height;
@@ -155,7 +154,7 @@ export function decodeLabelPng(buffer: Uint8Array, file?: string): LabelImage {
       unfiltered = filterParseSync.process(inflated, m);
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
-      throw pngProblem(file, 'damaged PNG image data', { found: /waitng|waiting/.test(msg) ? 'fewer rows than the header says' : msg });
+      throw pngProblem(file, 'damaged PNG image data', { expected: 'a complete, undamaged PNG', found: /waitng|waiting/.test(msg) ? 'fewer rows than the header says' : translatePngError(e) });
     }
     if (!m.interlace && m.depth === 8 && m.bpp === 2) {
       const out = new Uint8Array(n);
@@ -172,7 +171,7 @@ export function decodeLabelPng(buffer: Uint8Array, file?: string): LabelImage {
       try {
         rgba = bitmapper.dataToBitMap(unfiltered, m);
       } catch (e) {
-        throw pngProblem(file, 'damaged PNG image data', { found: e instanceof Error ? e.message : String(e) });
+        throw pngProblem(file, 'damaged PNG image data', { expected: 'a complete, undamaged PNG', found: translatePngError(e) });
       }
       const out = m.depth === 16 ? new Uint16Array(n) : new Uint8Array(n);
       for (let i = 0; i < n; i++) out[i] = rgba[i * 4];
@@ -237,38 +236,14 @@ function unfilterOneBytePerPixel(raw: Uint8Array, width: number, height: number,
   return out;
 }
 
-function describeStart(buf: Buffer): string {
-  if (buf.length === 0) return 'an empty file';
-  return `bytes ${Array.from(buf.subarray(0, 8), (b) => b.toString(16).padStart(2, '0')).join(' ')}`;
-}
-
-function readFailure(e: unknown, file: string): DevkitError {
-  const code = (e as { code?: string }).code;
-  if (code === 'ENOENT') return inputError({ code: 'input/missing-file', file, detail: 'file not found', expected: 'a PNG file', found: 'no such file' });
-  if (code === 'EISDIR') return inputError({ code: 'input/missing-file', file, expected: 'a PNG file', found: 'a directory' });
-  return inputError({ code: 'input/read', file, detail: `cannot read the file (${code ?? String(e)})` });
-}
-
-/** Reads and decodes a label PNG (see `decodeLabelPng`); a missing file is an input error. */
+/** Reads and decodes a label PNG through the input layer (regular file, `png` size cap; see `decodeLabelPng`). */
 export async function readLabelPng(file: string): Promise<LabelImage> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch (e) {
-    throw readFailure(e, file);
-  }
-  return decodeLabelPng(bytes, file);
+  return decodeLabelPng(await readInputBytes(file, { kind: 'png', expected: 'a PNG file' }), file);
 }
 
 /** Synchronous `readLabelPng`. */
 export function readLabelPngSync(file: string): LabelImage {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (e) {
-    throw readFailure(e, file);
-  }
-  return decodeLabelPng(bytes, file);
+  return decodeLabelPng(readInputBytesSync(file, { kind: 'png', expected: 'a PNG file' }), file);
 }
 
 // ---------------------------------------------------------------- writer
@@ -360,6 +335,6 @@ export async function writeIndexedPng(file: string, image: IndexedImageInput, op
     await writeFile(file, bytes);
   } catch (e) {
     if (isDevkitError(e)) throw e;
-    throw inputError({ code: 'input/write', file, detail: `cannot write the file (${(e as { code?: string }).code ?? String(e)})` });
+    throw fsWriteError(e, file, 'a PNG file');
   }
 }

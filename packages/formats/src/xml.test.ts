@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DevkitError } from '@cvdevkit/core';
-import { childArray, parseDevkitXml, parsePascalAnnotation, str2double } from './xml.js';
+import { childArray, parseDevkitXml, parsePascalAnnotation } from './xml.js';
+import { str2double } from './numbers.js';
 
 const VOC = `<annotation>
 \t<folder>VOC2010</folder>

@@ -1,6 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { XMLParser } from 'fast-xml-parser';
-import { inputError } from '@cvdevkit/core';
+import { DevkitError, inputError } from '@cvdevkit/core';
+import { readInputText } from './input-file.js';
+import { str2double } from './numbers.js';
+import { xmlParseProblem } from './xml-errors.js';
 
 /** A leaf element is its trimmed text; an element with children maps tag → value (repeated → array). */
 export type XmlValue = string | XmlElement;
@@ -31,7 +33,8 @@ const parser = new XMLParser({
  * deleted first (so a newline inside a value disappears: "1\n2" → "12"), text is trimmed, no
  * attribute or entity processing. A repeated child becomes an array. Unlike the official parser,
  * an XML declaration, comments and indentation with spaces are accepted.
- * Malformed XML (mismatched tags, no root element) is a DevkitError naming the file.
+ * Malformed XML (mismatched tags, no root element) is a DevkitError naming the file, the line and
+ * column, what was expected and found (in cvdevkit's words, not the parser's).
  */
 export function parseDevkitXml(text: string, file?: string): XmlElement {
   const cleaned = text.replace(/[\t\n\r]/g, '');
@@ -39,9 +42,7 @@ export function parseDevkitXml(text: string, file?: string): XmlElement {
   try {
     parsed = parser.parse(cleaned, true);
   } catch (e) {
-    // Positions refer to the text with line breaks removed, so they are left out.
-    const msg = (e instanceof Error ? e.message : String(e)).replace(/:\d+:\d+$/, '').replace(/\.$/, '');
-    throw inputError({ code: 'input/xml', file, expected: 'well-formed XML', found: msg });
+    throw new DevkitError({ kind: 'input', ...xmlParseProblem(e, text, file) });
   }
   const root = Array.isArray(parsed) ? fromOrdered(parsed as OrderedNode[]) : '';
   if (typeof root !== 'object' || Object.keys(root).length === 0) {
@@ -104,26 +105,6 @@ export function childElement(el: XmlElement, tag: string): XmlElement | undefine
   return typeof first === 'object' ? first : first === '' ? {} : undefined;
 }
 
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eEdD][+-]?\d+)?$/;
-const SPECIAL = /^([+-]?)(inf|infinity|nan)$/i;
-
-/**
- * MATLAB `str2double` on one string: surrounding white space is ignored; decimal numbers with an
- * optional sign, fraction and exponent (`e`, `E`, `d`, `D`), `Inf`, `-Inf`, `NaN` (any case) are
- * accepted and rounded correctly; anything else (and undefined) is NaN.
- */
-export function str2double(s: string | undefined): number {
-  if (s === undefined) return NaN;
-  const t = s.trim();
-  if (NUMBER.test(t)) return Number(t.replace(/[dD]/, 'e'));
-  const m = SPECIAL.exec(t);
-  if (m) {
-    if (m[2].toLowerCase() === 'nan') return NaN;
-    return m[1] === '-' ? -Infinity : Infinity;
-  }
-  return NaN;
-}
-
 export interface PascalObject {
   name: string;
   pose: string;
@@ -132,6 +113,8 @@ export interface PascalObject {
   difficult: boolean;
   /** xmin, ymin, xmax, ymax, each through str2double (NaN when missing or not a number). */
   bbox: [number, number, number, number];
+  /** The texts of xmin, ymin, xmax, ymax as written (undefined when the element is missing), for messages. */
+  bboxText: [string | undefined, string | undefined, string | undefined, string | undefined];
   /** Person parts (`<part>` children), read recursively. */
   parts: PascalObject[];
   /** `<actions>` flags (`'1'` is true), when present. */
@@ -152,18 +135,15 @@ export interface PascalAnnotation {
 function readObject(el: XmlElement): PascalObject {
   const bb = childElement(el, 'bndbox') ?? {};
   const pose = childText(el, 'pose') ?? '';
+  const text: PascalObject['bboxText'] = [childText(bb, 'xmin'), childText(bb, 'ymin'), childText(bb, 'xmax'), childText(bb, 'ymax')];
   const obj: PascalObject = {
     name: childText(el, 'name') ?? '',
     pose: pose === 'Unspecified' ? '' : pose,
     truncated: childText(el, 'truncated') === '1',
     occluded: childText(el, 'occluded') === '1',
     difficult: childText(el, 'difficult') === '1',
-    bbox: [
-      str2double(childText(bb, 'xmin')),
-      str2double(childText(bb, 'ymin')),
-      str2double(childText(bb, 'xmax')),
-      str2double(childText(bb, 'ymax')),
-    ],
+    bbox: [str2double(text[0]), str2double(text[1]), str2double(text[2]), str2double(text[3])],
+    bboxText: text,
     parts: childArray(el, 'part').map((p) => readObject(typeof p === 'object' ? p : {})),
     element: el,
   };
@@ -207,13 +187,7 @@ export function parsePascalAnnotation(text: string, file?: string): PascalAnnota
   return ann;
 }
 
-/** Reads and parses one annotation file. A missing file is a DevkitError naming it. */
+/** Reads and parses one annotation file through the input layer (regular file, `xml` size cap). */
 export async function readPascalAnnotation(path: string): Promise<PascalAnnotation> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    throw inputError({ code: 'input/missing-file', file: path, expected: 'an annotation file', found: 'no such file' });
-  }
-  return parsePascalAnnotation(text, path);
+  return parsePascalAnnotation(await readInputText(path, { kind: 'xml', expected: 'an annotation file' }), path);
 }

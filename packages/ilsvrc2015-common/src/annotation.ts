@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Problem } from '@cvdevkit/core';
-import { childArray, childText, parseDevkitXml, str2double, type XmlElement, type XmlValue } from '@cvdevkit/formats';
+import { childArray, childText, parseDevkitXml, readInputTextSync, str2double, type XmlElement, type XmlValue } from '@cvdevkit/formats';
 import { isDevkitError } from '@cvdevkit/core';
+
+const COORDS = ['xmin', 'ymin', 'xmax', 'ymax'] as const;
 
 /** The objects of one annotation file, as the devkit reads them. */
 export interface AnnotationObjects {
@@ -60,8 +61,16 @@ export function readAnnotationObjects(text: string, file: string, labelOf: Reado
       problems.push({ code: 'input/xml', file, field: `${where}.bndbox`, expected: 'a <bndbox> with xmin, ymin, xmax, ymax', found: 'none' });
       continue;
     }
+    // A missing coordinate element is an error in the official code (a missing struct field); a value
+    // str2double cannot read stays NaN, as there.
+    const coords = COORDS.map((c) => childText(bb, c));
+    const missing = COORDS.filter((_, k) => coords[k] === undefined);
+    if (missing.length > 0) {
+      problems.push({ code: 'input/xml', file, field: `${where}.bndbox`, expected: 'a <bndbox> with xmin, ymin, xmax, ymax', found: `no ${missing.map((m) => `<${m}>`).join(', ')}`, hint: 'the official code fails on it' });
+      continue;
+    }
     out.labels.push(label);
-    out.boxes.push(str2double(childText(bb, 'xmin')), str2double(childText(bb, 'ymin')), str2double(childText(bb, 'xmax')), str2double(childText(bb, 'ymax')));
+    out.boxes.push(str2double(coords[0]), str2double(coords[1]), str2double(coords[2]), str2double(coords[3]));
     out.generated.push(childText(obj, 'generated') === '1' ? 1 : 0);
   }
   return out;
@@ -107,9 +116,10 @@ export function parseAnnotationFiles(files: readonly string[], labelOf: Map<stri
   for (const file of files) {
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      problems.push({ code: 'input/missing-file', file, expected: 'an annotation XML file', found: 'no such file' });
+      text = readInputTextSync(file, { kind: 'xml', expected: 'an annotation XML file' });
+    } catch (e) {
+      if (!isDevkitError(e)) throw e;
+      problems.push(...e.problems);
       perFile.push({ labels: [], boxes: [], generated: [] });
       continue;
     }

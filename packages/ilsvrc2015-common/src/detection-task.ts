@@ -94,7 +94,8 @@ export async function runDetectionTask(inputs: DetectionTaskInputs, settings: De
   let predictions: Predictions;
   let blacklist: Blacklist | undefined;
   try {
-    predictions = readPredictions(inputs.pred);
+    // with a list, an image index outside it is found in the same pass as syntax problems (DET; VID drops them)
+    predictions = readPredictions(inputs.pred, list && settings.outside === 'error' ? { imageIds: new Set(list.ids) } : {});
     blacklist = inputs.blacklist ? readBlacklist(inputs.blacklist, synsets) : undefined;
   } catch (e) {
     stopGt.abort(); // a bad submission: stop parsing the ground truth
@@ -212,13 +213,9 @@ export async function validateDetectionInputs(inputs: DetectionTaskInputs, setti
     push(e);
   }
   try {
-    const preds = readPredictions(inputs.pred);
-    const ids = new Set(list ? Array.from(list.ids) : []);
-    let bad = 0;
+    // one pass: syntax problems and indices outside the list together
+    const preds = readPredictions(inputs.pred, list && settings.outside === 'error' ? { imageIds: new Set(list.ids) } : {});
     for (let d = 0; d < preds.count; d++) {
-      if (list && !ids.has(preds.imageIds[d]) && settings.outside === 'error') {
-        if (bad++ < 50) out.push({ severity: 'error', code: 'input/image-not-in-list', message: `expected an image index of the image list, found ${preds.imageIds[d]}`, file: preds.file, line: preds.lines[d] });
-      }
       const label = preds.labels[d];
       if (synsets && !(label >= 1 && label <= synsets.wnids.length)) {
         out.push({ severity: 'warning', code: 'ilsvrc/class-out-of-range', message: `class id ${label} is not in 1..${synsets.wnids.length} (counted as a false positive in no curve)`, file: preds.file, line: preds.lines[d] });

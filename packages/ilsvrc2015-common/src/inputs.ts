@@ -1,51 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { inputError, ProblemCollector } from '@cvdevkit/core';
+import { forEachLine, isFieldSpace, parseNumberRange, parseStrtod, readInputTextSync, visibleQuote } from '@cvdevkit/formats';
 import type { Synsets } from './meta.js';
 
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const SPECIAL = /^([+-]?)(inf|infinity|nan)$/i;
-
 /**
- * A number token as the devkit's `textread('%f')` reads it: decimal with optional sign, fraction and
- * exponent, or `Inf`/`-Inf`/`NaN` (any case). Anything else → undefined.
+ * A number token as the devkit's `textread('%f')` reads it (C `strtod` on the whole token): the one
+ * number parser of `@cvdevkit/formats`.
  */
-export function parseNumberToken(t: string): number | undefined {
-  if (NUMBER.test(t)) return Number(t);
-  const m = SPECIAL.exec(t);
-  if (!m) return undefined;
-  if (m[2].toLowerCase() === 'nan') return NaN;
-  return m[1] === '-' ? -Infinity : Infinity;
-}
+export const parseNumberToken = parseStrtod;
 
-/** Reads a whole text file; a missing file is an input error naming it and what it should be. */
+/** Reads a whole text file through the input layer (a regular file within the `text` cap); problems name the file. */
 export function readText(file: string, what: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw inputError({
-      code: 'input/missing-file',
-      file,
-      expected: what,
-      found: code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : String(code ?? e),
-    });
-  }
+  return readInputTextSync(file, { expected: what });
 }
 
-/** Calls `fn(fields, lineNumber)` for every non-blank line (fields split on white space). */
-export function forEachLine(text: string, fn: (fields: string[], line: number) => void): void {
-  let start = 0;
-  let lineNo = 0;
-  const n = text.length;
-  while (start < n) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = n;
-    lineNo++;
-    const raw = text.slice(start, end).trim();
-    if (raw.length > 0) fn(raw.split(/\s+/), lineNo);
-    start = end + 1;
-  }
-}
+export { forEachLine };
 
 // ------------------------------------------------------------------------------------------ list
 
@@ -72,7 +40,7 @@ export function parseImageList(text: string, file: string): ImageList {
     }
     const id = parseNumberToken(f[1]);
     if (id === undefined || !Number.isInteger(id)) {
-      problems.add({ code: 'input/list-index', file, line, field: 'index', expected: 'an integer image index', found: JSON.stringify(f[1]) });
+      problems.add({ code: 'input/list-index', file, line, field: 'index', expected: 'an integer image index', found: visibleQuote(f[1]) });
       return;
     }
     names.push(f[0]);
@@ -108,12 +76,12 @@ export function parseBlacklist(text: string, file: string, synsets: Synsets): Bl
     }
     const id = parseNumberToken(f[0]);
     if (id === undefined || !Number.isInteger(id)) {
-      problems.add({ code: 'input/blacklist-index', file, line, field: 'image index', expected: 'an integer image index', found: JSON.stringify(f[0]) });
+      problems.add({ code: 'input/blacklist-index', file, line, field: 'image index', expected: 'an integer image index', found: visibleQuote(f[0]) });
       return;
     }
     const label = synsets.labelOf.get(f[1]);
     if (label === undefined) {
-      problems.add({ code: 'input/unknown-wnid', file, line, field: 'WNID', expected: `a WNID of the meta file ${synsets.file}`, found: JSON.stringify(f[1]) });
+      problems.add({ code: 'input/unknown-wnid', file, line, field: 'WNID', expected: `a WNID of the meta file ${synsets.file}`, found: visibleQuote(f[1]) });
       return;
     }
     ids.push(id);
@@ -152,8 +120,17 @@ const PRED_FIELDS = ['image index', 'class id', 'confidence', 'xmin', 'ymin', 'x
  * record; here a line with another field count is an error naming the line. Image indices and
  * class ids must be integers (`%d`); an empty file is an error (the official code fails on it).
  */
-export function parsePredictions(text: string, file: string): Predictions {
+export interface PredictionCheckOptions {
+  /**
+   * The image indices of the list: a detection on another index is reported in the same pass as the
+   * syntax problems (`input/image-not-in-list`, as `evaluateDetections` with `outside: 'error'`).
+   */
+  imageIds?: ReadonlySet<number>;
+}
+
+export function parsePredictions(text: string, file: string, options: PredictionCheckOptions = {}): Predictions {
   const problems = new ProblemCollector();
+  const known = options.imageIds;
   let cap = 1024;
   let imageIds = new Float64Array(cap);
   let labels = new Float64Array(cap);
@@ -175,12 +152,12 @@ export function parsePredictions(text: string, file: string): Predictions {
     let badToken = '';
     let p = pos;
     for (;;) {
-      while (p < end && isSpace(text.charCodeAt(p))) p++;
+      while (p < end && isFieldSpace(text.charCodeAt(p))) p++;
       if (p >= end) break;
       const a = p;
-      while (p < end && !isSpace(text.charCodeAt(p))) p++;
+      while (p < end && !isFieldSpace(text.charCodeAt(p))) p++;
       if (k < 7 && bad < 0) {
-        const v = numberAt(text, a, p);
+        const v = parseNumberRange(text, a, p);
         if (v === undefined) {
           bad = k;
           badToken = text.slice(a, p);
@@ -196,11 +173,15 @@ export function parsePredictions(text: string, file: string): Predictions {
       continue;
     }
     if (bad >= 0) {
-      problems.add({ code: 'input/not-a-number', file, line, field: PRED_FIELDS[bad], expected: 'a number', found: JSON.stringify(badToken) });
+      problems.add({ code: 'input/not-a-number', file, line, field: PRED_FIELDS[bad], expected: 'a number', found: visibleQuote(badToken) });
       continue;
     }
     if (!Number.isInteger(vals[0]) || vals[0] < 1) {
       problems.add({ code: 'input/image-index', file, line, field: 'image index', expected: 'a positive integer image index', found: String(vals[0]) });
+      continue;
+    }
+    if (known && !known.has(vals[0])) {
+      problems.add({ code: 'input/image-not-in-list', file, line, field: 'image index', expected: 'an image index of the image list', found: String(vals[0]), hint: 'the official eval_detection.m fails on it' });
       continue;
     }
     if (!Number.isInteger(vals[1])) {
@@ -245,64 +226,6 @@ export function parsePredictions(text: string, file: string): Predictions {
   };
 }
 
-function isSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 13 || c === 10 || c === 11 || c === 12;
-}
-
-const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
-
-/**
- * `parseNumberToken` on `text[a..b)`. Plain decimals whose digits form an integer below 2^53 with at
- * most 22 fraction digits take the exact fast path `m / 10^f` (both operands are exact doubles and
- * one division is correctly rounded, so this equals `Number(token)`); anything else goes through
- * `Number`/`parseNumberToken`.
- */
-function numberAt(text: string, a: number, b: number): number | undefined {
-  let p = a;
-  let c = text.charCodeAt(p);
-  let neg = false;
-  if (c === 43 || c === 45) {
-    neg = c === 45;
-    c = text.charCodeAt(++p);
-  }
-  let digits = 0;
-  let m = 0;
-  let frac = 0;
-  while (p < b && c >= 48 && c <= 57) {
-    digits++;
-    m = m * 10 + (c - 48);
-    c = text.charCodeAt(++p);
-  }
-  if (p < b && c === 46) {
-    c = text.charCodeAt(++p);
-    while (p < b && c >= 48 && c <= 57) {
-      digits++;
-      frac++;
-      m = m * 10 + (c - 48);
-      c = text.charCodeAt(++p);
-    }
-  }
-  if (digits > 0 && p === b) {
-    if (m <= Number.MAX_SAFE_INTEGER && frac <= 22) {
-      const v = frac === 0 ? m : m / POW10[frac];
-      return neg ? -v : v;
-    }
-    return Number(text.slice(a, b));
-  }
-  if (digits > 0 && p < b && (c === 101 || c === 69)) {
-    c = text.charCodeAt(++p);
-    if (c === 43 || c === 45) c = text.charCodeAt(++p);
-    let e = 0;
-    while (p < b && c >= 48 && c <= 57) {
-      e++;
-      c = text.charCodeAt(++p);
-    }
-    if (e === 0 || p !== b) return undefined;
-    return Number(text.slice(a, b));
-  }
-  return parseNumberToken(text.slice(a, b));
-}
-
-export function readPredictions(file: string): Predictions {
-  return parsePredictions(readText(file, `a prediction file ${PRED_FORMAT} per line`), file);
+export function readPredictions(file: string, options: PredictionCheckOptions = {}): Predictions {
+  return parsePredictions(readText(file, `a prediction file ${PRED_FORMAT} per line`), file, options);
 }

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { inputError, ProblemCollector } from '@cvdevkit/core';
-import { parseLines } from '@cvdevkit/formats';
-import { matNumbers, matString, readMatFileSync, type MatStruct, type MatValue } from '@cvdevkit/matfile';
+import { parseLines, readInputTextSync } from '@cvdevkit/formats';
+import { matNumbers, matString, readMatFileSync, type MatStruct, type MatValue } from '@cvdevkit/formats';
 
 /** The synsets of a meta file: position i (0-based) is class label i + 1. */
 export interface Synsets {
@@ -72,12 +71,7 @@ export function readSynsets(file: string): Synsets {
 
 /** `synsets.txt`: `<id> <WNID> <name …>` per line. */
 export function readSynsetsText(file: string): Synsets {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw inputError({ code: 'input/missing-file', file, expected: 'a meta file (meta_det.mat or synsets.txt)', found: (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(e) });
-  }
+  const text = readInputTextSync(file, { expected: 'a meta file (meta_det.mat or synsets.txt)' });
   const problems = new ProblemCollector();
   const wnids: string[] = [];
   const names: string[] = [];

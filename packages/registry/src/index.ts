@@ -24,6 +24,8 @@ export {
   suggest,
   editDistance,
   unknownTaskError,
+  packageForTask,
+  KNOWN_PLUGIN_PACKAGES,
   type PluginRegistry,
   type RegisteredTask,
   type TaskListing,

@@ -81,8 +81,32 @@ export function suggest(name: string, known: readonly string[]): string[] {
   return scored.slice(0, 5).map((s) => s.k);
 }
 
-/** The usage error for an unknown task id (exit code 1). */
+/** The benchmarks cvdevkit publishes plugins for: task id prefix → the package that provides it. */
+export const KNOWN_PLUGIN_PACKAGES: ReadonlyArray<readonly [prefix: string, pkg: string]> = [
+  ['voc2010/', '@cvdevkit/voc2010'],
+  ['ilsvrc2015/det', '@cvdevkit/ilsvrc2015-det'],
+  ['ilsvrc2015/vid', '@cvdevkit/ilsvrc2015-vid'],
+  ['ilsvrc2015/clsloc', '@cvdevkit/ilsvrc2015-clsloc'],
+  ['ade20k/boundary', '@cvdevkit/ade20k-boundary'],
+];
+
+/** The package providing a known benchmark's task id, if any. */
+export function packageForTask(id: string): string | undefined {
+  const lower = id.toLowerCase();
+  return KNOWN_PLUGIN_PACKAGES.find(([prefix]) => lower.startsWith(prefix) || lower === prefix.replace(/\/$/, ''))?.[1];
+}
+
+/** The usage error for an unknown task id (exit code 1); a known benchmark whose plugin is missing names the package. */
 export function unknownTaskError(id: string, known: readonly string[]): DevkitError {
+  const pkg = packageForTask(id);
+  if (pkg !== undefined && !known.some((k) => packageForTask(k) === pkg)) {
+    return new DevkitError({
+      kind: 'usage',
+      code: 'usage/plugin-not-installed',
+      field: 'task',
+      message: `task "${id}" needs the plugin ${pkg}, which is not installed: npm install ${pkg} (or pass --plugin <path>)`,
+    });
+  }
   const close = suggest(id, known);
   const mean = close.length > 0 ? ` Did you mean ${close.map((c) => `"${c}"`).join(' or ')}?` : '';
   const list = known.length > 0 ? ` Known tasks: ${known.join(', ')}.` : ' No plugins are installed (see `cvdevkit list`).';

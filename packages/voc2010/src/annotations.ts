@@ -1,9 +1,9 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { DevkitError, inputError, isDevkitError, mapInWorkers, resolveWorkerScript, type Problem, type ProblemCollector, type RunContext } from '@cvdevkit/core';
-import { parsePascalAnnotation, type PascalObject } from '@cvdevkit/formats';
+import { DevkitError, isDevkitError, mapInWorkers, resolveWorkerScript, type Problem, type ProblemCollector, type RunContext } from '@cvdevkit/core';
+import { parsePascalAnnotation, readInputTextSync, visibleQuote, type PascalObject } from '@cvdevkit/formats';
 import { PACKAGE_VERSION } from './version.js';
 
 /** A box: xmin, ymin, xmax, ymax (1-based pixel coordinates, as `str2double` reads them). */
@@ -38,10 +38,11 @@ export interface VocRecord {
 
 const BOX = ['xmin', 'ymin', 'xmax', 'ymax'];
 
-function checkBox(bbox: number[], file: string, field: string, problems: Problem[]): void {
+function checkBox(bbox: number[], text: readonly (string | undefined)[], file: string, field: string, problems: Problem[]): void {
   for (let k = 0; k < 4; k++) {
     if (Number.isNaN(bbox[k])) {
-      problems.push({ code: 'input/annotation', file, field: `${field}.bndbox.${BOX[k]}`, expected: 'a number', found: 'missing or not a number' });
+      const t = text[k];
+      problems.push({ code: 'input/annotation', file, field: `${field}.bndbox.${BOX[k]}`, expected: 'a number', found: t === undefined ? `no <${BOX[k]}> element` : visibleQuote(t) });
       return;
     }
   }
@@ -49,7 +50,7 @@ function checkBox(bbox: number[], file: string, field: string, problems: Problem
 
 function toObject(o: PascalObject, file: string, field: string, problems: Problem[]): VocObjectRecord {
   if (!o.name) problems.push({ code: 'input/annotation', file, field: `${field}.name`, expected: 'a class name', found: 'none' });
-  checkBox(o.bbox, file, field, problems);
+  checkBox(o.bbox, o.bboxText, file, field, problems);
   const rec: VocObjectRecord = {
     name: o.name,
     pose: o.pose,
@@ -60,7 +61,7 @@ function toObject(o: PascalObject, file: string, field: string, problems: Proble
     parts: o.parts.map((p, k) => {
       const pf = `${field}.part[${k + 1}]`;
       if (!p.name) problems.push({ code: 'input/annotation', file, field: `${pf}.name`, expected: 'a part name', found: 'none' });
-      checkBox(p.bbox, file, pf, problems);
+      checkBox(p.bbox, p.bboxText, file, pf, problems);
       return { name: p.name, bbox: [p.bbox[0], p.bbox[1], p.bbox[2], p.bbox[3]] as VocBox };
     }),
   };
@@ -84,14 +85,7 @@ export function parseVocRecord(text: string, file: string): VocRecord {
 
 /** Reads and parses one annotation file (synchronously: thousands of small reads are faster so). */
 export function readVocRecordSync(path: string): VocRecord {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw inputError({ code: 'input/missing-file', file: path, expected: 'an annotation file', found: code === 'ENOENT' ? 'no such file' : String(code) });
-  }
-  return parseVocRecord(text, path);
+  return parseVocRecord(readInputTextSync(path, { kind: 'xml', expected: 'an annotation file' }), path);
 }
 
 /** What the worker answers for a batch of paths: a record or the problems of each. */

@@ -1,4 +1,4 @@
-import { ProblemCollector, isDevkitError, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
+import { ProblemCollector, checkpoint, isDevkitError, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
 import { matchDetections, precisionRecall, rankDescending } from '@cvdevkit/metrics';
 import { problemsToDiagnostics } from './diagnostics.js';
 import { apMetric, apReport, type ApEntry } from './ap-report.js';
@@ -160,19 +160,23 @@ async function readDetSet(options: VocDetOptions, problems: ProblemCollector): P
   return { paths, classes, set: set! };
 }
 
-async function readDetResults(inp: { paths: VocPaths; classes: VocClass[]; set: KeyList }, problems: ProblemCollector): Promise<DetInputs> {
+/**
+ * Reads the results files one after the other (only one file's text is in memory at a time), each image
+ * id looked up as it is read: per detection only 4 numbers, a confidence, a line and an image position.
+ */
+async function readDetResults(inp: { paths: VocPaths; classes: VocClass[]; set: KeyList }, problems: ProblemCollector, signal?: AbortSignal): Promise<DetInputs> {
   const { paths, classes, set } = inp;
-  const texts = await Promise.all(
-    classes.map((cls) => readTextInput(detResultsPath(paths, cls), `the ${cls} detection results "<image> <confidence> <xmin> <ymin> <xmax> <ymax>" lines`, problems)),
-  );
   const results: DetResults[] = [];
   const imageOf: Int32Array[] = [];
-  texts.forEach((text, k) => {
-    if (text === undefined) return;
-    const r = parseDetResults(text, detResultsPath(paths, classes[k]), problems);
+  for (let k = 0; k < classes.length; k++) {
+    if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+    const file = detResultsPath(paths, classes[k]);
+    const text = await readTextInput(file, `the ${classes[k]} detection results "<image> <confidence> <xmin> <ymin> <xmax> <ymax>" lines`, problems);
+    if (text === undefined) continue;
+    const r = parseDetResults(text, file, problems, set);
     results[k] = r;
-    imageOf[k] = mapDetImages(r, set, problems);
-  });
+    imageOf[k] = r.imageOf!;
+  }
   return { ...inp, results, imageOf };
 }
 
@@ -194,7 +198,7 @@ export async function evaluateDet(options: VocDetOptions, context: RunContext): 
       label: 'reading annotations',
       meanwhile: async () => {
         const t = performance.now();
-        inputs = await readDetResults(base, problems);
+        inputs = await readDetResults(base, problems, context.signal);
         resultsMs = performance.now() - t;
       },
     },
@@ -207,11 +211,16 @@ export async function evaluateDet(options: VocDetOptions, context: RunContext): 
   const gtByClass = classGroundTruth(records as VocRecord[], classes);
   if (metric.protocol.countDifficult === true) for (const gt of gtByClass.values()) countDifficultAsPositive(gt);
   context.progress.begin('evaluating detections', classes.length);
-  const entries = classes.map((cls, k) => {
-    const e = evaluateDetClass(results[k], imageOf[k], gtByClass.get(cls)!, metric.ap, cls);
+  const entries: ApEntry[] = [];
+  for (let k = 0; k < classes.length; k++) {
+    // a Ctrl-C is seen between classes (one turn of the event loop every ~100 ms)
+    await checkpoint(context.signal);
+    entries.push(evaluateDetClass(results[k], imageOf[k], gtByClass.get(classes[k])!, metric.ap, classes[k]));
+    // the class's detections are no longer needed: only its curve stays (16 bytes a detection)
+    delete results[k];
+    delete imageOf[k];
     context.progress.advance();
-    return e;
-  });
+  }
   context.progress.end();
   const t3 = performance.now();
   return apReport({

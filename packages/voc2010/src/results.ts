@@ -12,7 +12,10 @@ import { forEachLine, parseIntegerToken, parseStrtod, quote } from './text.js';
 export interface DetResults {
   file: string;
   count: number;
+  /** The image id of each detection (empty when the file was read against an image set: see `imageOf`). */
   images: string[];
+  /** With an image set: the set position of each detection's image (no strings are kept: 4 bytes a detection). */
+  imageOf?: Int32Array;
   confidence: Float64Array;
   /** 4 per detection: xmin, ymin, xmax, ymax. */
   boxes: Float64Array;
@@ -26,12 +29,30 @@ function numberProblem(problems: ProblemCollector, file: string, line: number, f
   problems.add({ code: 'input/number', file, line, field, expected: 'a number', found: quote(token) });
 }
 
-export function parseDetResults(text: string, file: string, problems: ProblemCollector): DetResults {
+/** Lines in `text` (an upper bound on its records), so the columns are sized once, never grown. */
+function countLines(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** An image set to read the image ids against (`imageOf` instead of strings; an unknown id is a problem). */
+export interface DetImageSet {
+  file: string;
+  index: ReadonlyMap<string, number>;
+}
+
+/**
+ * Parses a detection results file. With `set`, each image id is looked up as it is read (an unknown one
+ * is an `input/unknown-image` problem, as the official "unrecognized image") and only its position kept.
+ */
+export function parseDetResults(text: string, file: string, problems: ProblemCollector, set?: DetImageSet): DetResults {
   const images: string[] = [];
-  let cap = 1024;
-  let confidence = new Float64Array(cap);
-  let boxes = new Float64Array(cap * 4);
-  let lines = new Uint32Array(cap);
+  const cap = countLines(text);
+  const confidence = new Float64Array(cap);
+  const boxes = new Float64Array(cap * 4);
+  const lines = new Uint32Array(cap);
+  const imageOf = set ? new Int32Array(cap) : undefined;
   let n = 0;
   forEachLine(text, (f, line) => {
     if (f.length !== 6) {
@@ -40,29 +61,25 @@ export function parseDetResults(text: string, file: string, problems: ProblemCol
     }
     const conf = parseStrtod(f[1]);
     if (conf === undefined) return numberProblem(problems, file, line, 'confidence', f[1]);
-    if (n === cap) {
-      cap *= 2;
-      const c2 = new Float64Array(cap);
-      c2.set(confidence);
-      confidence = c2;
-      const b2 = new Float64Array(cap * 4);
-      b2.set(boxes);
-      boxes = b2;
-      const l2 = new Uint32Array(cap);
-      l2.set(lines);
-      lines = l2;
-    }
     for (let k = 0; k < 4; k++) {
       const v = parseStrtod(f[2 + k]);
       if (v === undefined) return numberProblem(problems, file, line, BOX_NAMES[k], f[2 + k]);
       boxes[n * 4 + k] = v;
     }
-    images.push(f[0]);
+    if (set) {
+      const j = set.index.get(f[0]);
+      if (j === undefined) {
+        problems.add({ code: 'input/unknown-image', file, line, expected: `an image of ${set.file}`, found: quote(f[0]), hint: 'the official devkit fails with "unrecognized image"' });
+        imageOf![n] = -1;
+      } else imageOf![n] = j;
+    } else images.push(f[0]);
     confidence[n] = conf;
     lines[n] = line;
     n++;
   });
-  return { file, count: n, images, confidence: confidence.subarray(0, n), boxes: boxes.subarray(0, n * 4), lines: lines.subarray(0, n) };
+  const out: DetResults = { file, count: n, images, confidence: confidence.subarray(0, n), boxes: boxes.subarray(0, n * 4), lines: lines.subarray(0, n) };
+  if (imageOf) out.imageOf = imageOf.subarray(0, n);
+  return out;
 }
 
 /** Scored keys: `<image> <confidence>` (cls) or `<image> <object> <confidence>` (action, key `image/object`). */

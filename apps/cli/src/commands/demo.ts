@@ -1,8 +1,9 @@
 /** `cvdevkit demo [task]`: write a task's embedded sample and evaluate it (every task with a sample when none is named). */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { metricNames, usageError, type Report } from '@cvdevkit/core';
+import { ensureOutputDirSync } from '@cvdevkit/formats';
 import type { RegisteredTask } from '@cvdevkit/registry';
 import { addCommonOptions } from '../common-options.js';
 import { EXIT, Interrupted } from '../failures.js';
@@ -24,7 +25,7 @@ function demoTasks(session: CliSession, taskId: string | undefined, metric: stri
 }
 
 async function runSample(session: CliSession, entry: RegisteredTask, dir: string, common: CommonOptions): Promise<{ report: Report; values: Record<string, unknown> }> {
-  mkdirSync(dir, { recursive: true });
+  ensureOutputDirSync(dir, 'the sample data (--dir)');
   return session.withContext(common, common.metric, async (ctx, logs) => {
     const values = (await session.runTask(entry, () => entry.task.sample!(dir))) as Record<string, unknown>;
     const report = session.finishReport(await session.runTask(entry, () => session.registry.evaluateTask(entry.id, values as Record<string, never>, ctx)), logs);

@@ -6,17 +6,22 @@ import type { Report } from '@cvdevkit/core';
 import type { ReportFormatter } from './formatter.js';
 import { csvField, exactCell, rowColumns } from './text.js';
 
-function render(report: Report): string {
-  const lines: string[] = [];
+/** Writes the CSV of one report a line at a time (any number of rows). */
+function writeCsv(report: Report, write: (chunk: string) => void): void {
   if (report.rows.length > 0) {
     const cols = rowColumns(report);
-    lines.push(cols.map(csvField).join(','));
-    for (const r of report.rows) lines.push(cols.map((c) => csvField(exactCell(r[c]))).join(','));
-    lines.push('');
+    write(cols.map(csvField).join(',') + '\n');
+    for (const r of report.rows) write(cols.map((c) => csvField(exactCell(r[c]))).join(',') + '\n');
+    write('\n');
   }
-  lines.push('summary,value');
-  for (const [k, v] of Object.entries(report.summary)) lines.push(`${csvField(k)},${exactCell(v)}`);
-  return lines.join('\n') + '\n';
+  write('summary,value\n');
+  for (const [k, v] of Object.entries(report.summary)) write(`${csvField(k)},${exactCell(v)}\n`);
+}
+
+function render(report: Report): string {
+  let out = '';
+  writeCsv(report, (chunk) => void (out += chunk));
+  return out;
 }
 
 export const csvFormatter: ReportFormatter = {
@@ -24,4 +29,11 @@ export const csvFormatter: ReportFormatter = {
   extensions: ['.csv'],
   render,
   renderMany: (reports) => reports.map((r) => `task,${csvField(r.task)}\n${render(r)}`).join('\n'),
+  stream(reports, write) {
+    if (reports.length === 1) return writeCsv(reports[0], write);
+    reports.forEach((r, i) => {
+      write(`${i > 0 ? '\n' : ''}task,${csvField(r.task)}\n`);
+      writeCsv(r, write);
+    });
+  },
 };

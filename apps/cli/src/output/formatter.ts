@@ -18,4 +18,9 @@ export interface ReportFormatter {
   render(report: Report, context?: FormatContext): string | Promise<string>;
   /** Several reports (`cvdevkit demo`); default: each rendered, separated by a blank line. */
   renderMany?(reports: Report[], context?: FormatContext): string | Promise<string>;
+  /**
+   * Writes one or several reports piece by piece (formats whose text can outgrow one string, such as JSON
+   * with million-point curves); when absent the rendered text is written in one piece.
+   */
+  stream?(reports: Report[], write: (chunk: string) => void): void;
 }

@@ -44,3 +44,10 @@ export function renderReports(reports: Report[], format: string): string {
   if (typeof text !== 'string') throw usageError(`format ${format} renders asynchronously: use formatReports`, 'usage/async-format');
   return text;
 }
+
+/** Writes one or several reports in `format` through `write`: streamed when the format can, else rendered whole. */
+export async function writeReports(reports: Report[], format: string, write: (chunk: string) => void, context: FormatContext = {}): Promise<void> {
+  const f = FORMATTERS.get(format) ?? tableFormatter;
+  if (f.stream) f.stream(reports, write);
+  else write(await formatReports(reports, format, context));
+}

@@ -1,6 +1,6 @@
 /** Reading, checking and counting a batch of segmentation images (runs in a worker or in-process). */
 import { isDevkitError, type Problem } from '@cvdevkit/core';
-import { readLabelPngSync, type LabelImage } from '@cvdevkit/formats';
+import { decodeLabelPng, readInputBytesSync, readPngHeader, type LabelImage } from '@cvdevkit/formats';
 import { SEG_NUM_LABELS } from './classes.js';
 import { SEG_HISTOGRAM_SIZE, accumulateSegHistogram, checkSegPair } from './confusion.js';
 
@@ -20,9 +20,22 @@ export interface SegBatchResult {
   allVoid: string[];
 }
 
-function read(file: string, problems: Problem[]): LabelImage | undefined {
+/**
+ * Reads a label PNG; with `gt`, a result whose header declares another size and more pixels than the
+ * ground truth is reported from its header alone (never decoded: a 69-byte PNG may claim 50000×50000).
+ */
+function read(file: string, problems: Problem[], gt?: { id: string; image: LabelImage }): LabelImage | undefined {
   try {
-    return readLabelPngSync(file);
+    const bytes = readInputBytesSync(file, { kind: 'png', expected: 'a PNG file' });
+    if (gt) {
+      const h = readPngHeader(bytes, file);
+      const g = gt.image;
+      if ((h.width !== g.width || h.height !== g.height) && h.width * h.height > g.width * g.height) {
+        problems.push(...checkSegPair(gt.id, g, { width: h.width, height: h.height, data: new Uint8Array(0), kind: 'grey', bitDepth: h.bitDepth }, file, -1));
+        return undefined;
+      }
+    }
+    return decodeLabelPng(bytes, file);
   } catch (e) {
     if (isDevkitError(e) && e.kind === 'input') {
       problems.push(...e.problems);
@@ -40,7 +53,7 @@ export function scanSegBatch(items: readonly SegItem[], hist = new Float64Array(
   const scratch = new Float64Array(SEG_HISTOGRAM_SIZE);
   for (const item of items) {
     const gt = read(item.gtFile, problems);
-    const res = read(item.resFile, problems);
+    const res = read(item.resFile, problems, gt ? { id: item.id, image: gt } : undefined);
     if (!gt || !res) continue;
     if (gt.width === res.width && gt.height === res.height) {
       // One pass: count into a scratch histogram and find out-of-range results on the way.

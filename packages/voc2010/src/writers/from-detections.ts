@@ -14,11 +14,10 @@
  *   1-based rank in the image's detection list, saturated to 255 as `uint8` does;
  * - the image size is the JPEG's (`imfinfo`), else the ground-truth PNG's, else the annotation's.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ProblemCollector, createReport, type Report, type RunContext } from '@cvdevkit/core';
 import { parseImageListTokens } from './image-list.js';
-import { readTextFile } from '@cvdevkit/formats';
+import { ensureOutputDir, readTextFile, writeOutputFile } from '@cvdevkit/formats';
 import { parseDetResults } from '../results.js';
 import { VOC_CLASSES, detResultsPath, resolveVocPaths, type VocCommonOptions } from '../voc-options.js';
 import { imageSize, type ImageSize } from './image-size.js';
@@ -151,8 +150,8 @@ export async function createSegmentationsFromDetections(options: SegFromDetOptio
   progress?.begin('segmentations from detections', ids.length);
   const sizeSources: SegFromDetSummary['sizeSources'] = { jpeg: 0, png: 0, annotation: 0 };
   let used = 0;
-  await mkdir(outDir, { recursive: true });
-  if (instDir) await mkdir(instDir, { recursive: true });
+  await ensureOutputDir(outDir, 'the segmentation PNGs');
+  if (instDir) await ensureOutputDir(instDir, 'the instance PNGs');
   const one = async (id: string) => {
     if (context?.signal?.aborted) throw context.signal.reason ?? new Error('aborted');
     const size = await imageSize(paths.dataDir, id);
@@ -160,8 +159,8 @@ export async function createSegmentationsFromDetections(options: SegFromDetOptio
     const dets = byImage.get(id) ?? [];
     used += dets.filter((d) => !(d.confidence < threshold)).length;
     const { classes, instances } = renderDetections(size.width, size.height, dets, threshold, options.order ?? 'class');
-    await writeFile(join(outDir, `${id}.png`), encodeSegmentation({ width: size.width, height: size.height, data: classes }));
-    if (instDir) await writeFile(join(instDir, `${id}.png`), encodeSegmentation({ width: size.width, height: size.height, data: instances }));
+    await writeOutputFile(join(outDir, `${id}.png`), encodeSegmentation({ width: size.width, height: size.height, data: classes }), 'a segmentation PNG');
+    if (instDir) await writeOutputFile(join(instDir, `${id}.png`), encodeSegmentation({ width: size.width, height: size.height, data: instances }), 'an instance PNG');
     progress?.advance(1);
   };
   try {

@@ -1,7 +1,9 @@
 /** Image sizes for rendering detections: the JPEG (as `imfinfo` in the official code), else the label PNG, else the annotation. */
-import { open, readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inputError } from '@cvdevkit/core';
+import { inputLimit, limitHint, readInputBytes, readInputText } from '@cvdevkit/formats';
 
 export interface ImageSize {
   width: number;
@@ -9,10 +11,12 @@ export interface ImageSize {
   source: 'jpeg' | 'png' | 'annotation';
 }
 
+/** The first bytes of a regular file (undefined when there is none; a FIFO or device is never opened). */
 async function head(file: string, bytes: number): Promise<Buffer | undefined> {
   let fh;
   try {
-    fh = await open(file, 'r');
+    if (!(await stat(file)).isFile()) return undefined;
+    fh = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch {
     return undefined;
   }
@@ -66,19 +70,20 @@ export async function imageSize(dataDir: string, id: string): Promise<ImageSize>
   const jpg = join(dataDir, 'JPEGImages', `${id}.jpg`);
   const start = await head(jpg, 65536);
   if (start) {
-    const s = jpegSize(start) ?? jpegSize(await readFile(jpg));
+    const s = jpegSize(start) ?? jpegSize(await readInputBytes(jpg, { kind: 'png', expected: 'a JPEG image' }));
     if (!s) throw inputError({ code: 'input/jpeg', file: jpg, expected: 'a JPEG file with a frame header', found: 'no SOF segment' });
-    return { ...s, source: 'jpeg' };
+    return checkPixels({ ...s, source: 'jpeg' }, jpg);
   }
-  const png = await head(join(dataDir, 'SegmentationClass', `${id}.png`), 32);
+  const pngFile = join(dataDir, 'SegmentationClass', `${id}.png`);
+  const png = await head(pngFile, 32);
   const ps = png && pngSize(png);
-  if (ps) return { ...ps, source: 'png' };
+  if (ps) return checkPixels({ ...ps, source: 'png' }, pngFile);
   const xmlFile = join(dataDir, 'Annotations', `${id}.xml`);
-  const xml = await readFile(xmlFile, 'utf8').catch(() => undefined);
+  const xml = await readInputText(xmlFile, { kind: 'xml', expected: 'an annotation' }).catch(() => undefined);
   const size = xml && /<size>([\s\S]*?)<\/size>/.exec(xml)?.[1];
   const w = size && /<width>\s*(\d+)\s*<\/width>/.exec(size)?.[1];
   const h = size && /<height>\s*(\d+)\s*<\/height>/.exec(size)?.[1];
-  if (w && h && Number(w) > 0 && Number(h) > 0) return { width: Number(w), height: Number(h), source: 'annotation' };
+  if (w && h && Number(w) > 0 && Number(h) > 0) return checkPixels({ width: Number(w), height: Number(h), source: 'annotation' }, xmlFile);
   throw inputError({
     code: 'input/image-size',
     file: jpg,
@@ -86,4 +91,13 @@ export async function imageSize(dataDir: string, id: string): Promise<ImageSize>
     expected: 'JPEGImages/<id>.jpg, SegmentationClass/<id>.png or Annotations/<id>.xml with <size>',
     found: 'none of them',
   });
+}
+
+/** A size whose label image would exceed the `png-pixels` cap is refused before anything is allocated. */
+function checkPixels(size: ImageSize, file: string): ImageSize {
+  const cap = inputLimit('png-pixels');
+  if (size.width * size.height > cap) {
+    throw inputError({ code: 'input/image-size', file, expected: `an image of at most ${cap} pixels`, found: `${size.width}×${size.height}`, hint: limitHint('png-pixels') });
+  }
+  return size;
 }

@@ -1,7 +1,6 @@
 /** Segmentation results: indexed PNGs with the VOC colour map (what `imwrite(im, VOClabelcolormap, file)` writes). */
-import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { encodeIndexedPng, vocColormap, writeIndexedPng, type IndexedImageInput } from '@cvdevkit/formats';
+import { encodeIndexedPng, ensureOutputDir, vocColormap, writeIndexedPng, type IndexedImageInput } from '@cvdevkit/formats';
 
 /** The 256 VOC colours (label images use the Up filter: their rows repeat, so it compresses them well). */
 const VOC_PALETTE = vocColormap(256);
@@ -18,6 +17,6 @@ export function encodeSegmentation(labels: IndexedImageInput): Buffer {
 
 /** Writes a label image as an indexed PNG with the VOC colours, creating the folder. */
 export async function writeSegmentation(file: string, labels: IndexedImageInput): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
+  await ensureOutputDir(dirname(file), 'segmentation results');
   await writeIndexedPng(file, labels, { palette: VOC_PALETTE, filterType: 2 });
 }

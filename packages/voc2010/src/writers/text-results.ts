@@ -3,9 +3,9 @@
  * devkit tasks read: one result per line, fields separated by one space, numbers written so they read
  * back to the same double (the official example code's `%f` would round confidences to 6 decimals).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { inputError } from '@cvdevkit/core';
+import { ensureOutputDir, writeOutputFile } from '@cvdevkit/formats';
 import { formatExact } from './numbers.js';
 
 /** One classification result: `<image> <confidence>` (`Main/<comp>_cls_<set>_<class>.txt`). */
@@ -68,8 +68,8 @@ export function formatActionResults(results: readonly ActionResult[]): string {
 
 /** Writes text, creating the folder first. */
 export async function writeTextFile(file: string, text: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, text);
+  await ensureOutputDir(dirname(file), 'results files');
+  await writeOutputFile(file, text, 'a results file');
 }
 
 export async function writeClsResults(file: string, results: readonly ClsResult[]): Promise<void> {

@@ -1,0 +1,71 @@
+/**
+ * `JSON.stringify(value, typedArraysAsArrays, indent)` written piece by piece: the same text as
+ * `reportToJson`, but never one string, so a report with 10 M-point curves prints (V8 strings end at
+ * 2^29 characters) and peak memory stays at the report itself plus one chunk.
+ */
+
+/** Elements of one array serialised per written chunk. */
+const CHUNK = 1 << 16;
+
+type Write = (chunk: string) => void;
+
+function isTypedArray(v: unknown): v is ArrayLike<number> {
+  return ArrayBuffer.isView(v) && !(v instanceof DataView);
+}
+
+/** A number, string, boolean or null as JSON (NaN and ±Infinity → null); undefined for values JSON skips. */
+function scalar(v: unknown): string | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
+  if (typeof v === 'bigint') throw new TypeError('Do not know how to serialize a BigInt');
+  if (v === undefined || typeof v === 'function' || typeof v === 'symbol') return undefined;
+  return JSON.stringify(v);
+}
+
+function writeArray(items: ArrayLike<unknown>, depth: number, indent: string, write: Write, seen: Set<object>): void {
+  const n = items.length;
+  if (n === 0) return write('[]');
+  const inner = '\n' + indent.repeat(depth + 1);
+  let buf = '[';
+  for (let i = 0; i < n; i++) {
+    const v = items[i];
+    buf += (i === 0 ? '' : ',') + inner;
+    if (typeof v === 'object' && v !== null && !(v instanceof Date)) {
+      write(buf);
+      buf = '';
+      writeValue(v, depth + 1, indent, write, seen);
+    } else {
+      buf += scalar(v instanceof Date ? v.toJSON() : v) ?? 'null';
+      if ((i & (CHUNK - 1)) === CHUNK - 1) {
+        write(buf);
+        buf = '';
+      }
+    }
+  }
+  write(buf + '\n' + indent.repeat(depth) + ']');
+}
+
+function writeValue(value: unknown, depth: number, indent: string, write: Write, seen: Set<object>): void {
+  if (typeof value !== 'object' || value === null) return write(scalar(value) ?? 'null');
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return writeValue((value as { toJSON(): unknown }).toJSON(), depth, indent, write, seen);
+  if (seen.has(value)) throw new TypeError('Converting circular structure to JSON');
+  seen.add(value);
+  if (isTypedArray(value) || Array.isArray(value)) writeArray(value as ArrayLike<unknown>, depth, indent, write, seen);
+  else {
+    const inner = '\n' + indent.repeat(depth + 1);
+    let first = true;
+    for (const key of Object.keys(value)) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+      write((first ? '{' : ',') + inner + JSON.stringify(key) + ': ');
+      first = false;
+      writeValue(v, depth + 1, indent, write, seen);
+    }
+    write(first ? '{}' : '\n' + indent.repeat(depth) + '}');
+  }
+  seen.delete(value);
+}
+
+/** Writes `value` as `JSON.stringify` with typed arrays as arrays and `indent` spaces would, in pieces. */
+export function writeJson(value: unknown, write: Write, indent = 2): void {
+  writeValue(value, 0, ' '.repeat(indent), write, new Set());
+}
