@@ -3,6 +3,7 @@ import { matchDetections, precisionRecall, rankDescending } from '@cvdevkit/metr
 import { problemsToDiagnostics } from './diagnostics.js';
 import { apMetric, apReport, type ApEntry } from './ap-report.js';
 import { readVocRecords, type VocRecord } from './annotations.js';
+import { detPerImage } from './per-image.js';
 import { parseImageList, readList, type KeyList } from './image-sets.js';
 import { parseDetResults, type DetResults } from './results.js';
 import { quote, readTextInput } from './text.js';
@@ -81,6 +82,7 @@ export function evaluateDetClass(
   gt: ClassGroundTruth,
   ap: (recall: ArrayLike<number>, precision: ArrayLike<number>) => number,
   key: string,
+  keepRanking = false,
 ): ApEntry {
   const nd = det.count;
   const nimg = gt.offsets.length - 1;
@@ -120,7 +122,9 @@ export function evaluateDetClass(
     fpRanked[r] = fp[order[r]];
   }
   const { recall, precision } = precisionRecall(tpRanked, fpRanked, gt.npos);
-  return { key, recall, precision, ap: ap(recall, precision), npos: gt.npos, ndet: nd };
+  const entry: ApEntry = { key, recall, precision, ap: ap(recall, precision), npos: gt.npos, ndet: nd };
+  if (keepRanking) entry.ranked = { order, tp: tpRanked, fp: fpRanked };
+  return entry;
 }
 
 /** Maps each detection's image id to its test-set position; unknown ids are problems (`unrecognized image`). */
@@ -208,7 +212,7 @@ export async function evaluateDet(options: VocDetOptions, context: RunContext): 
   if (metric.protocol.countDifficult === true) for (const gt of gtByClass.values()) countDifficultAsPositive(gt);
   context.progress.begin('evaluating detections', classes.length);
   const entries = classes.map((cls, k) => {
-    const e = evaluateDetClass(results[k], imageOf[k], gtByClass.get(cls)!, metric.ap, cls);
+    const e = evaluateDetClass(results[k], imageOf[k], gtByClass.get(cls)!, metric.ap, cls, context.perImage);
     context.progress.advance();
     return e;
   });
@@ -219,7 +223,14 @@ export async function evaluateDet(options: VocDetOptions, context: RunContext): 
     metric: metric.name,
     entries,
     timings: { totalMs: t3 - t0, resultsMs, readMs: t2 - t0, evaluateMs: t3 - t2 },
-    extra: { root: paths.root, set: paths.set, comp: paths.comp, results: paths.resultsDir, images: set.keys.length },
+    extra: {
+      root: paths.root,
+      set: paths.set,
+      comp: paths.comp,
+      results: paths.resultsDir,
+      images: set.keys.length,
+      ...(context.perImage ? { perImage: detPerImage(set.keys, entries, results, imageOf, gtByClass, metric.name) } : {}),
+    },
   });
 }
 

@@ -1,0 +1,1 @@
+export { createReplicator, summarize, type Replicator } from './replicate.js';
