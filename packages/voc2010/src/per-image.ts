@@ -25,6 +25,9 @@ function outcomes(ranked: NonNullable<ApEntry['ranked']>): Uint8Array {
   return out;
 }
 
+/** The AP rule of a metric name: the 11-point VOC2007 AP, else VOCap (protocol variants change the outcomes, not the AP). */
+const apRule = (metric: string): string => (metric === 'ap-voc2007' ? 'ap-voc2007' : 'ap-voc2010');
+
 const BASE = { schema: PER_IMAGE_SCHEMA, summaryKey: 'mAP', summary: 'mean-numeric', valueField: 'ap', higherIsBetter: true } as const;
 
 /** `voc2010/det`: image = position in `ImageSets/Main/<set>.txt`; positives = non-difficult objects. */
@@ -53,7 +56,7 @@ export function detPerImage(
       blocks: 'entry',
     });
   });
-  return { ...BASE, kind: 'ranked', images: n, fingerprint: fingerprint(parts), ap: metric, classes };
+  return { ...BASE, kind: 'ranked', images: n, fingerprint: fingerprint(parts), ap: apRule(metric), classes };
 }
 
 /**
@@ -89,5 +92,5 @@ export function scoredPerImage(lists: readonly LabelledList[], scores: readonly 
       blocks: 'entry',
     });
   });
-  return { ...BASE, kind: 'ranked', images: n, fingerprint: fingerprint(parts), ap: metric, classes };
+  return { ...BASE, kind: 'ranked', images: n, fingerprint: fingerprint(parts), ap: apRule(metric), classes };
 }
