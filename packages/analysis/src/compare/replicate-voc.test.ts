@@ -97,3 +97,35 @@ describe.each(['voc2010/det', 'voc2010/cls', 'voc2010/action'])('%s replicate = 
     }
   });
 });
+
+describe('voc2010/seg replicate = official metric on the materialised replicate', () => {
+  it('bit for bit on the identity and a random replicate', async () => {
+    const report = await run('voc2010/seg', ROOT, true);
+    const stats = report.extra!.perImage as PerImageStats;
+    const rep = createReplicator(stats);
+    const ids = readFileSync(join(DATA, 'ImageSets/Segmentation/val.txt'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '');
+    expect(ids.length).toBe(stats.images);
+    const random = new SeededRandom(5);
+    for (const w of [new Uint32Array(stats.images).fill(1), random.resampleCounts(stats.images)]) {
+      const out = new Float64Array(rep.classes.length);
+      rep.evaluate(w, out);
+      const dir = makeTempDir('cvdevkit-replicate-');
+      const copies = copyIds(ids, w);
+      mkdirSync(join(dir, 'VOC2010', 'ImageSets', 'Segmentation'), { recursive: true });
+      mkdirSync(join(dir, 'VOC2010', 'SegmentationClass'));
+      const resDir = join(dir, 'results', 'VOC2010', 'Segmentation', 'comp5_val_cls');
+      mkdirSync(resDir, { recursive: true });
+      const list: string[] = [];
+      for (const [id, cs] of copies) {
+        for (const c of cs) {
+          list.push(c);
+          copyFileSync(join(DATA, 'SegmentationClass', `${id}.png`), join(dir, 'VOC2010', 'SegmentationClass', `${c}.png`));
+          copyFileSync(join(RESULTS, 'Segmentation', 'comp5_val_cls', `${id}.png`), join(resDir, `${c}.png`));
+        }
+      }
+      writeFileSync(join(dir, 'VOC2010', 'ImageSets', 'Segmentation', 'val.txt'), list.join('\n') + '\n');
+      const official = await run('voc2010/seg', dir, false);
+      official.rows.forEach((r, k) => expect(Object.is(r.iou, out[k]) || (r.iou === null && Number.isNaN(out[k])), `${r.key}: ${r.iou} vs ${out[k]}`).toBe(true));
+    }
+  });
+});
