@@ -17,7 +17,8 @@ const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;'
 export function cdDiagramSvg(r: CompareResult, options: CdDiagramOptions = {}): string {
   const k = r.k;
   const width = options.width ?? 760;
-  const textW = Math.min(220, Math.max(120, 7.2 * Math.max(...r.methods.map((m) => m.name.length)) + 60));
+  // room for "name (r.rr)" at 13 px (about 7.6 px per character) plus the line stub
+  const textW = Math.min(280, Math.max(120, 7.6 * (Math.max(...r.methods.map((m) => m.name.length)) + 7) + 28));
   const x0 = textW + 10;
   const x1 = width - textW - 10;
   const x = (rank: number): number => x0 + ((k - rank) / Math.max(1, k - 1)) * (x1 - x0);

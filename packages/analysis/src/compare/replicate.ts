@@ -44,7 +44,6 @@ interface RankedClass {
 }
 
 function rankedReplicator(stats: RankedPerImage): Replicator {
-  const ap = averagePrecisionByName(stats.ap);
   const classes: RankedClass[] = stats.classes.map((c) => {
     const image = unpackU32(c.image);
     const flags = unpackU8(c.flags);
@@ -53,45 +52,128 @@ function rankedReplicator(stats: RankedPerImage): Replicator {
     starts.push(flags.length);
     return { image, flags, blockStart: Uint32Array.from(starts), posImage: unpackU32(c.posImage), posCount: unpackU32(c.posCount) };
   });
-  let recall = new Float64Array(1024);
-  let precision = new Float64Array(1024);
+  const buffers = { a: new Float64Array(1024), b: new Float64Array(1024) };
+  const fast = stats.ap === 'ap-voc2010';
+  const ap = averagePrecisionByName(stats.ap);
   return {
     images: stats.images,
     classes: stats.classes.map((c) => c.key),
     evaluate(w, out) {
-      classes.forEach((c, k) => {
+      for (let k = 0; k < classes.length; k++) {
+        const c = classes[k];
         let npos = 0;
         for (let j = 0; j < c.posImage.length; j++) npos += c.posCount[j] * w[c.posImage[j]];
-        let len = 0;
-        const nb = c.blockStart.length - 1;
-        for (let b = 0; b < nb; b++) len += (c.blockStart[b + 1] - c.blockStart[b]) * w[c.image[c.blockStart[b]]];
-        if (recall.length < len) {
-          recall = new Float64Array(len * 2);
-          precision = new Float64Array(len * 2);
-        }
-        // The official `cumsum` form (metrics precisionRecall), each block repeated w[image] times.
-        let ctp = 0;
-        let cfp = 0;
-        let r = 0;
-        for (let b = 0; b < nb; b++) {
-          const s = c.blockStart[b];
-          const e = c.blockStart[b + 1];
-          const times = w[c.image[s]];
-          for (let t = 0; t < times; t++) {
-            for (let i = s; i < e; i++) {
-              const o = c.flags[i] & 3;
-              if (o === OUTCOME_TP) ctp++;
-              else if (o === OUTCOME_FP) cfp++;
-              recall[r] = ctp / npos;
-              precision[r] = ctp / (cfp + ctp);
-              r++;
-            }
-          }
-        }
-        out[k] = ap(recall.subarray(0, len), precision.subarray(0, len));
-      });
+        out[k] = fast && npos > 0 ? replicateVocAp(c, w, npos, buffers) : replicateCurveAp(c, w, npos, buffers, ap);
+      }
     },
   };
+}
+
+/**
+ * The generic replicate: the expanded PR curve in the official `cumsum` form (metrics
+ * precisionRecall), each block repeated w[image] times, handed to the task's AP function.
+ */
+function replicateCurveAp(c: RankedClass, w: Uint32Array, npos: number, buf: { a: Float64Array; b: Float64Array }, ap: (r: ArrayLike<number>, p: ArrayLike<number>) => number): number {
+  let len = 0;
+  const nb = c.blockStart.length - 1;
+  for (let b = 0; b < nb; b++) len += (c.blockStart[b + 1] - c.blockStart[b]) * w[c.image[c.blockStart[b]]];
+  if (buf.a.length < len) {
+    buf.a = new Float64Array(len * 2);
+    buf.b = new Float64Array(len * 2);
+  }
+  const recall = buf.a;
+  const precision = buf.b;
+  let ctp = 0;
+  let cfp = 0;
+  let r = 0;
+  for (let b = 0; b < nb; b++) {
+    const s = c.blockStart[b];
+    const e = c.blockStart[b + 1];
+    const times = w[c.image[s]];
+    for (let t = 0; t < times; t++) {
+      for (let i = s; i < e; i++) {
+        const o = c.flags[i] & 3;
+        if (o === OUTCOME_TP) ctp++;
+        else if (o === OUTCOME_FP) cfp++;
+        recall[r] = ctp / npos;
+        precision[r] = ctp / (cfp + ctp);
+        r++;
+      }
+    }
+  }
+  return ap(recall.subarray(0, len), precision.subarray(0, len));
+}
+
+/**
+ * VOCap (metrics averagePrecisionArea) of the expanded curve, bit for bit, visiting only its true
+ * positives (npos > 0): the recall changes exactly at the TP rows, and the precision envelope at a TP
+ * row is max(its precision, the envelope at the next TP row), because FP rows after it have lower and
+ * ignored rows equal precision. The terms are summed left to right as VOCap does; the sentinel's term
+ * (1 − rec_end)·0 adds +0. Hot kernel: one pass over the ranked entries, FP runs added in O(1).
+ */
+function replicateVocAp(c: RankedClass, w: Uint32Array, npos: number, buf: { a: Float64Array; b: Float64Array }): number {
+  const nb = c.blockStart.length - 1;
+  let rec = buf.a;
+  let pre = buf.b;
+  let n = 0;
+  let ctp = 0;
+  let cfp = 0;
+  for (let b = 0; b < nb; b++) {
+    const s = c.blockStart[b];
+    const e = c.blockStart[b + 1];
+    const times = w[c.image[s]];
+    if (times === 0) continue;
+    if (e - s === 1) {
+      const o = c.flags[s] & 3;
+      if (o === OUTCOME_FP) cfp += times;
+      else if (o === OUTCOME_TP) {
+        if (n + times > rec.length) ({ a: rec, b: pre } = grow(buf, n + times));
+        for (let t = 0; t < times; t++) {
+          ctp++;
+          rec[n] = ctp / npos;
+          pre[n] = ctp / (cfp + ctp);
+          n++;
+        }
+      }
+      continue;
+    }
+    for (let t = 0; t < times; t++) {
+      for (let i = s; i < e; i++) {
+        const o = c.flags[i] & 3;
+        if (o === OUTCOME_FP) cfp++;
+        else if (o === OUTCOME_TP) {
+          if (n + 1 > rec.length) ({ a: rec, b: pre } = grow(buf, n + 1));
+          ctp++;
+          rec[n] = ctp / npos;
+          pre[n] = ctp / (cfp + ctp);
+          n++;
+        }
+      }
+    }
+  }
+  // envelope from the right (the sentinel precision is 0; precisions here are never NaN)
+  let env = 0;
+  for (let i = n - 1; i >= 0; i--) {
+    if (pre[i] > env) env = pre[i];
+    pre[i] = env;
+  }
+  let ap = 0;
+  let prev = 0;
+  for (let i = 0; i < n; i++) {
+    ap += (rec[i] - prev) * pre[i];
+    prev = rec[i];
+  }
+  return ap;
+}
+
+function grow(buf: { a: Float64Array; b: Float64Array }, need: number): { a: Float64Array; b: Float64Array } {
+  const a = new Float64Array(need * 2);
+  const b = new Float64Array(need * 2);
+  a.set(buf.a);
+  b.set(buf.b);
+  buf.a = a;
+  buf.b = b;
+  return buf;
 }
 
 function confusionReplicator(stats: ConfusionPerImage): Replicator {
