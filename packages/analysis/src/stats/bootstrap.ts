@@ -49,7 +49,12 @@ export class SeededRandom {
   /** Multiplicities of one replicate: n draws with replacement from n units, counted per unit. */
   resampleCounts(n: number, out: Uint32Array = new Uint32Array(n)): Uint32Array {
     out.fill(0);
-    for (let i = 0; i < n; i++) out[this.below(n)]++;
+    const limit = Math.floor(0x100000000 / n) * n;
+    for (let i = 0; i < n; i++) {
+      let r = this.nextUint32();
+      while (r >= limit) r = this.nextUint32();
+      out[r % n]++;
+    }
     return out;
   }
 }
