@@ -62,7 +62,7 @@ function materialise(dir: string, images: readonly string[], w: Uint32Array, wit
 }
 
 async function run(task: string, root: string, perImage: boolean): Promise<Report> {
-  const t = voc.tasks[task] as TaskDefinition;
+  const t = (voc.tasks as unknown as Record<string, TaskDefinition>)[task];
   return t.evaluate({ root }, createRunContext({ workers: 1, perImage }));
 }
 

@@ -216,11 +216,19 @@ function boundaryReplicator(stats: BoundaryPerImage): Replicator {
       sumP: counts.subarray(o + 3 * nt, o + 4 * nt),
     });
   }
+  // A class without ground truth in any image has recall 0 at every threshold of every replicate, so
+  // F = 2·p·0/(p + 0 + …) = +0 everywhere and its F-ODS is +0: skip collect_eval_bdry.m (its maxF
+  // interpolates 99 × 100 points) for it.
+  const hasGt = byClass.map((m) => [...m.values()].some((c) => c.sumR.some((v) => v !== 0)));
   return {
     images: stats.images,
     classes: stats.classes,
     evaluate(w, out) {
       byClass.forEach((m, k) => {
+        if (!hasGt[k]) {
+          out[k] = 0;
+          return;
+        }
         // collect_eval_bdry.m over the replicate's images in order, repeated images consecutive.
         const list: BoundaryCounts[] = [];
         for (let i = 0; i < stats.images; i++) {
