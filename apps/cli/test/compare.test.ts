@@ -64,12 +64,17 @@ describe('cvdevkit compare', () => {
     const other = runCli([...args, '--format', 'json', '--names', 'off,weak', '--seed', '8']);
     expect(other.stdout).not.toBe(j1.stdout);
   });
-  it('CSV and Markdown, and --out picks the format from the extension', () => {
+  it('CSV, Markdown and HTML, and --out picks the format from the extension', () => {
     const csv = runCli(['compare', 'voc2010/det', join(dir, 'official.json'), join(dir, 'weak.json'), '--out', join(dir, 'c.csv')]);
     expect(csv.status, csv.stderr).toBe(0);
     expect(readFileSync(join(dir, 'c.csv'), 'utf8').split('\n')[0]).toBe('class,method,value,rank,ci_low,ci_high,best,excluded');
     const md = runCli(['compare', 'voc2010/det', join(dir, 'official.json'), join(dir, 'weak.json'), '--format', 'markdown']);
     expect(md.stdout).toMatch(/^## voc2010\/det/);
+    const html = runCli(['compare', 'voc2010/det', join(dir, 'official.json'), join(dir, 'weak.json'), '--out', join(dir, 'c.html')]);
+    expect(html.status, html.stderr).toBe(0);
+    const page = readFileSync(join(dir, 'c.html'), 'utf8');
+    expect(page).toContain('Critical-difference diagram');
+    expect(page).toContain('<svg');
   });
   it('refuses reports of another task (exit 2, names the file) and bootstrap without per-image statistics (exit 1)', () => {
     const wrong = runCli(['compare', 'voc2010/det', join(dir, 'official.json'), join(dir, 'cls.json')]);

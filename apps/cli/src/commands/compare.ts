@@ -16,6 +16,7 @@ import {
   type PosthocMethod,
 } from '@cvdevkit/analysis';
 import { addCommonOptions } from '../common-options.js';
+import { compareHtml } from './compare-html.js';
 import { EXIT } from '../failures.js';
 import { writeAtomic } from '../io.js';
 import { parseIntegerArg, parsePositiveIntegerArg } from '../options.js';
@@ -27,8 +28,9 @@ const FORMATS: Record<string, (r: CompareResult) => string> = {
   json: compareToJson,
   csv: formatCompareCsv,
   markdown: formatCompareMarkdown,
+  html: compareHtml,
 };
-const EXTENSIONS: Record<string, string> = { '.json': 'json', '.csv': 'csv', '.md': 'markdown', '.txt': 'table' };
+const EXTENSIONS: Record<string, string> = { '.json': 'json', '.csv': 'csv', '.md': 'markdown', '.txt': 'table', '.html': 'html', '.htm': 'html' };
 
 function readReport(file: string): Report {
   let text: string;

@@ -108,3 +108,8 @@ export function formatCompareCsv(r: CompareResult): string {
 export function compareToJson(r: CompareResult): string {
   return JSON.stringify(r, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2) + '\n';
 }
+
+/** The tables and lines of the text output, for other renderers (the CLI's HTML page). */
+export function compareTables(r: CompareResult): { header: string; classes: string[][]; tests: string[]; pairs: string[][]; bootstrap: string[][] | null } {
+  return { header: header(r), classes: classRows(r), tests: testLines(r), pairs: pairRows(r), bootstrap: r.bootstrap ? bootRows(r) : null };
+}

@@ -11,5 +11,5 @@ export {
   type ComparePair,
   type Interval,
 } from './compare.js';
-export { formatCompareText, formatCompareMarkdown, formatCompareCsv, compareToJson } from './format.js';
+export { formatCompareText, formatCompareMarkdown, formatCompareCsv, compareToJson, compareTables } from './format.js';
 export { cdDiagramSvg, type CdDiagramOptions } from './cd-diagram.js';
