@@ -53,7 +53,7 @@ export function defineCommonOption(spec: CommonOptionSpec): void {
 }
 
 /** Options some commands add for themselves (`demo --dir`), reserved like the common ones. */
-const COMMAND_OPTION_FLAGS = ['--dir <dir>'];
+const COMMAND_OPTION_FLAGS = ['--dir <dir>', '--per-image'];
 const RESERVED_ATTRIBUTES = ['help', 'version'];
 
 function attributeOf(spec: CommonOptionSpec): string {

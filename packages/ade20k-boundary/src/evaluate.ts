@@ -244,6 +244,7 @@ export async function evaluateAde20kBoundary(options: Ade20kBoundaryOptions, con
     metric: context.metric ?? 'bsds-ods',
     version: PACKAGE_VERSION,
     debugCounts: options.debugCounts === true,
+    perImage: context.perImage === true,
     diagnostics,
   });
   const t3 = performance.now();
@@ -285,7 +286,13 @@ export async function mergeAde20kBoundary(options: Ade20kBoundaryMergeOptions, c
   const t0 = performance.now();
   if (typeof options.counts !== 'string' || options.counts === '') throw usageError('--counts: expected counts files (comma-separated) or a folder', 'usage/missing-option');
   const set = readAndMergeCountsFiles(resolveCountsFiles(options.counts));
-  const report = reportFromCounts(set, { task: 'ade20k/boundary', metric: context.metric ?? 'bsds-ods', version: PACKAGE_VERSION, debugCounts: options.debugCounts === true });
+  const report = reportFromCounts(set, {
+    task: 'ade20k/boundary',
+    metric: context.metric ?? 'bsds-ods',
+    version: PACKAGE_VERSION,
+    debugCounts: options.debugCounts === true,
+    perImage: context.perImage === true,
+  });
   report.timings = { totalMs: performance.now() - t0 };
   return report;
 }

@@ -92,3 +92,4 @@ const plugin = definePlugin({
 });
 
 export default plugin;
+export { boundaryPerImage } from './per-image.js';

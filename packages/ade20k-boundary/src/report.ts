@@ -2,6 +2,7 @@ import { createReport, type Diagnostic, type Report, type ReportCurve, type Repo
 import { collectBoundaryScores, type BoundaryCounts } from '@cvdevkit/boundary';
 import { ADE20K_CLASS_COUNT, ADE20K_CLASS_NAMES, classKey } from './classes.js';
 import { entryKey, expandArray, type BoundaryCountSet, type StoredCounts } from './counts.js';
+import { boundaryPerImage } from './per-image.js';
 
 export const PACKAGE_NAME = '@cvdevkit/ade20k-boundary';
 
@@ -10,6 +11,8 @@ export interface ReportFromCountsOptions {
   metric?: string;
   version?: string;
   debugCounts?: boolean;
+  /** Add the per-image statistics (`extra.perImage`, for `cvdevkit compare --bootstrap`). */
+  perImage?: boolean;
   diagnostics?: Diagnostic[];
   timings?: Record<string, number>;
 }
@@ -106,6 +109,8 @@ export function reportFromCounts(set: BoundaryCountSet, options: ReportFromCount
     diagnostics,
     versions: { [PACKAGE_NAME]: version },
     timings: options.timings,
-    ...(options.debugCounts ? { extra: { counts: debug } } : {}),
+    ...(options.debugCounts || options.perImage
+      ? { extra: { ...(options.debugCounts ? { counts: debug } : {}), ...(options.perImage ? { perImage: boundaryPerImage(set) } : {}) } }
+      : {}),
   });
 }

@@ -27,6 +27,11 @@ export interface RunContext {
   metricPlugin?: MetricPlugin<any, any>;
   /** Collected warnings a task wants in the report. */
   log?: (message: string) => void;
+  /**
+   * Store per-image sufficient statistics in `report.extra.perImage` (schema `cvdevkit.per-image/1`, for
+   * `cvdevkit compare --bootstrap`). Off by default: the report is then unchanged.
+   */
+  perImage?: boolean;
 }
 
 /** A RunContext with defaults for library users: no progress, never aborted, all cores, no cache. */
@@ -39,6 +44,7 @@ export function createRunContext(partial: Partial<RunContext> = {}): RunContext 
     metric: partial.metric,
     metricPlugin: partial.metricPlugin,
     log: partial.log,
+    ...(partial.perImage ? { perImage: true } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type RunContext,
 } from '@cvdevkit/core';
 import { evaluateDetections, type DetectionEvalResult } from './evaluate.js';
+import { detectionPerImage } from './per-image.js';
 import { readGroundTruthCache, readGroundTruthXml, type GroundTruth } from './ground-truth.js';
 import { readBlacklist, readImageList, readPredictions, type Blacklist, type ImageList, type Predictions } from './inputs.js';
 import { readSynsets, type Synsets } from './meta.js';
@@ -128,7 +129,12 @@ export async function runDetectionTask(inputs: DetectionTaskInputs, settings: De
     diagnostics.push({ severity: 'info', code: 'ilsvrc/excluded-generated', message: `${frames} frame(s) with a generated box left out (--exclude-generated; the official code counts them)` });
   }
 
-  const result: DetectionEvalResult = evaluateDetections(gt, predictions, blacklist, { order: settings.order, outside: exclude ? 'drop' : settings.outside, exclude });
+  const result: DetectionEvalResult = evaluateDetections(gt, predictions, blacklist, {
+    order: settings.order,
+    outside: exclude ? 'drop' : settings.outside,
+    exclude,
+    keepRanking: context.perImage === true,
+  });
   const tEval = performance.now();
   if (result.stats.detections === 0) {
     // The official code fails here (img_ids(1) of an empty list).
@@ -178,6 +184,7 @@ export async function runDetectionTask(inputs: DetectionTaskInputs, settings: De
       detections: s.detections,
       dropped: s.dropped,
       blacklisted: s.blacklisted,
+      ...(result.ranking ? { perImage: detectionPerImage(settings.task, gt, predictions, blacklist, exclude, result, (label) => classKey(synsets, label)) } : {}),
     },
   });
 }

@@ -19,6 +19,18 @@ export interface DetectionEvalOptions {
   outside: 'error' | 'drop';
   /** Extra entries to leave out (VID `excludeGenerated`): entry i is dropped when `exclude[i]` is 1. */
   exclude?: Uint8Array;
+  /** Keep the global ranking and each detection's outcome in the result (for per-image statistics). */
+  keepRanking?: boolean;
+}
+
+/** The global ranking behind the curves: kept detections in ranked order, their list entry and outcome. */
+export interface DetectionRanking {
+  dets: Uint32Array;
+  /** List entry (line) of each detection (indexed by detection), -1 when dropped. */
+  entryOfDet: Int32Array;
+  /** Outcome of each detection (indexed by detection): tp, fp (both 0 = blacklisted / skipped). */
+  tp: Uint8Array;
+  fp: Uint8Array;
 }
 
 export interface ClassResult {
@@ -54,6 +66,7 @@ export interface DetectionEvalResult {
     /** List indices that occur on more than one line (the last line's ground truth is matched). */
     duplicateIds: number;
   };
+  ranking?: DetectionRanking;
 }
 
 /**
@@ -340,5 +353,8 @@ export function evaluateDetections(gt: GroundTruth, preds: Predictions, blacklis
     meanAP: mean(aps),
     medianAP: median(aps),
     stats: { detections: kept, dropped, outOfRange, firstOutOfRangeLine, inverted, firstInvertedLine, blacklisted, duplicateIds },
+    ...(options.keepRanking
+      ? { ranking: { dets: Uint32Array.from(rank, (k) => concat[k]), entryOfDet: Int32Array.from(groupOfDet, (g) => (g >= 0 ? entryOfGroup[g] : -1)), tp, fp } }
+      : {}),
   };
 }

@@ -34,6 +34,15 @@ export interface ApEntry {
   npos: number;
   /** Ranked predictions (rows of the curve). */
   ndet: number;
+  /** The ranking behind the curve (only when per-image statistics are asked for): entry r is `order[r]`. */
+  ranked?: RankedOutcomes;
+}
+
+/** Each curve row's source entry (`order`) and outcome (`tp` / `fp`, both 0 = ignored), in ranked order. */
+export interface RankedOutcomes {
+  order: Uint32Array;
+  tp: Uint8Array;
+  fp: Uint8Array;
 }
 
 /** The mean of the numeric (non-NaN) values; NaN when there is none. */

@@ -2,6 +2,7 @@ import { ProblemCollector, isDevkitError, type Diagnostic, type Report, type Run
 import { precisionRecall, rankDescending } from '@cvdevkit/metrics';
 import { apMetric, apReport, type ApEntry } from './ap-report.js';
 import { problemsToDiagnostics } from './diagnostics.js';
+import { scoredPerImage } from './per-image.js';
 import { parseActionList, parseLabelledList, readList, type LabelledList } from './image-sets.js';
 import { parseActionResults, parseClsResults, type ScoredResults } from './results.js';
 import { quote, readTextInput } from './text.js';
@@ -62,6 +63,7 @@ export function evaluateScoredList(
   ap: (recall: ArrayLike<number>, precision: ArrayLike<number>) => number,
   key: string,
   ndet: number,
+  keepRanking = false,
 ): ApEntry {
   const n = labels.length;
   const order = rankDescending(scores, { nan: 'last' });
@@ -75,7 +77,9 @@ export function evaluateScoredList(
     else if (g < 0) fp[r] = 1;
   }
   const { recall, precision } = precisionRecall(tp, fp, npos);
-  return { key, recall, precision, ap: ap(recall, precision), npos, ndet };
+  const entry: ApEntry = { key, recall, precision, ap: ap(recall, precision), npos, ndet };
+  if (keepRanking) entry.ranked = { order, tp, fp };
+  return entry;
 }
 
 interface ScoredTaskSpec {
@@ -147,14 +151,20 @@ async function evaluateScored(spec: ScoredTaskSpec, options: VocClsOptions & Voc
   const { paths, names, lists, scores, counts } = await readScoredInputs(spec, options, problems);
   problems.throwIfAny();
   const t1 = performance.now();
-  const entries = names.map((n, k) => evaluateScoredList(lists[k]!.labels, scores[k]!, metric.ap, n, counts[k]));
+  const entries = names.map((n, k) => evaluateScoredList(lists[k]!.labels, scores[k]!, metric.ap, n, counts[k], context.perImage));
   const t2 = performance.now();
   return apReport({
     task: spec.task,
     metric: metric.name,
     entries,
     timings: { totalMs: t2 - t0, readMs: t1 - t0, evaluateMs: t2 - t1 },
-    extra: { root: paths.root, set: paths.set, comp: paths.comp, results: paths.resultsDir },
+    extra: {
+      root: paths.root,
+      set: paths.set,
+      comp: paths.comp,
+      results: paths.resultsDir,
+      ...(context.perImage ? { perImage: scoredPerImage(lists as LabelledList[], scores as Float64Array[], entries, metric.name) } : {}),
+    },
   });
 }
 

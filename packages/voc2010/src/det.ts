@@ -3,6 +3,7 @@ import { matchDetections, precisionRecall, rankDescending } from '@cvdevkit/metr
 import { problemsToDiagnostics } from './diagnostics.js';
 import { apMetric, apReport, type ApEntry } from './ap-report.js';
 import { readVocRecords, type VocRecord } from './annotations.js';
+import { detPerImage } from './per-image.js';
 import { parseImageList, readList, type KeyList } from './image-sets.js';
 import { parseDetResults, type DetResults } from './results.js';
 import { quote, readTextInput } from './text.js';
@@ -81,6 +82,7 @@ export function evaluateDetClass(
   gt: ClassGroundTruth,
   ap: (recall: ArrayLike<number>, precision: ArrayLike<number>) => number,
   key: string,
+  keepRanking = false,
 ): ApEntry {
   const nd = det.count;
   const nimg = gt.offsets.length - 1;
@@ -120,7 +122,9 @@ export function evaluateDetClass(
     fpRanked[r] = fp[order[r]];
   }
   const { recall, precision } = precisionRecall(tpRanked, fpRanked, gt.npos);
-  return { key, recall, precision, ap: ap(recall, precision), npos: gt.npos, ndet: nd };
+  const entry: ApEntry = { key, recall, precision, ap: ap(recall, precision), npos: gt.npos, ndet: nd };
+  if (keepRanking) entry.ranked = { order, tp: tpRanked, fp: fpRanked };
+  return entry;
 }
 
 /** Maps each detection's image id to its test-set position; unknown ids are problems (`unrecognized image`). */
@@ -215,10 +219,12 @@ export async function evaluateDet(options: VocDetOptions, context: RunContext): 
   for (let k = 0; k < classes.length; k++) {
     // a Ctrl-C is seen between classes (one turn of the event loop every ~100 ms)
     await checkpoint(context.signal);
-    entries.push(evaluateDetClass(results[k], imageOf[k], gtByClass.get(classes[k])!, metric.ap, classes[k]));
-    // the class's detections are no longer needed: only its curve stays (16 bytes a detection)
-    delete results[k];
-    delete imageOf[k];
+    entries.push(evaluateDetClass(results[k], imageOf[k], gtByClass.get(classes[k])!, metric.ap, classes[k], context.perImage));
+    // the class's detections are no longer needed (unless the per-image statistics read them): only its curve stays
+    if (!context.perImage) {
+      delete results[k];
+      delete imageOf[k];
+    }
     context.progress.advance();
   }
   context.progress.end();
@@ -228,7 +234,14 @@ export async function evaluateDet(options: VocDetOptions, context: RunContext): 
     metric: metric.name,
     entries,
     timings: { totalMs: t3 - t0, resultsMs, readMs: t2 - t0, evaluateMs: t3 - t2 },
-    extra: { root: paths.root, set: paths.set, comp: paths.comp, results: paths.resultsDir, images: set.keys.length },
+    extra: {
+      root: paths.root,
+      set: paths.set,
+      comp: paths.comp,
+      results: paths.resultsDir,
+      images: set.keys.length,
+      ...(context.perImage ? { perImage: detPerImage(set.keys, entries, results, imageOf, gtByClass, metric.name) } : {}),
+    },
   });
 }
 

@@ -17,8 +17,9 @@ async function evaluate(session: CliSession, entry: RegisteredTask, opts: Record
   const common = session.common(opts, formatExplicit);
   session.checkMetric(entry, common.metric);
   const values = taskOptionValues(entry.task, opts, attributeOf, session.io.cwd);
+  const perImage = opts.perImage === true;
   const report = await session.withContext(common, common.metric, async (ctx, logs) =>
-    session.finishReport(await session.runTask(entry, () => session.registry.evaluateTask(entry.id, values, ctx)), logs),
+    session.finishReport(await session.runTask(entry, () => session.registry.evaluateTask(entry.id, values, { ...ctx, perImage })), logs),
   );
   await session.printReports([report], common, { taskOptions: [values] });
   return EXIT.ok;
@@ -30,6 +31,7 @@ export const evalCommand: CommandModule = ({ program, session, entry, known, don
     .description('score a submission')
     .argument('<task>', `task id (${known.join(', ') || 'none installed'})`);
   const attributeOf = entry ? addTaskOptions(cmd, entry, (m) => session.warn(m)) : new Map<string, string>();
+  cmd.option('--per-image', 'store per-image statistics in the report (extra.perImage) for `cvdevkit compare --bootstrap`');
   addCommonOptions(cmd, { report: true, run: true }, REPORT_FORMATS).action((id: string, opts: Record<string, unknown>) =>
     done(evaluate(session, session.registry.getTask(id), opts, attributeOf, formatGiven(cmd))),
   );

@@ -15,7 +15,8 @@ import { describeProblem } from '../diagnostics.js';
 import { SEG_LABELS, SEG_NUM_LABELS } from './classes.js';
 import { SEG_HISTOGRAM_SIZE, histogramToConfusion } from './confusion.js';
 import { readSegImageSet, resolveSegPaths, type SegPaths, type VocSegOptions } from './options.js';
-import { scanSegBatch, type SegBatchResult, type SegItem } from './scan.js';
+import { scanSegBatch, type SegBatchResult, type SegImageCounts, type SegItem } from './scan.js';
+import { segPerImage } from './per-image.js';
 
 const pkg = createRequire(import.meta.url)('../../package.json') as { name: string; version: string };
 
@@ -27,6 +28,8 @@ export interface SegScan {
   pixels: number;
   problems: ProblemCollector;
   allVoid: string[];
+  /** Per-image confusion counts, in image-set order (when `context.perImage`). */
+  perImage?: SegImageCounts[];
 }
 
 /** Images per worker message: big enough to amortise messaging, small enough to balance the threads. */
@@ -38,7 +41,9 @@ function batchSize(n: number, workers: number): number {
 export async function scanSegmentation(options: VocSegOptions, context: RunContext): Promise<SegScan> {
   const paths = resolveSegPaths(options);
   const ids = await readSegImageSet(paths.imageSet);
-  const items: SegItem[] = ids.map((id) => ({ id, gtFile: join(paths.gtDir, `${id}.png`), resFile: join(paths.resultDir, `${id}.png`) }));
+  const perImage = context.perImage === true;
+  const items: SegItem[] = ids.map((id) => ({ id, gtFile: join(paths.gtDir, `${id}.png`), resFile: join(paths.resultDir, `${id}.png`), ...(perImage ? { perImage } : {}) }));
+  const imageCounts: SegImageCounts[] = [];
   const hist = new Float64Array(SEG_HISTOGRAM_SIZE);
   const problems = new ProblemCollector();
   const allVoid: string[] = [];
@@ -48,6 +53,7 @@ export async function scanSegmentation(options: VocSegOptions, context: RunConte
     pixels += r.pixels;
     for (const p of r.problems) problems.add(p);
     allVoid.push(...r.allVoid);
+    if (r.images) imageCounts.push(...r.images);
   };
 
   context.progress.begin('segmentation images', items.length);
@@ -95,7 +101,7 @@ export async function scanSegmentation(options: VocSegOptions, context: RunConte
   } finally {
     context.progress.end();
   }
-  return { paths, images: items.length, hist, pixels, problems, allVoid };
+  return { paths, images: items.length, hist, pixels, problems, allVoid, ...(perImage ? { perImage: imageCounts } : {}) };
 }
 
 function allVoidDiagnostics(scan: SegScan): Diagnostic[] {
@@ -128,7 +134,13 @@ export async function evaluateSegmentation(options: VocSegOptions, context: RunC
     diagnostics: allVoidDiagnostics(scan),
     versions: { [pkg.name]: pkg.version },
     timings: { totalMs: performance.now() - t0, scanMs: t1 - t0 },
-    extra: { images: scan.images, pixels: scan.pixels, set: scan.paths.set, comp: scan.paths.comp },
+    extra: {
+      images: scan.images,
+      pixels: scan.pixels,
+      set: scan.paths.set,
+      comp: scan.paths.comp,
+      ...(scan.perImage ? { perImage: segPerImage(scan.perImage, [...SEG_LABELS]) } : {}),
+    },
   });
 }
 

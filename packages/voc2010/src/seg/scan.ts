@@ -8,6 +8,15 @@ export interface SegItem {
   id: string;
   gtFile: string;
   resFile: string;
+  /** Also return this image's own confusion counts (per-image statistics). */
+  perImage?: boolean;
+}
+
+/** One image's non-zero confusion cells (`g * 21 + r`) and their counts. */
+export interface SegImageCounts {
+  id: string;
+  cells: number[];
+  counts: number[];
 }
 
 export interface SegBatchResult {
@@ -18,6 +27,8 @@ export interface SegBatchResult {
   problems: Problem[];
   /** Ids whose ground truth is entirely void (the official code's Octave run fails on them). */
   allVoid: string[];
+  /** Per image (when asked), in batch order. */
+  images?: SegImageCounts[];
 }
 
 /**
@@ -51,6 +62,7 @@ export function scanSegBatch(items: readonly SegItem[], hist = new Float64Array(
   const allVoid: string[] = [];
   let pixels = 0;
   const scratch = new Float64Array(SEG_HISTOGRAM_SIZE);
+  const images: SegImageCounts[] = [];
   for (const item of items) {
     const gt = read(item.gtFile, problems);
     const res = read(item.resFile, problems, gt ? { id: item.id, image: gt } : undefined);
@@ -64,11 +76,25 @@ export function scanSegBatch(items: readonly SegItem[], hist = new Float64Array(
         continue;
       }
       for (let i = 0; i < SEG_HISTOGRAM_SIZE; i++) hist[i] += scratch[i];
+      if (item.perImage) images.push(sparseConfusion(item.id, scratch));
       if (counted === 0 && gt.data.length > 0 && !(gt.data as Uint8Array).some((v: number) => v < 255)) allVoid.push(item.id);
       pixels += counted;
     } else {
       problems.push(...checkSegPair(item.id, gt, res, item.resFile));
     }
   }
-  return { hist, pixels, problems, allVoid };
+  return { hist, pixels, problems, allVoid, ...(items.some((i) => i.perImage) ? { images } : {}) };
+}
+
+/** Histogram bin L = 1 + gt + 21·res − 1 → confusion cell `gt * 21 + res` (see histogramToConfusion). */
+function sparseConfusion(id: string, hist: Float64Array): SegImageCounts {
+  const cells: number[] = [];
+  const counts: number[] = [];
+  for (let l = 0; l < SEG_HISTOGRAM_SIZE; l++) {
+    if (hist[l] === 0) continue;
+    const g = l % SEG_NUM_LABELS;
+    cells.push(g * SEG_NUM_LABELS + (l - g) / SEG_NUM_LABELS);
+    counts.push(hist[l]);
+  }
+  return { id, cells, counts };
 }

@@ -1,0 +1,23 @@
+/** The HTML page of `cvdevkit compare --format html`: the CD diagram and the tables, on report-html's page. */
+import { cdDiagramSvg, compareTables, type CompareResult } from '@cvdevkit/analysis';
+import { buildHtmlPage, escapeHtml } from '@cvdevkit/report-html';
+
+function table(rows: string[][], sortable = true): string {
+  const head = rows[0].map((c) => `<th>${escapeHtml(c)}</th>`).join('');
+  const body = rows
+    .slice(1)
+    .map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`)
+    .join('\n');
+  return `<table${sortable ? ' class="sortable"' : ''}><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
+}
+
+export function compareHtml(r: CompareResult): string {
+  const t = compareTables(r);
+  const sections = [
+    { id: 'cd', title: 'Critical-difference diagram', html: `<figure>${cdDiagramSvg(r)}</figure>\n<ul>${t.tests.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` },
+    { id: 'classes', title: 'Per class (value, rank)', html: table(t.classes) },
+    { id: 'pairs', title: 'Pairs', html: table(t.pairs) },
+    ...(t.bootstrap ? [{ id: 'bootstrap', title: `Paired bootstrap over images (${r.bootstrap!.replicates} replicates, seed ${r.bootstrap!.seed})`, html: table(t.bootstrap) }] : []),
+  ];
+  return buildHtmlPage({ title: `Comparison of ${r.k} methods: ${r.task}`, subtitle: t.header, sections });
+}

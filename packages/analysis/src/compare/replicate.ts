@@ -1,0 +1,258 @@
+import {
+  BLOCK_START,
+  OUTCOME_FP,
+  OUTCOME_TP,
+  averagePrecisionByName,
+  iouFromConfusion,
+  unpackF64,
+  unpackU32,
+  unpackU8,
+  type BoundaryPerImage,
+  type ConfusionPerImage,
+  type PerImageStats,
+  type RankedPerImage,
+} from '@cvdevkit/metrics';
+import { collectBoundaryScores, type BoundaryCounts } from '@cvdevkit/boundary';
+
+/**
+ * Recomputes a task's official per-class metric on a bootstrap replicate, given the multiplicity
+ * `w[i]` of every test image, from the per-image statistics alone: the replicate equals the official
+ * metric run on a test set in which image i is listed `w[i]` times consecutively (analysis.md §2).
+ * Nothing is re-matched or re-sorted; the ranked tasks replay their stored ranking.
+ */
+export interface Replicator {
+  images: number;
+  classes: string[];
+  /** Fills `out[c]` with class c's metric on the replicate. */
+  evaluate(w: Uint32Array, out: Float64Array): void;
+}
+
+export function createReplicator(stats: PerImageStats): Replicator {
+  if (stats.kind === 'ranked') return rankedReplicator(stats);
+  if (stats.kind === 'confusion') return confusionReplicator(stats);
+  if (stats.kind === 'boundary') return boundaryReplicator(stats);
+  throw new RangeError(`unknown per-image statistics kind "${(stats as { kind: string }).kind}"`);
+}
+
+interface RankedClass {
+  image: Uint32Array;
+  flags: Uint8Array;
+  /** Start of each block, plus the end. */
+  blockStart: Uint32Array;
+  posImage: Uint32Array;
+  posCount: Uint32Array;
+}
+
+function rankedReplicator(stats: RankedPerImage): Replicator {
+  const classes: RankedClass[] = stats.classes.map((c) => {
+    const image = unpackU32(c.image);
+    const flags = unpackU8(c.flags);
+    const starts: number[] = [];
+    for (let i = 0; i < flags.length; i++) if (flags[i] & BLOCK_START) starts.push(i);
+    starts.push(flags.length);
+    return { image, flags, blockStart: Uint32Array.from(starts), posImage: unpackU32(c.posImage), posCount: unpackU32(c.posCount) };
+  });
+  const buffers = { a: new Float64Array(1024), b: new Float64Array(1024) };
+  const fast = stats.ap === 'ap-voc2010';
+  const ap = averagePrecisionByName(stats.ap);
+  return {
+    images: stats.images,
+    classes: stats.classes.map((c) => c.key),
+    evaluate(w, out) {
+      for (let k = 0; k < classes.length; k++) {
+        const c = classes[k];
+        let npos = 0;
+        for (let j = 0; j < c.posImage.length; j++) npos += c.posCount[j] * w[c.posImage[j]];
+        out[k] = fast && npos > 0 ? replicateVocAp(c, w, npos, buffers) : replicateCurveAp(c, w, npos, buffers, ap);
+      }
+    },
+  };
+}
+
+/**
+ * The generic replicate: the expanded PR curve in the official `cumsum` form (metrics
+ * precisionRecall), each block repeated w[image] times, handed to the task's AP function.
+ */
+function replicateCurveAp(c: RankedClass, w: Uint32Array, npos: number, buf: { a: Float64Array; b: Float64Array }, ap: (r: ArrayLike<number>, p: ArrayLike<number>) => number): number {
+  let len = 0;
+  const nb = c.blockStart.length - 1;
+  for (let b = 0; b < nb; b++) len += (c.blockStart[b + 1] - c.blockStart[b]) * w[c.image[c.blockStart[b]]];
+  if (buf.a.length < len) {
+    buf.a = new Float64Array(len * 2);
+    buf.b = new Float64Array(len * 2);
+  }
+  const recall = buf.a;
+  const precision = buf.b;
+  let ctp = 0;
+  let cfp = 0;
+  let r = 0;
+  for (let b = 0; b < nb; b++) {
+    const s = c.blockStart[b];
+    const e = c.blockStart[b + 1];
+    const times = w[c.image[s]];
+    for (let t = 0; t < times; t++) {
+      for (let i = s; i < e; i++) {
+        const o = c.flags[i] & 3;
+        if (o === OUTCOME_TP) ctp++;
+        else if (o === OUTCOME_FP) cfp++;
+        recall[r] = ctp / npos;
+        precision[r] = ctp / (cfp + ctp);
+        r++;
+      }
+    }
+  }
+  return ap(recall.subarray(0, len), precision.subarray(0, len));
+}
+
+/**
+ * VOCap (metrics averagePrecisionArea) of the expanded curve, bit for bit, visiting only its true
+ * positives (npos > 0): the recall changes exactly at the TP rows, and the precision envelope at a TP
+ * row is max(its precision, the envelope at the next TP row), because FP rows after it have lower and
+ * ignored rows equal precision. The terms are summed left to right as VOCap does; the sentinel's term
+ * (1 − rec_end)·0 adds +0. Hot kernel: one pass over the ranked entries, FP runs added in O(1).
+ */
+function replicateVocAp(c: RankedClass, w: Uint32Array, npos: number, buf: { a: Float64Array; b: Float64Array }): number {
+  const nb = c.blockStart.length - 1;
+  let rec = buf.a;
+  let pre = buf.b;
+  let n = 0;
+  let ctp = 0;
+  let cfp = 0;
+  for (let b = 0; b < nb; b++) {
+    const s = c.blockStart[b];
+    const e = c.blockStart[b + 1];
+    const times = w[c.image[s]];
+    if (times === 0) continue;
+    if (e - s === 1) {
+      const o = c.flags[s] & 3;
+      if (o === OUTCOME_FP) cfp += times;
+      else if (o === OUTCOME_TP) {
+        if (n + times > rec.length) ({ a: rec, b: pre } = grow(buf, n + times));
+        for (let t = 0; t < times; t++) {
+          ctp++;
+          rec[n] = ctp / npos;
+          pre[n] = ctp / (cfp + ctp);
+          n++;
+        }
+      }
+      continue;
+    }
+    for (let t = 0; t < times; t++) {
+      for (let i = s; i < e; i++) {
+        const o = c.flags[i] & 3;
+        if (o === OUTCOME_FP) cfp++;
+        else if (o === OUTCOME_TP) {
+          if (n + 1 > rec.length) ({ a: rec, b: pre } = grow(buf, n + 1));
+          ctp++;
+          rec[n] = ctp / npos;
+          pre[n] = ctp / (cfp + ctp);
+          n++;
+        }
+      }
+    }
+  }
+  // envelope from the right (the sentinel precision is 0; precisions here are never NaN)
+  let env = 0;
+  for (let i = n - 1; i >= 0; i--) {
+    if (pre[i] > env) env = pre[i];
+    pre[i] = env;
+  }
+  let ap = 0;
+  let prev = 0;
+  for (let i = 0; i < n; i++) {
+    ap += (rec[i] - prev) * pre[i];
+    prev = rec[i];
+  }
+  return ap;
+}
+
+function grow(buf: { a: Float64Array; b: Float64Array }, need: number): { a: Float64Array; b: Float64Array } {
+  const a = new Float64Array(need * 2);
+  const b = new Float64Array(need * 2);
+  a.set(buf.a);
+  b.set(buf.b);
+  buf.a = a;
+  buf.b = b;
+  return buf;
+}
+
+function confusionReplicator(stats: ConfusionPerImage): Replicator {
+  const offsets = unpackU32(stats.offsets);
+  const cells = unpackU32(stats.cells);
+  const counts = unpackF64(stats.counts);
+  const l = stats.labels.length;
+  const matrix = new Float64Array(l * l);
+  return {
+    images: stats.images,
+    classes: stats.labels,
+    evaluate(w, out) {
+      matrix.fill(0);
+      for (let i = 0; i < stats.images; i++) {
+        const m = w[i];
+        if (m === 0) continue;
+        for (let j = offsets[i]; j < offsets[i + 1]; j++) matrix[cells[j]] += m * counts[j];
+      }
+      out.set(iouFromConfusion(matrix, l));
+    },
+  };
+}
+
+function boundaryReplicator(stats: BoundaryPerImage): Replicator {
+  const nt = stats.thresholds.length;
+  const thresholds = Float64Array.from(stats.thresholds);
+  const entryImage = unpackU32(stats.entryImage);
+  const entryClass = unpackU32(stats.entryClass);
+  const counts = unpackF64(stats.counts);
+  const zeroArray = new Float64Array(nt);
+  const zero: BoundaryCounts = { cntR: zeroArray, sumR: zeroArray, cntP: zeroArray, sumP: zeroArray };
+  // Per class: image → its counts (images without an entry have all-zero counts).
+  const byClass = stats.classes.map(() => new Map<number, BoundaryCounts>());
+  for (let e = 0; e < entryImage.length; e++) {
+    const o = e * 4 * nt;
+    byClass[entryClass[e]].set(entryImage[e], {
+      cntR: counts.subarray(o, o + nt),
+      sumR: counts.subarray(o + nt, o + 2 * nt),
+      cntP: counts.subarray(o + 2 * nt, o + 3 * nt),
+      sumP: counts.subarray(o + 3 * nt, o + 4 * nt),
+    });
+  }
+  // A class without ground truth in any image has recall 0 at every threshold of every replicate, so
+  // F = 2·p·0/(p + 0 + …) = +0 everywhere and its F-ODS is +0: skip collect_eval_bdry.m (its maxF
+  // interpolates 99 × 100 points) for it.
+  const hasGt = byClass.map((m) => [...m.values()].some((c) => c.sumR.some((v) => v !== 0)));
+  return {
+    images: stats.images,
+    classes: stats.classes,
+    evaluate(w, out) {
+      byClass.forEach((m, k) => {
+        if (!hasGt[k]) {
+          out[k] = 0;
+          return;
+        }
+        // collect_eval_bdry.m over the replicate's images in order, repeated images consecutive.
+        const list: BoundaryCounts[] = [];
+        for (let i = 0; i < stats.images; i++) {
+          const c = m.get(i) ?? zero;
+          for (let t = 0; t < w[i]; t++) list.push(c);
+        }
+        out[k] = collectBoundaryScores(list, thresholds).odsF;
+      });
+    },
+  };
+}
+
+/** The task's summary from per-class values. */
+export function summarize(values: ArrayLike<number>, rule: PerImageStats['summary']): number {
+  let s = 0;
+  let n = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (Number.isNaN(v)) {
+      if (rule === 'mean') return NaN;
+      continue;
+    }
+    s += v;
+    n++;
+  }
+  return n === 0 ? NaN : s / n;
+}

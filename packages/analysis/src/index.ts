@@ -1,0 +1,2 @@
+export * from './stats/index.js';
+export * from './compare/index.js';

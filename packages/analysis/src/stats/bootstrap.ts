@@ -1,0 +1,85 @@
+/**
+ * The bootstrap's random stream: xoshiro128** seeded through splitmix32 from `--seed`, so a run
+ * repeats bit for bit on every platform (32-bit integer arithmetic only). `below(n)` draws an index
+ * uniformly in [0, n) by rejection (no modulo bias).
+ */
+export class SeededRandom {
+  private s0: number;
+  private s1: number;
+  private s2: number;
+  private s3: number;
+
+  constructor(seed: number) {
+    let x = seed >>> 0;
+    const next = (): number => {
+      x = (x + 0x9e3779b9) >>> 0;
+      let z = x;
+      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+      return (z ^ (z >>> 16)) >>> 0;
+    };
+    this.s0 = next();
+    this.s1 = next();
+    this.s2 = next();
+    this.s3 = next();
+  }
+
+  /** The next 32-bit unsigned integer. */
+  nextUint32(): number {
+    const result = Math.imul(rotl(Math.imul(this.s1, 5) >>> 0, 7), 9) >>> 0;
+    const t = (this.s1 << 9) >>> 0;
+    this.s2 = (this.s2 ^ this.s0) >>> 0;
+    this.s3 = (this.s3 ^ this.s1) >>> 0;
+    this.s1 = (this.s1 ^ this.s2) >>> 0;
+    this.s0 = (this.s0 ^ this.s3) >>> 0;
+    this.s2 = (this.s2 ^ t) >>> 0;
+    this.s3 = rotl(this.s3, 11);
+    return result;
+  }
+
+  /** A uniform integer in [0, n), n ≤ 2^32. */
+  below(n: number): number {
+    const limit = Math.floor(0x100000000 / n) * n;
+    for (;;) {
+      const r = this.nextUint32();
+      if (r < limit) return r % n;
+    }
+  }
+
+  /** Multiplicities of one replicate: n draws with replacement from n units, counted per unit. */
+  resampleCounts(n: number, out: Uint32Array = new Uint32Array(n)): Uint32Array {
+    out.fill(0);
+    const limit = Math.floor(0x100000000 / n) * n;
+    for (let i = 0; i < n; i++) {
+      let r = this.nextUint32();
+      while (r >= limit) r = this.nextUint32();
+      out[r % n]++;
+    }
+    return out;
+  }
+}
+
+function rotl(x: number, k: number): number {
+  return ((x << k) | (x >>> (32 - k))) >>> 0;
+}
+
+/** The p-quantile of sorted values, linear between order statistics (numpy's default, Hyndman–Fan 7). */
+export function percentile(sorted: ArrayLike<number>, p: number): number {
+  const n = sorted.length;
+  if (n === 0) return NaN;
+  const h = (n - 1) * p;
+  const lo = Math.floor(h);
+  const hi = Math.min(n - 1, lo + 1);
+  return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+}
+
+/**
+ * The percentile interval [α/2, 1 − α/2] of the values (NaN values left out; null when none is left).
+ */
+export function percentileInterval(values: ArrayLike<number>, alpha: number): [number, number] | null {
+  const kept: number[] = [];
+  for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i])) kept.push(values[i]);
+  if (kept.length === 0) return null;
+  const sorted = Float64Array.from(kept).sort();
+  return [percentile(sorted, alpha / 2), percentile(sorted, 1 - alpha / 2)];
+}

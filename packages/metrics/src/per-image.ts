@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+
+/**
+ * Per-image sufficient statistics (analysis.md §2): what `cvdevkit compare` needs to recompute a task's
+ * official metric on a bootstrap replicate of the test images without re-reading or re-matching the
+ * submission. Stored by `eval` in `report.extra.perImage` when the run context asks for it
+ * (`perImage: true`, CLI `eval --per-image`).
+ *
+ * Numeric arrays are packed: little-endian bytes of the typed array, raw-DEFLATE compressed, base64
+ * (`PackedArray`). Kinds:
+ * - `ranked` (AP tasks: VOC cls/det/action, ILSVRC DET/VID): per class, the ranked predictions in the
+ *   official order: `image` (u32 image index), `flags` (u8: bits 0–1 outcome 1 = TP, 2 = FP, 0 = ignored
+ *   (difficult / blacklisted / label 0); bit 2 set = the first entry of an expansion block), `score`
+ *   (f64); the positives as a sparse list (`posImage` u32, `posCount` u32). A replicate repeats each
+ *   block `w[image]` times in place (the order the official sort gives repeated images listed
+ *   consecutively) and never re-sorts.
+ * - `confusion` (VOC seg): per image the non-zero cells of its confusion matrix (`offsets` u32 n + 1,
+ *   `cells` u32 = gt·labels + result, `counts` f64).
+ * - `boundary` (ADE20K): per non-trivial (image, class) the per-threshold counts cntR, sumR, cntP, sumP.
+ */
+export const PER_IMAGE_SCHEMA = 'cvdevkit.per-image/1';
+
+export type PackedType = 'u8' | 'u32' | 'f64';
+
+export interface PackedArray {
+  type: PackedType;
+  length: number;
+  /** base64 of the raw-DEFLATE-compressed little-endian bytes. */
+  data: string;
+}
+
+const CTORS = { u8: Uint8Array, u32: Uint32Array, f64: Float64Array } as const;
+
+/** Packs a typed array (the machine is little-endian: Node on x86-64 / arm64). */
+export function packArray(values: Uint8Array | Uint32Array | Float64Array): PackedArray {
+  const type: PackedType = values instanceof Uint8Array ? 'u8' : values instanceof Uint32Array ? 'u32' : 'f64';
+  const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+  return { type, length: values.length, data: deflateRawSync(bytes, { level: 6 }).toString('base64') };
+}
+
+export function unpackArray(packed: PackedArray): Uint8Array | Uint32Array | Float64Array {
+  const ctor = CTORS[packed.type];
+  if (!ctor) throw new RangeError(`unknown packed array type "${String(packed.type)}"`);
+  const raw = inflateRawSync(Buffer.from(packed.data, 'base64'));
+  const copy = new Uint8Array(raw.byteLength);
+  copy.set(raw);
+  const out = new ctor(copy.buffer, 0, copy.byteLength / ctor.BYTES_PER_ELEMENT);
+  if (out.length !== packed.length) throw new RangeError(`packed array holds ${out.length} values, header says ${packed.length}`);
+  return out;
+}
+
+export const unpackU32 = (p: PackedArray): Uint32Array => unpackArray(p) as Uint32Array;
+export const unpackU8 = (p: PackedArray): Uint8Array => unpackArray(p) as Uint8Array;
+export const unpackF64 = (p: PackedArray): Float64Array => unpackArray(p) as Float64Array;
+
+/** Outcome codes in `flags` bits 0–1. */
+export const OUTCOME_IGNORED = 0;
+export const OUTCOME_TP = 1;
+export const OUTCOME_FP = 2;
+export const BLOCK_START = 4;
+
+/** How the task turns per-class values into its summary. */
+export type SummaryRule =
+  /** mean of the non-NaN values (VOC AP tasks' mAP) */
+  | 'mean-numeric'
+  /** plain mean, NaN propagates (ILSVRC mean AP, VOC seg, ADE20K) */
+  | 'mean';
+
+export interface PerImageBase {
+  schema: typeof PER_IMAGE_SCHEMA;
+  /** Number of test images (the bootstrap's units). */
+  images: number;
+  /** Hash of the ground truth (image ids, positives / labels): reports compare only when equal. */
+  fingerprint: string;
+  /** The report summary key and how it is formed from the per-class values. */
+  summaryKey: string;
+  summary: SummaryRule;
+  /** The per-class value: the report rows' field holding it. */
+  valueField: string;
+  /** Larger is better (AP, IoU, F) — false for error rates. */
+  higherIsBetter: boolean;
+}
+
+export interface RankedClassStats {
+  key: string;
+  image: PackedArray;
+  flags: PackedArray;
+  score: PackedArray;
+  posImage: PackedArray;
+  posCount: PackedArray;
+}
+
+export interface RankedPerImage extends PerImageBase {
+  kind: 'ranked';
+  /** The AP function (`ap-voc2010` all points, `ap-voc2007` 11 points). */
+  ap: string;
+  classes: RankedClassStats[];
+}
+
+export interface ConfusionPerImage extends PerImageBase {
+  kind: 'confusion';
+  labels: string[];
+  offsets: PackedArray;
+  cells: PackedArray;
+  counts: PackedArray;
+}
+
+export interface BoundaryPerImage extends PerImageBase {
+  kind: 'boundary';
+  thresholds: number[];
+  /** Class keys (all classes of the report, in row order). */
+  classes: string[];
+  /** Entries: image index, class position, then `4·T` counts (cntR, sumR, cntP, sumP, each T values). */
+  entryImage: PackedArray;
+  entryClass: PackedArray;
+  counts: PackedArray;
+}
+
+export type PerImageStats = RankedPerImage | ConfusionPerImage | BoundaryPerImage;
+
+/** One class's ranked outcomes, as a plugin collects them. */
+export interface RankedClassInput {
+  key: string;
+  /** Image index of each ranked entry (official order). */
+  image: ArrayLike<number>;
+  /** Outcome (OUTCOME_*) of each ranked entry. */
+  outcome: ArrayLike<number>;
+  score: ArrayLike<number>;
+  /** Positives per image (length = images). */
+  positives: ArrayLike<number>;
+  /**
+   * Block rule: 'entry' = every entry is its own block (VOC: ties keep file / list order, so copies of
+   * one line are adjacent); 'image-run' = a block is a maximal run of entries with the same image and
+   * equal score (ILSVRC: ties broken by image, then file order, so copies of an image are adjacent).
+   */
+  blocks: 'entry' | 'image-run';
+}
+
+function sameScore(a: number, b: number): boolean {
+  return a === b || (Number.isNaN(a) && Number.isNaN(b));
+}
+
+/** Packs one class of a ranked task. */
+export function packRankedClass(c: RankedClassInput): RankedClassStats {
+  const n = c.image.length;
+  const image = Uint32Array.from(c.image);
+  const score = Float64Array.from(c.score);
+  const flags = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const start = c.blocks === 'entry' || i === 0 || image[i] !== image[i - 1] || !sameScore(score[i], score[i - 1]);
+    flags[i] = c.outcome[i] | (start ? BLOCK_START : 0);
+  }
+  const posImage: number[] = [];
+  const posCount: number[] = [];
+  for (let i = 0; i < c.positives.length; i++) {
+    if (c.positives[i] !== 0) {
+      posImage.push(i);
+      posCount.push(c.positives[i]);
+    }
+  }
+  return {
+    key: c.key,
+    image: packArray(image),
+    flags: packArray(flags),
+    score: packArray(score),
+    posImage: packArray(Uint32Array.from(posImage)),
+    posCount: packArray(Uint32Array.from(posCount)),
+  };
+}
+
+/** A short hash of the ground truth's identity (sha256 of its parts, hex, first 32 characters). */
+export function fingerprint(parts: readonly (string | ArrayLike<number>)[]): string {
+  const h = createHash('sha256');
+  for (const p of parts) {
+    if (typeof p === 'string') h.update(`s${p.length}:${p}`);
+    else {
+      const a = Float64Array.from(p);
+      h.update(`a${a.length}:`);
+      h.update(new Uint8Array(a.buffer));
+    }
+  }
+  return h.digest('hex').slice(0, 32);
+}
