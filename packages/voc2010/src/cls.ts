@@ -78,7 +78,7 @@ export function evaluateScoredList(
   return { key, recall, precision, ap: ap(recall, precision), npos, ndet };
 }
 
-interface ScoredTaskSpec {
+export interface ScoredTaskSpec {
   task: 'voc2010/cls' | 'voc2010/action';
   kind: 'cls' | 'action';
   names: (options: VocClsOptions & VocActionOptions) => string[];
@@ -90,7 +90,7 @@ interface ScoredTaskSpec {
   resultsFormat: string;
 }
 
-const CLS_SPEC: ScoredTaskSpec = {
+export const CLS_SPEC: ScoredTaskSpec = {
   task: 'voc2010/cls',
   kind: 'cls',
   names: (o) => selectNames(o.classes, VOC_CLASSES, 'classes'),
@@ -114,7 +114,7 @@ const ACTION_SPEC: ScoredTaskSpec = {
   resultsFormat: '"<image> <object> <confidence>" lines',
 };
 
-interface ScoredInputs {
+export interface ScoredInputs {
   paths: VocPaths;
   names: string[];
   lists: (LabelledList | undefined)[];
@@ -122,7 +122,7 @@ interface ScoredInputs {
   counts: number[];
 }
 
-async function readScoredInputs(spec: ScoredTaskSpec, options: VocClsOptions & VocActionOptions, problems: ProblemCollector): Promise<ScoredInputs> {
+export async function readScoredInputs(spec: ScoredTaskSpec, options: VocClsOptions & VocActionOptions, problems: ProblemCollector): Promise<ScoredInputs> {
   const paths = resolveVocPaths(options, spec.kind);
   const names = spec.names(options);
   const lists = await Promise.all(names.map((n) => readList(spec.listPath(paths, n), spec.parseList, problems, `the ${n} ground-truth list`)));

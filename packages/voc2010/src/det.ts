@@ -143,7 +143,7 @@ export function mapDetImages(det: DetResults, set: KeyList, problems: ProblemCol
   return out;
 }
 
-interface DetInputs {
+export interface DetInputs {
   paths: VocPaths;
   classes: VocClass[];
   set: KeyList;
@@ -152,7 +152,7 @@ interface DetInputs {
 }
 
 /** Reads the test set, then (in `readResults`) the results files of the selected classes. */
-async function readDetSet(options: VocDetOptions, problems: ProblemCollector): Promise<{ paths: VocPaths; classes: VocClass[]; set: KeyList }> {
+export async function readDetSet(options: VocDetOptions, problems: ProblemCollector): Promise<{ paths: VocPaths; classes: VocClass[]; set: KeyList }> {
   const paths = resolveVocPaths(options, 'det');
   const classes = selectNames(options.classes, VOC_CLASSES, 'classes');
   const set = await readList(paths.imageSet('Main', paths.set), parseImageList, problems);
@@ -160,7 +160,7 @@ async function readDetSet(options: VocDetOptions, problems: ProblemCollector): P
   return { paths, classes, set: set! };
 }
 
-async function readDetResults(inp: { paths: VocPaths; classes: VocClass[]; set: KeyList }, problems: ProblemCollector): Promise<DetInputs> {
+export async function readDetResults(inp: { paths: VocPaths; classes: VocClass[]; set: KeyList }, problems: ProblemCollector): Promise<DetInputs> {
   const { paths, classes, set } = inp;
   const texts = await Promise.all(
     classes.map((cls) => readTextInput(detResultsPath(paths, cls), `the ${cls} detection results "<image> <confidence> <xmin> <ymin> <xmax> <ymax>" lines`, problems)),
