@@ -76,51 +76,84 @@ interface FixSpec {
   perfectRecall?: boolean;
 }
 
-/** Per-class AP after one fix, on the official rows and AP function. */
-function fixedClassAps(p: Prepared, e: OfficialErrors, spec: FixSpec): Float64Array {
+/** Per-class AP after one fix, on the official rows and AP function; classes the fix does not touch keep `baseAps`. */
+// eslint-disable-next-line max-lines-per-function -- hot loop over every ranked detection, run once per fix
+function fixedClassAps(p: Prepared, e: OfficialErrors, spec: FixSpec, baseAps: Float64Array): Float64Array {
   const ap = p.input.ap ?? averagePrecisionArea;
   const det = p.input.detections;
-  const inScope = (d: number): boolean => e.type[d] === spec.type && (!spec.only || spec.only[d] === 1);
+  const ocls = p.input.objects.cls;
+  const only = spec.only;
+  const touched = new Uint8Array(p.nCls);
+  const missing = new Float64Array(p.nCls);
   // Cls winners move to their object's class, inserted by score.
   const moved: number[][] = p.input.classes.map(() => []);
-  if (spec.type === E_CLS) {
+  if (spec.type === E_MISS) {
+    for (let j = 0; j < p.nObj; j++) {
+      if (e.miss[j] && (!only || only[j])) {
+        missing[ocls[j]]++;
+        touched[ocls[j]] = 1;
+      }
+    }
+  } else if (spec.type >= 0) {
     for (let r = 0; r < p.nDet; r++) {
       const d = p.rank[r];
+      if (e.type[d] !== spec.type || (only && !only[d])) continue;
+      touched[det.cls[d]] = 1;
       const j = e.target[d];
-      if (inScope(d) && j >= 0 && e.winner[j] === d) moved[p.input.objects.cls[j]].push(d);
+      if (spec.type === E_CLS && j >= 0 && e.winner[j] === d) {
+        moved[ocls[j]].push(d);
+        touched[ocls[j]] = 1;
+      }
     }
-  }
-  const missing = new Float64Array(p.nCls);
-  if (spec.type === E_MISS) {
-    for (let j = 0; j < p.nObj; j++) if (e.miss[j] && (!spec.only || spec.only[j])) missing[p.input.objects.cls[j]]++;
-  }
-  const out = new Float64Array(p.nCls);
+  } else touched.fill(1);
+  const out = Float64Array.from(baseAps);
+  const tp = new Uint8Array(p.nDet + 1);
+  const fp = new Uint8Array(p.nDet + 1);
+  // Locals: the loop below runs once per ranked detection for every fix.
+  const { clsStart, clsList, outcome } = p;
+  const { type: etype, target, winner } = e;
+  const score = det.score;
+  const fixType = spec.type;
+  const dropFps = spec.perfectPrecision === true;
   for (let c = 0; c < p.nCls; c++) {
-    const tp: number[] = [];
-    const fp: number[] = [];
+    if (!touched[c]) continue;
+    let n = 0;
     let ntp = 0;
     let m = 0;
-    const push = (t: number, f: number): void => {
-      tp.push(t);
-      fp.push(f);
-      ntp += t;
-    };
-    for (let r = p.clsStart[c]; r < p.clsStart[c + 1]; r++) {
-      const d = p.clsList[r];
-      while (m < moved[c].length && det.score[moved[c][m]] > det.score[d]) (push(1, 0), m++);
-      const o = p.outcome[d];
-      if (o !== FP) {
-        push(o === TP ? 1 : 0, 0);
-        continue;
+    const mv = moved[c];
+    const r1 = clsStart[c + 1];
+    for (let r = clsStart[c]; r < r1; r++) {
+      const d = clsList[r];
+      while (m < mv.length && score[mv[m]] > score[d]) {
+        tp[n] = 1;
+        fp[n++] = 0;
+        ntp++;
+        m++;
       }
-      if (spec.perfectPrecision) continue;
-      if (!inScope(d)) push(0, 1);
-      else if (e.type[d] === E_LOC && e.winner[e.target[d]] === d) push(1, 0);
+      const o = outcome[d];
+      if (o !== FP) {
+        const t = o === TP ? 1 : 0;
+        tp[n] = t;
+        fp[n++] = 0;
+        ntp += t;
+      } else if (dropFps) {
+        // removed
+      } else if (etype[d] !== fixType || (only !== undefined && only[d] === 0)) {
+        tp[n] = 0;
+        fp[n++] = 1;
+      } else if (fixType === E_LOC && winner[target[d]] === d) {
+        tp[n] = 1;
+        fp[n++] = 0;
+        ntp++;
+      }
     }
-    while (m < moved[c].length) (push(1, 0), m++);
-    let npos = p.npos[c] - missing[c];
-    if (spec.perfectRecall) npos = ntp;
-    const pr = precisionRecall(tp, fp, npos);
+    for (; m < mv.length; m++) {
+      tp[n] = 1;
+      fp[n++] = 0;
+      ntp++;
+    }
+    const npos = spec.perfectRecall ? ntp : p.npos[c] - missing[c];
+    const pr = precisionRecall(tp.subarray(0, n), fp.subarray(0, n), npos);
     out[c] = ap(pr.recall, pr.precision);
   }
   return out;
@@ -143,13 +176,13 @@ export function tideOfficialAnalysis(p: Prepared): TideResult {
   const fixedAp = { ...emptyTable(), FalsePos: 0, FalseNeg: 0 };
   const perClassFixed: Record<string, Float64Array> = {};
   TIDE_ERRORS.forEach((name, type) => {
-    const aps = fixedClassAps(p, e, { type });
+    const aps = fixedClassAps(p, e, { type }, baseAps);
     perClassFixed[name] = aps;
     fixedAp[name] = meanOf(aps, rule);
     main[name] = Math.max(fixedAp[name] - base, 0);
   });
-  perClassFixed.FalsePos = fixedClassAps(p, e, { type: -1, perfectPrecision: true });
-  perClassFixed.FalseNeg = fixedClassAps(p, e, { type: -1, perfectRecall: true });
+  perClassFixed.FalsePos = fixedClassAps(p, e, { type: -1, perfectPrecision: true }, baseAps);
+  perClassFixed.FalseNeg = fixedClassAps(p, e, { type: -1, perfectRecall: true }, baseAps);
   fixedAp.FalsePos = meanOf(perClassFixed.FalsePos, rule);
   fixedAp.FalseNeg = meanOf(perClassFixed.FalseNeg, rule);
 
@@ -183,7 +216,7 @@ export function tideOfficialAnalysis(p: Prepared): TideResult {
     counts,
     fixedAp,
     perClass,
-    qualifiers: officialQualifiers(p, e, base),
+    qualifiers: officialQualifiers(p, e, base, baseAps),
     notes: [],
   };
 }
@@ -199,8 +232,9 @@ function classRowsOf(p: Prepared, c: number): { tp: number[]; fp: number[] } {
   return { tp, fp };
 }
 
-function officialQualifiers(p: Prepared, e: OfficialErrors, base: number): TideResult['qualifiers'] {
-  const wh = (b: Float64Array, k: number): [number, number] => [b[4 * k + 2] - b[4 * k] + 1, b[4 * k + 3] - b[4 * k + 1] + 1];
+function officialQualifiers(p: Prepared, e: OfficialErrors, base: number, baseAps: Float64Array): TideResult['qualifiers'] {
+  const ob = p.input.objects.boxes;
+  const db = p.input.detections.boxes;
   return TIDE_QUALIFIERS.map((q) => {
     const detIn = new Uint8Array(p.nDet);
     const objIn = new Uint8Array(p.nObj);
@@ -208,22 +242,22 @@ function officialQualifiers(p: Prepared, e: OfficialErrors, base: number): TideR
     for (let d = 0; d < p.nDet; d++) {
       if (e.type[d] < 0) continue;
       const j = e.target[d];
-      const [w, h] = j >= 0 ? wh(p.input.objects.boxes, j) : wh(p.input.detections.boxes, d);
-      if (q.test(w, h)) {
+      const b = j >= 0 ? ob : db;
+      const k = 4 * (j >= 0 ? j : d);
+      if (q.test(b[k + 2] - b[k] + 1, b[k + 3] - b[k + 1] + 1)) {
         detIn[d] = 1;
         counts[TIDE_ERRORS[e.type[d]]]++;
       }
     }
     for (let j = 0; j < p.nObj; j++) {
-      const [w, h] = wh(p.input.objects.boxes, j);
-      if (q.test(w, h)) {
+      if (q.test(ob[4 * j + 2] - ob[4 * j] + 1, ob[4 * j + 3] - ob[4 * j + 1] + 1)) {
         objIn[j] = 1;
         if (e.miss[j]) counts.Miss++;
       }
     }
     const main = {} as ErrorTable;
     TIDE_ERRORS.forEach((name, type) => {
-      const aps = fixedClassAps(p, e, { type, only: type === E_MISS ? objIn : detIn });
+      const aps = fixedClassAps(p, e, { type, only: type === E_MISS ? objIn : detIn }, baseAps);
       main[name] = Math.max(meanOf(aps, p.input.meanRule) - base, 0);
     });
     return { name: q.name, group: q.group, main, counts };
