@@ -82,6 +82,8 @@ export async function analyzeDet(options: VocDetOptions & AnalyzeOptionValues, c
   const t1 = performance.now();
   const input = vocDiagnoseInput(inputs!, records as VocRecord[]);
   input.ap = metric.ap;
+  // A metric whose protocol counts difficult objects (ap-voc2010-difficult) sees no difficult object.
+  if (metric.protocol.countDifficult === true) input.objects.difficult.fill(0);
   context.progress.begin('analysing detections', 1);
   const result = diagnose(input, diag);
   context.progress.end();
