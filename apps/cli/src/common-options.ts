@@ -46,8 +46,8 @@ export function defineCommonOption(spec: CommonOptionSpec): void {
   specs.push(spec);
 }
 
-/** Options some commands add for themselves (`demo --dir`), reserved like the common ones. */
-const COMMAND_OPTION_FLAGS = ['--dir <dir>'];
+/** Options some commands add for themselves (`demo --dir`, `analyze --only …`), reserved like the common ones. */
+const COMMAND_OPTION_FLAGS = ['--dir <dir>', '--only <sections>', '--tide-mode <mode>', '--top <n>', '--images <dir>'];
 const RESERVED_ATTRIBUTES = ['help', 'version'];
 
 function attributeOf(spec: CommonOptionSpec): string {
