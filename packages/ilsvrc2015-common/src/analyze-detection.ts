@@ -38,7 +38,7 @@ export function ilsvrcSimilarGroups(synsets: Synsets, numClasses: number): numbe
  * detections are skipped rows and their objects are not positives; labels outside 1..numClasses (in no
  * curve) and detections off the list are left out.
  */
-// eslint-disable-next-line max-lines-per-function -- one pass per input array, in the official order
+// Long on purpose: one pass per input array, in the official order.
 export function ilsvrcDiagnoseInput(gt: GroundTruth, preds: Predictions, blacklist: Blacklist | undefined, synsets: Synsets, settings: Pick<DetectionTaskSettings, 'order' | 'outside'>): DiagnoseInput {
   const nEntries = gt.imageIds.length;
   const numClasses = gt.numPos.length;

@@ -44,7 +44,7 @@ export function fixPlan(run: TideRunResult, score: Float64Array): FixPlan {
   return { slots: Int32Array.from(list) };
 }
 
-// eslint-disable-next-line max-lines-per-function -- mirrors fix_errors step by step (touch order, slots, npos)
+// Long on purpose: mirrors fix_errors step by step (touch order, slots, npos).
 export function fixErrors(run: TideRunResult, plan: FixPlan, cls: Int32Array, options: FixOptions): FixResult {
   const errors = run.errors!;
   const base = run.base;

@@ -77,7 +77,7 @@ interface FixSpec {
 }
 
 /** Per-class AP after one fix, on the official rows and AP function; classes the fix does not touch keep `baseAps`. */
-// eslint-disable-next-line max-lines-per-function -- hot loop over every ranked detection, run once per fix
+// Long on purpose: hot loop over every ranked detection, run once per fix.
 function fixedClassAps(p: Prepared, e: OfficialErrors, spec: FixSpec, baseAps: Float64Array): Float64Array {
   const ap = p.input.ap ?? averagePrecisionArea;
   const det = p.input.detections;
@@ -160,7 +160,7 @@ function fixedClassAps(p: Prepared, e: OfficialErrors, spec: FixSpec, baseAps: F
 }
 
 /** `--tide-mode official` (default): TIDE's error types and fixes on the task's own AP and matching. */
-// eslint-disable-next-line max-lines-per-function -- the fixed sequence: baseline, six fixes, two special fixes, tables
+// Long on purpose: the fixed sequence: baseline, six fixes, two special fixes, tables.
 export function tideOfficialAnalysis(p: Prepared): TideResult {
   const ap = p.input.ap ?? averagePrecisionArea;
   const rule = p.input.meanRule;

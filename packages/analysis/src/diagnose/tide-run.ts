@@ -88,7 +88,7 @@ class ErrorList {
 }
 
 /** One TIDE run at positive threshold `t` (`TIDERun`). */
-// eslint-disable-next-line max-lines-per-function -- one pass over the images mirroring TIDE's loop, kept whole so the order of every side effect is visible
+// Long on purpose: one pass over the images mirroring TIDE's loop, kept whole so the order of every side effect is visible.
 export function tideRun(data: TideData, t: number, runErrors: boolean): TideRunResult {
   const { gt, det } = data;
   const C = data.classCount;
