@@ -87,29 +87,52 @@ class ErrorList {
   }
 }
 
-/** One TIDE run at positive threshold `t` (`TIDERun`). */
-// Long on purpose: one pass over the images mirroring TIDE's loop, kept whole so the order of every side effect is visible.
+/** What one run accumulates over the images (TIDERun's ap_data, errors, false negatives, and the temp fields TIDE stores on its dicts). */
+class RunState {
+  readonly base: TideApData;
+  readonly pointDet: number[] = [];
+  readonly pointCorrect: number[] = [];
+  readonly errs = new ErrorList();
+  /** Per error: the detection's `used` (0 false, 1 true, 2 None = ignored). */
+  readonly predUsed: number[] = [];
+  readonly falseNeg: Float64Array;
+  readonly gtUsed: Uint8Array;
+  readonly usable: Uint8Array;
+  readonly bestScore: Float64Array;
+  readonly bestId: Int32Array;
+  readonly usedOfDet: Int8Array;
+  ignoredErrors = 0;
+  iou = new Float64Array(0);
+
+  constructor(
+    readonly data: TideData,
+    readonly t: number,
+    readonly runErrors: boolean,
+  ) {
+    const nGt = data.gt.image.length;
+    this.base = new TideApData(data.classCount);
+    this.falseNeg = new Float64Array(data.classCount);
+    this.gtUsed = new Uint8Array(nGt);
+    this.usable = new Uint8Array(nGt);
+    this.bestScore = new Float64Array(nGt).fill(-1);
+    this.bestId = new Int32Array(nGt).fill(-1);
+    this.usedOfDet = new Int8Array(data.det.image.length);
+  }
+
+  addError(type: number, det: number, gt: number, used: number): void {
+    this.errs.add(type, det, gt);
+    this.predUsed.push(used);
+  }
+}
+
+/** One TIDE run at positive threshold `t` (`TIDERun`): the images in order, each as `_eval_image`. */
 export function tideRun(data: TideData, t: number, runErrors: boolean): TideRunResult {
   const { gt, det } = data;
-  const C = data.classCount;
   const gtBy = groupBy(gt.image, gt.image.length, data.imageCount);
   const detBy = groupBy(det.image, det.image.length, data.imageCount);
-  const base = new TideApData(C);
-  const pointDet: number[] = [];
-  const pointCorrect: number[] = [];
-  const errs = new ErrorList();
-  const falseNeg = new Float64Array(C);
-  const nGt = gt.image.length;
-  const gtUsed = new Uint8Array(nGt);
-  const usable = new Uint8Array(nGt);
-  const bestScore = new Float64Array(nGt).fill(-1);
-  const bestId = new Int32Array(nGt).fill(-1);
-  const predUsed: number[] = []; // per error: 0 false, 1 true, 2 None (ignored)
-  const usedOfDet = new Int8Array(det.image.length);
-  let ignoredErrors = 0;
+  const s = new RunState(data, t, runErrors);
   const gts: number[] = [];
   const crowds: number[] = [];
-  let iou = new Float64Array(0);
   for (let img = 0; img < data.imageCount; img++) {
     gts.length = 0;
     crowds.length = 0;
@@ -118,18 +141,17 @@ export function tideRun(data: TideData, t: number, runErrors: boolean): TideRunR
       (gt.crowd[j] ? crowds : gts).push(j);
     }
     for (const j of gts) {
-      base.touch(gt.cls[j]);
-      base.npos[gt.cls[j]] += 1;
+      s.base.touch(gt.cls[j]);
+      s.base.npos[gt.cls[j]] += 1;
     }
     const a = detBy.start[img];
     const b = detBy.start[img + 1];
     if (a === b) {
       for (const j of gts) {
-        base.touch(gt.cls[j]);
+        s.base.touch(gt.cls[j]);
         if (runErrors) {
-          errs.add(E_MISS, -1, j);
-          predUsed.push(0);
-          falseNeg[gt.cls[j]]++;
+          s.addError(E_MISS, -1, j, 0);
+          s.falseNeg[gt.cls[j]]++;
         }
       }
       continue;
@@ -138,112 +160,126 @@ export function tideRun(data: TideData, t: number, runErrors: boolean): TideRunR
     // Python's list.sort(key=-score) is stable.
     preds.sort((x, y) => (det.score[y] > det.score[x] ? 1 : det.score[y] < det.score[x] ? -1 : 0));
     if (preds.length > data.maxDets) preds.length = data.maxDets;
-    const m = preds.length;
-    const n = gts.length;
-    if (iou.length < m * n) iou = new Float64Array(m * n * 2);
-    for (let p = 0; p < m; p++) for (let g = 0; g < n; g++) iou[p * n + g] = cocoIou(det.box, 4 * preds[p], gt.box, 4 * gts[g], false);
-    for (let p = 0; p < m; p++) usedOfDet[preds[p]] = 0;
-    for (let g = 0; g < n; g++) gtUsed[gts[g]] = 0;
-    // Matching: the unused same-class object of largest IoU (first on ties), TP at IoU >= t.
-    for (let p = 0; p < m; p++) {
-      const c = det.cls[preds[p]];
-      let bv = 0;
-      let bg = -1;
-      for (let g = 0; g < n; g++) {
-        if (gt.cls[gts[g]] !== c || gtUsed[gts[g]]) continue;
-        if (iou[p * n + g] > bv) {
-          bv = iou[p * n + g];
-          bg = g;
-        }
-      }
-      if (bg >= 0 && bv >= t) {
-        usedOfDet[preds[p]] = 1;
-        gtUsed[gts[bg]] = 1;
-      }
-    }
-    // Ignore regions: an unmatched detection inside a same-class crowd region (crowd IoU > t).
-    for (const r of crowds) {
-      for (let p = 0; p < m; p++) {
-        const d = preds[p];
-        if (usedOfDet[d] !== 1 && det.cls[d] === gt.cls[r] && cocoIou(det.box, 4 * d, gt.box, 4 * r, true) > t) usedOfDet[d] = 2;
-      }
-    }
-    for (let p = 0; p < m; p++) {
-      const d = preds[p];
-      const used = usedOfDet[d];
-      const c = det.cls[d];
-      if (used !== 2) {
-        base.touch(c);
-        pointDet.push(d);
-        pointCorrect.push(used);
-      }
-      if (!runErrors || used === 1) continue;
-      if (used === 2) ignoredErrors++;
-      predUsed.push(used);
-      if (n === 0) {
-        errs.add(E_BKG, d, -1);
-        continue;
-      }
-      let locV = 0, locG = 0, clsV = 0, clsG = 0, dupV = 0, allV = 0;
-      for (let g = 0; g < n; g++) {
-        const v = iou[p * n + g];
-        const j = gts[g];
-        if (v > allV) allV = v;
-        if (gt.cls[j] === c) {
-          if (v > locV) {
-            locV = v;
-            locG = g;
-          }
-          if (gtUsed[j] && v > dupV) dupV = v;
-        } else if (v > clsV) {
-          clsV = v;
-          clsG = g;
-        }
-      }
-      let type: number;
-      let target = -1;
-      if (TIDE_BG <= locV && locV <= t) {
-        type = E_LOC;
-        target = gts[locG];
-      } else if (clsV >= t) {
-        type = E_CLS;
-        target = gts[clsG];
-      } else if (dupV >= t) type = E_DUPE;
-      else if (allV <= TIDE_BG) type = E_BKG;
-      else type = E_BOTH;
-      errs.add(type, d, target);
-      if (target >= 0 && !gtUsed[target]) {
-        usable[target] = 1;
-        if (bestScore[target] < det.score[d]) {
-          bestScore[target] = det.score[d];
-          bestId[target] = d;
-        }
-      }
-    }
+    matchImage(s, preds, gts, crowds);
+    for (let p = 0; p < preds.length; p++) pushAndType(s, preds, p, gts);
     for (const j of gts) {
-      if (gtUsed[j]) continue;
-      base.touch(gt.cls[j]);
+      if (s.gtUsed[j]) continue;
+      s.base.touch(gt.cls[j]);
       if (runErrors) {
-        falseNeg[gt.cls[j]]++;
-        if (!usable[j]) {
-          errs.add(E_MISS, -1, j);
-          predUsed.push(0);
-        }
+        s.falseNeg[gt.cls[j]]++;
+        if (!s.usable[j]) s.addError(E_MISS, -1, j, 0);
       }
     }
   }
-  const pd = Int32Array.from(pointDet);
-  const pc = Uint8Array.from(pointCorrect);
-  const perClass = new Float64Array(C).fill(NaN);
-  const ap = tideMap(base, ...sortedFlags(base, pd, pc, det.score, det.cls), perClass);
-  const result: TideRunResult = { threshold: t, ap, base, pointDet: pd, pointCorrect: pc, unfixable: 0, perClass, ignoredErrors };
+  const pd = Int32Array.from(s.pointDet);
+  const pc = Uint8Array.from(s.pointCorrect);
+  const perClass = new Float64Array(data.classCount).fill(NaN);
+  const ap = tideMap(s.base, ...sortedFlags(s.base, pd, pc, det.score, det.cls), perClass);
+  const result: TideRunResult = { threshold: t, ap, base: s.base, pointDet: pd, pointCorrect: pc, unfixable: 0, perClass, ignoredErrors: s.ignoredErrors };
   if (runErrors) {
-    const { errors, unfixable } = finishErrors(errs, predUsed, det.cls, gt.cls, gtUsed, bestId);
+    const { errors, unfixable } = finishErrors(s.errs, s.predUsed, det.cls, gt.cls, s.gtUsed, s.bestId);
     result.errors = errors;
     result.unfixable = unfixable;
-    result.falseNeg = falseNeg;
+    result.falseNeg = s.falseNeg;
   }
   return result;
+}
+
+/**
+ * `TIDEExample._run`: the IoU matrix, greedy matching (the unused same-class object of largest IoU, first on
+ * ties, TP at IoU ≥ t), then the ignore regions (an unmatched detection with crowd IoU > t against a
+ * same-class crowd region becomes `used = None`).
+ */
+function matchImage(s: RunState, preds: number[], gts: number[], crowds: number[]): void {
+  const { gt, det } = s.data;
+  const m = preds.length;
+  const n = gts.length;
+  if (s.iou.length < m * n) s.iou = new Float64Array(m * n * 2);
+  const iou = s.iou;
+  for (let p = 0; p < m; p++) for (let g = 0; g < n; g++) iou[p * n + g] = cocoIou(det.box, 4 * preds[p], gt.box, 4 * gts[g], false);
+  for (let p = 0; p < m; p++) s.usedOfDet[preds[p]] = 0;
+  for (let g = 0; g < n; g++) s.gtUsed[gts[g]] = 0;
+  for (let p = 0; p < m; p++) {
+    const c = det.cls[preds[p]];
+    let bv = 0;
+    let bg = -1;
+    for (let g = 0; g < n; g++) {
+      if (gt.cls[gts[g]] !== c || s.gtUsed[gts[g]]) continue;
+      if (iou[p * n + g] > bv) {
+        bv = iou[p * n + g];
+        bg = g;
+      }
+    }
+    if (bg >= 0 && bv >= s.t) {
+      s.usedOfDet[preds[p]] = 1;
+      s.gtUsed[gts[bg]] = 1;
+    }
+  }
+  for (const r of crowds) {
+    for (let p = 0; p < m; p++) {
+      const d = preds[p];
+      if (s.usedOfDet[d] !== 1 && det.cls[d] === gt.cls[r] && cocoIou(det.box, 4 * d, gt.box, 4 * r, true) > s.t) s.usedOfDet[d] = 2;
+    }
+  }
+}
+
+/**
+ * `_eval_image`'s loop body for prediction p: its AP point (unless ignored), then, for a non-TP, its error type
+ * (first that applies: no object → Bkg; best same-class IoU in [0.1, t] → Loc; IoU ≥ t with another class →
+ * Cls; IoU ≥ t with a used same-class object → Dupe; max IoU ≤ 0.1 → Bkg; else Both) and `BestGTMatch`.
+ */
+function pushAndType(s: RunState, preds: number[], p: number, gts: number[]): void {
+  const { gt, det } = s.data;
+  const d = preds[p];
+  const used = s.usedOfDet[d];
+  const c = det.cls[d];
+  if (used !== 2) {
+    s.base.touch(c);
+    s.pointDet.push(d);
+    s.pointCorrect.push(used);
+  }
+  if (!s.runErrors || used === 1) return;
+  if (used === 2) s.ignoredErrors++;
+  const n = gts.length;
+  if (n === 0) {
+    s.addError(E_BKG, d, -1, used);
+    return;
+  }
+  let locV = 0, locG = 0, clsV = 0, clsG = 0, dupV = 0, allV = 0;
+  for (let g = 0; g < n; g++) {
+    const v = s.iou[p * n + g];
+    const j = gts[g];
+    if (v > allV) allV = v;
+    if (gt.cls[j] === c) {
+      if (v > locV) {
+        locV = v;
+        locG = g;
+      }
+      if (s.gtUsed[j] && v > dupV) dupV = v;
+    } else if (v > clsV) {
+      clsV = v;
+      clsG = g;
+    }
+  }
+  let type: number;
+  let target = -1;
+  if (TIDE_BG <= locV && locV <= s.t) {
+    type = E_LOC;
+    target = gts[locG];
+  } else if (clsV >= s.t) {
+    type = E_CLS;
+    target = gts[clsG];
+  } else if (dupV >= s.t) type = E_DUPE;
+  else if (allV <= TIDE_BG) type = E_BKG;
+  else type = E_BOTH;
+  s.addError(type, d, target, used);
+  if (target >= 0 && !s.gtUsed[target]) {
+    s.usable[target] = 1;
+    if (s.bestScore[target] < det.score[d]) {
+      s.bestScore[target] = det.score[d];
+      s.bestId[target] = d;
+    }
+  }
 }
 
 /** Per class: the correct flags of its points sorted by descending score, ties in insertion order. */
