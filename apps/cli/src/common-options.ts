@@ -50,6 +50,11 @@ export function defineCommonOption(spec: CommonOptionSpec): void {
 const COMMAND_OPTION_FLAGS = ['--dir <dir>', '--only <sections>', '--tide-mode <mode>', '--top <n>', '--images <dir>'];
 const RESERVED_ATTRIBUTES = ['help', 'version'];
 
+/** The long names of the command-specific options (not added by `addCommonOptions`). */
+export function commandOptionLongs(): Set<string> {
+  return new Set(COMMAND_OPTION_FLAGS.map((f) => new Option(f).long as string));
+}
+
 function attributeOf(spec: CommonOptionSpec): string {
   return spec.attribute ?? new Option(spec.flags).attributeName();
 }

@@ -64,20 +64,13 @@ export async function analyzeDet(options: VocDetOptions & AnalyzeOptionValues, c
   const base = await readDetSet(options, problems);
   const { paths, set } = base;
   let inputs: DetInputs | undefined;
-  // The analyses need each image's <size>: the annotation cache (records without sizes) is not used.
-  const records = await readVocRecords(
-    set.keys,
-    {
-      annotationsDir: paths.annotationsDir,
-      path: paths.annotation,
-      label: 'reading annotations',
-      meanwhile: async () => {
-        inputs = await readDetResults(base, problems);
-      },
-    },
-    { ...context, cacheDir: undefined },
-    problems,
-  );
+  const read = (ctx: RunContext, meanwhile?: () => Promise<void>) =>
+    readVocRecords(set.keys, { annotationsDir: paths.annotationsDir, path: paths.annotation, label: 'reading annotations', meanwhile }, ctx, problems);
+  let records = await read(context, async () => {
+    inputs = await readDetResults(base, problems);
+  });
+  // The size analysis needs each image's <size>: records cached by an older version lack it, so read again uncached.
+  if (context.cacheDir && records.some((r) => r !== undefined && r.size === undefined)) records = await read({ ...context, cacheDir: undefined });
   problems.throwIfAny();
   const t1 = performance.now();
   const input = vocDiagnoseInput(inputs!, records as VocRecord[]);

@@ -91,14 +91,17 @@ export function characteristicsAnalysis(p: Prepared, nbar: number): Characterist
 }
 
 function binApn(p: Prepared, c: number, bin: number, binOf: Int8Array, npos: number, nbar: number, ap: (r: ArrayLike<number>, q: ArrayLike<number>) => number): number {
-  const tp: number[] = [];
-  const fp: number[] = [];
-  for (let r = p.clsStart[c]; r < p.clsStart[c + 1]; r++) {
+  const a = p.clsStart[c];
+  const b = p.clsStart[c + 1];
+  const tp = new Uint8Array(b - a);
+  const fp = new Uint8Array(b - a);
+  let n = 0;
+  for (let r = a; r < b; r++) {
     const d = p.clsList[r];
     const o = p.outcome[d];
     if (o === TP && bin >= 0 && binOf[p.matchedObj[d]] !== bin) continue;
-    tp.push(o === TP ? 1 : 0);
-    fp.push(o === FP ? 1 : 0);
+    tp[n] = o === TP ? 1 : 0;
+    fp[n++] = o === FP ? 1 : 0;
   }
-  return normalizedAp(tp, fp, npos, nbar, ap);
+  return normalizedAp(tp.subarray(0, n), fp.subarray(0, n), npos, nbar, ap);
 }
