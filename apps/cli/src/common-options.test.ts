@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { addCommonOptions, reservedAttributes, valueFlags } from './common-options.js';
+import { addCommonOptions, commandOptionLongs, reservedAttributes, valueFlags } from './common-options.js';
 
 describe('the common options table', () => {
   it('derives the pre-scan value flags, the reserved names and commander options from one table', () => {
@@ -11,7 +11,9 @@ describe('the common options table', () => {
     for (const a of ['format', 'out', 'metric', 'workers', 'cacheDir', 'cache', 'quiet', 'debug', 'plugin', 'dir', 'help', 'version']) expect(reserved.has(a)).toBe(true);
     const cmd = addCommonOptions(new Command('x'), { report: true, run: true }, ['table', 'json']);
     const longs = cmd.options.map((o) => o.long);
-    for (const f of flags) if (f !== '--dir') expect(longs).toContain(f);
+    const own = commandOptionLongs();
+    expect(own.has('--dir') && own.has('--only') && own.has('--tide-mode')).toBe(true);
+    for (const f of flags) if (!own.has(f)) expect(longs).toContain(f);
     const plain = addCommonOptions(new Command('y'), {}, ['table']);
     expect(plain.options.map((o) => o.long)).not.toContain('--out');
   });

@@ -52,9 +52,14 @@ export function defineCommonOption(spec: CommonOptionSpec): void {
   specs.push(spec);
 }
 
-/** Options some commands add for themselves (`demo --dir`), reserved like the common ones. */
-const COMMAND_OPTION_FLAGS = ['--dir <dir>', '--per-image'];
+/** Options some commands add for themselves (`demo --dir`, `eval --per-image`, `analyze --only …`), reserved like the common ones. */
+const COMMAND_OPTION_FLAGS = ['--dir <dir>', '--per-image', '--only <sections>', '--tide-mode <mode>', '--top <n>', '--images <dir>'];
 const RESERVED_ATTRIBUTES = ['help', 'version'];
+
+/** The long names of the command-specific options (not added by `addCommonOptions`). */
+export function commandOptionLongs(): Set<string> {
+  return new Set(COMMAND_OPTION_FLAGS.map((f) => new Option(f).long as string));
+}
 
 function attributeOf(spec: CommonOptionSpec): string {
   return spec.attribute ?? new Option(spec.flags).attributeName();

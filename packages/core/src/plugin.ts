@@ -21,6 +21,18 @@ export type TaskOptionValues = Record<string, string | number | boolean | undefi
 /** The option names of an options type `O` (its string keys). */
 export type OptionName<O> = Extract<keyof O, string>;
 
+/** The options `cvdevkit analyze` adds to a task's own options. */
+export interface AnalyzeOptionValues {
+  /** Comma-separated sections (`overlap,size,hoiem,tide,top`); default all the task supports. */
+  only?: string;
+  /** `official` (default: the task's AP and matching) or `tide` (TIDE v1.0.1's own numbers). */
+  tideMode?: string;
+  /** Entries per list in the `top` section. */
+  top?: number;
+  /** Folder of the test images (crops in the HTML report). */
+  images?: string;
+}
+
 /**
  * A task: one evaluation of one benchmark (for example `voc2010/det`).
  * `O` is the options object the task accepts (keys = OptionSpec names).
@@ -50,6 +62,11 @@ export interface TaskDefinition<O extends object = TaskOptionValues> {
    * evaluation: what `cvdevkit merge <task> <files…>` runs. Tasks that cannot be sharded leave it out.
    */
   merge?(files: readonly string[], context: RunContext): Promise<Report>;
+  /**
+   * Diagnoses a submission (`cvdevkit analyze <task>`): reads the inputs with the task's own readers and
+   * returns the official report with an `analysis` object (`@cvdevkit/analysis`). Optional.
+   */
+  analyze?(options: O & AnalyzeOptionValues, context: RunContext): Promise<Report>;
   /** Writes an embedded sample under `dir` and returns the options that evaluate it. */
   sample?(dir: string): Promise<O>;
 }

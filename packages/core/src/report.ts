@@ -50,6 +50,8 @@ export interface Report {
   timings: { totalMs: number; [phase: string]: number };
   /** Anything else a task wants to expose (debug counts, …); rendered only as JSON. */
   extra?: Record<string, unknown>;
+  /** `cvdevkit analyze`: the diagnosis (overlap, size, hoiem, tide, top; `@cvdevkit/analysis`). */
+  analysis?: Record<string, unknown>;
 }
 
 export interface ReportInit {
@@ -64,6 +66,7 @@ export interface ReportInit {
   versions?: Record<string, string>;
   timings?: { totalMs?: number; [phase: string]: number | undefined };
   extra?: Record<string, unknown>;
+  analysis?: Record<string, unknown>;
 }
 
 /** Builds a Report with every required key present. */
@@ -84,6 +87,7 @@ export function createReport(init: ReportInit): Report {
     timings,
   };
   if (init.extra !== undefined) report.extra = init.extra;
+  if (init.analysis !== undefined) report.analysis = init.analysis;
   return report;
 }
 

@@ -33,3 +33,4 @@ export {
   type DetectionTaskInputs,
 } from './detection-task.js';
 export { annotationXml, writeText, type SampleObject } from './sample-xml.js';
+export { analyzeDetectionTask, ilsvrcDiagnoseInput, ilsvrcSimilarGroups } from './analyze-detection.js';

@@ -15,6 +15,8 @@ export interface Synsets {
    * (a `java.util.Hashtable` filled in array order, so a repeated WNID maps to its last position).
    */
   labelOf: Map<string, number>;
+  /** `synsets(i).children` (the `*_ID`s of its children in the hierarchy; empty for a leaf or without the field). */
+  children?: number[][];
   /** The file the synsets came from. */
   file: string;
 }
@@ -53,7 +55,13 @@ export function readSynsets(file: string): Synsets {
   const wnids: string[] = [];
   const names: string[] = [];
   const ids: number[] = [];
+  const children: number[][] = [];
+  const hasChildren = s.fieldNames.includes('children');
   for (let i = 0; i < s.length; i++) {
+    if (hasChildren) {
+      const v = s.get(i, 'children');
+      children.push(v.kind === 'numeric' ? Array.from(matNumbers(v)) : []);
+    }
     wnids.push(fieldString(s, i, 'WNID', file));
     names.push(s.fieldNames.includes('name') ? fieldString(s, i, 'name', file) : '');
     let id = NaN;
@@ -66,7 +74,9 @@ export function readSynsets(file: string): Synsets {
     }
     ids.push(id);
   }
-  return buildSynsets(file, wnids, names, ids);
+  const out = buildSynsets(file, wnids, names, ids);
+  if (hasChildren) out.children = children;
+  return out;
 }
 
 /** `synsets.txt`: `<id> <WNID> <name …>` per line. */

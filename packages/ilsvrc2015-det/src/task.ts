@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { defineTask, type TaskDefinition } from '@cvdevkit/core';
-import { ILSVRC_AP, runDetectionTask, validateDetectionInputs, type DetectionTaskSettings } from '@cvdevkit/ilsvrc2015-common';
+import { analyzeDetectionTask, ILSVRC_AP, runDetectionTask, validateDetectionInputs, type DetectionTaskSettings } from '@cvdevkit/ilsvrc2015-common';
 import { writeDetSample } from './sample.js';
 
 export const PACKAGE_NAME = '@cvdevkit/ilsvrc2015-det';
@@ -56,5 +56,6 @@ export const detTask: TaskDefinition<IlsvrcDetOptions> = defineTask<IlsvrcDetOpt
   metrics: [ILSVRC_AP],
   evaluate: (options, context) => runDetectionTask(options, DET_SETTINGS, context),
   validate: (options) => validateDetectionInputs(options, DET_SETTINGS),
+  analyze: (options, context) => analyzeDetectionTask(options, options, DET_SETTINGS, context),
   sample: (dir) => writeDetSample(dir),
 });

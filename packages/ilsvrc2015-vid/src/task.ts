@@ -5,6 +5,7 @@ import {
   annotationXml,
   ILSVRC_AP,
   runDetectionTask,
+  analyzeDetectionTask,
   validateDetectionInputs,
   writeText,
   type DetectionTaskSettings,
@@ -134,5 +135,6 @@ export const vidTask: TaskDefinition<IlsvrcVidOptions> = defineTask<IlsvrcVidOpt
   metrics: [ILSVRC_AP],
   evaluate: (options, context) => runDetectionTask(options, settings(options.excludeGenerated === true), context),
   validate: (options) => validateDetectionInputs(options, settings(options.excludeGenerated === true)),
+  analyze: (options, context) => analyzeDetectionTask(options, options, settings(options.excludeGenerated === true), context),
   sample: (dir) => writeVidSample(dir),
 });

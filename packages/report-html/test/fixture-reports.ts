@@ -21,6 +21,7 @@ const ade = fixturePath('ade20k', 'tiny');
 
 export const FIXTURE_REPORTS: FixtureReport[] = [
   ...['cls', 'det', 'seg', 'layout', 'action'].map((t) => ({ name: `voc2010-${t}`, args: ['eval', `voc2010/${t}`, '--root', voc, '--no-cache'] })),
+  { name: 'voc2010-det-analyze', args: ['analyze', 'voc2010/det', '--root', voc, '--no-cache'] },
   { name: 'ilsvrc2015-det', args: ['eval', 'ilsvrc2015/det', ...detArgs('det_rand_small'), '--no-cache'] },
   { name: 'ilsvrc2015-vid', args: ['eval', 'ilsvrc2015/vid', ...detArgs('vid_edge'), '--no-cache'] },
   {

@@ -34,6 +34,8 @@ export interface VocObjectRecord {
 /** The parts of an annotation the evaluations use. */
 export interface VocRecord {
   objects: VocObjectRecord[];
+  /** `<size>` width and height, when the annotation has them (the analyses' object-size thresholds). */
+  size?: { width: number; height: number };
 }
 
 const BOX = ['xmin', 'ymin', 'xmax', 'ymax'];
@@ -80,7 +82,7 @@ export function parseVocRecord(text: string, file: string): VocRecord {
   const problems: Problem[] = [];
   const objects = ann.objects.map((o, i) => toObject(o, file, `object[${i + 1}]`, problems));
   if (problems.length > 0) throw new DevkitError({ kind: 'input', ...problems[0], problems });
-  return { objects };
+  return ann.size ? { objects, size: { width: ann.size.width, height: ann.size.height } } : { objects };
 }
 
 /** Reads and parses one annotation file (synchronously: thousands of small reads are faster so). */

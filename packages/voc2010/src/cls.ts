@@ -82,7 +82,7 @@ export function evaluateScoredList(
   return entry;
 }
 
-interface ScoredTaskSpec {
+export interface ScoredTaskSpec {
   task: 'voc2010/cls' | 'voc2010/action';
   kind: 'cls' | 'action';
   names: (options: VocClsOptions & VocActionOptions) => string[];
@@ -94,7 +94,7 @@ interface ScoredTaskSpec {
   resultsFormat: string;
 }
 
-const CLS_SPEC: ScoredTaskSpec = {
+export const CLS_SPEC: ScoredTaskSpec = {
   task: 'voc2010/cls',
   kind: 'cls',
   names: (o) => selectNames(o.classes, VOC_CLASSES, 'classes'),
@@ -118,7 +118,7 @@ const ACTION_SPEC: ScoredTaskSpec = {
   resultsFormat: '"<image> <object> <confidence>" lines',
 };
 
-interface ScoredInputs {
+export interface ScoredInputs {
   paths: VocPaths;
   names: string[];
   lists: (LabelledList | undefined)[];
@@ -126,7 +126,7 @@ interface ScoredInputs {
   counts: number[];
 }
 
-async function readScoredInputs(spec: ScoredTaskSpec, options: VocClsOptions & VocActionOptions, problems: ProblemCollector): Promise<ScoredInputs> {
+export async function readScoredInputs(spec: ScoredTaskSpec, options: VocClsOptions & VocActionOptions, problems: ProblemCollector): Promise<ScoredInputs> {
   const paths = resolveVocPaths(options, spec.kind);
   const names = spec.names(options);
   const lists = await Promise.all(names.map((n) => readList(spec.listPath(paths, n), spec.parseList, problems, `the ${n} ground-truth list`)));

@@ -147,7 +147,7 @@ export function mapDetImages(det: DetResults, set: KeyList, problems: ProblemCol
   return out;
 }
 
-interface DetInputs {
+export interface DetInputs {
   paths: VocPaths;
   classes: VocClass[];
   set: KeyList;
@@ -156,7 +156,7 @@ interface DetInputs {
 }
 
 /** Reads the test set, then (in `readResults`) the results files of the selected classes. */
-async function readDetSet(options: VocDetOptions, problems: ProblemCollector): Promise<{ paths: VocPaths; classes: VocClass[]; set: KeyList }> {
+export async function readDetSet(options: VocDetOptions, problems: ProblemCollector): Promise<{ paths: VocPaths; classes: VocClass[]; set: KeyList }> {
   const paths = resolveVocPaths(options, 'det');
   const classes = selectNames(options.classes, VOC_CLASSES, 'classes');
   const set = await readList(paths.imageSet('Main', paths.set), parseImageList, problems);
@@ -168,7 +168,7 @@ async function readDetSet(options: VocDetOptions, problems: ProblemCollector): P
  * Reads the results files one after the other (only one file's text is in memory at a time), each image
  * id looked up as it is read: per detection only 4 numbers, a confidence, a line and an image position.
  */
-async function readDetResults(inp: { paths: VocPaths; classes: VocClass[]; set: KeyList }, problems: ProblemCollector, signal?: AbortSignal): Promise<DetInputs> {
+export async function readDetResults(inp: { paths: VocPaths; classes: VocClass[]; set: KeyList }, problems: ProblemCollector, signal?: AbortSignal): Promise<DetInputs> {
   const { paths, classes, set } = inp;
   const results: DetResults[] = [];
   const imageOf: Int32Array[] = [];

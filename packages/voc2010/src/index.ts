@@ -3,6 +3,8 @@ import { AP_METRIC, AP_METRICS } from './ap-report.js';
 import { apVoc2010Difficult } from './metrics/ap-voc2010-difficult.js';
 import { evaluateAction, evaluateCls, validateAction, validateCls, type VocActionOptions, type VocClsOptions } from './cls.js';
 import { evaluateDet, validateDet, type VocDetOptions } from './det.js';
+import { analyzeDet } from './analyze.js';
+import { analyzeClsSize } from './analyze-cls.js';
 import { evaluateLayout, validateLayout, type VocLayoutOptions } from './layout.js';
 import { writeVocSample } from './sample.js';
 import { segFromDetTask, segTask } from './seg/task.js';
@@ -22,6 +24,8 @@ export { forEachLine, parseStrtod, parseIntegerToken } from './text.js';
 export * from './voc-options.js';
 export { apReport, meanOfNumeric, AP_METRIC, AP_METRICS, type ApEntry } from './ap-report.js';
 export { writeVocSample } from './sample.js';
+export { analyzeDet, vocDiagnoseInput } from './analyze.js';
+export { analyzeClsSize } from './analyze-cls.js';
 export { segTask, segFromDetTask } from './seg/task.js';
 export type { VocSegOptions, SegPaths } from './seg/options.js';
 export { resolveSegPaths, readSegImageSet } from './seg/options.js';
@@ -55,6 +59,7 @@ export const clsTask = defineTask<VocClsOptions>({
   metrics: AP_METRICS,
   evaluate: evaluateCls,
   validate: (o) => validateCls(o),
+  analyze: analyzeClsSize,
   sample,
 });
 
@@ -70,6 +75,7 @@ export const detTask = defineTask<VocDetOptions>({
   metrics: [...AP_METRICS, apVoc2010Difficult],
   evaluate: evaluateDet,
   validate: (o) => validateDet(o),
+  analyze: analyzeDet,
   sample,
 });
 

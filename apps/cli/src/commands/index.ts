@@ -1,6 +1,7 @@
 /** The commands, in the order `cvdevkit --help` lists them. A new command is one file plus one line here. */
 import type { CommandModule } from './command.js';
 import { compareCommand } from './compare.js';
+import { analyzeCommand } from './analyze.js';
 import { demoCommand } from './demo.js';
 import { evalCommand } from './eval.js';
 import { infoCommand } from './info.js';
@@ -10,7 +11,7 @@ import { validateCommand } from './validate.js';
 
 export type { CommandModule, CommandSetup } from './command.js';
 
-export const COMMANDS: readonly CommandModule[] = [listCommand, infoCommand, evalCommand, validateCommand, mergeCommand, compareCommand, demoCommand];
+export const COMMANDS: readonly CommandModule[] = [listCommand, infoCommand, evalCommand, analyzeCommand, validateCommand, mergeCommand, compareCommand, demoCommand];
 
 /** Commands whose first argument is a task id (its options become flags). */
-export const TASK_COMMANDS = new Set(['eval', 'validate', 'info', 'demo']);
+export const TASK_COMMANDS = new Set(['eval', 'analyze', 'validate', 'info', 'demo']);

@@ -5,6 +5,7 @@
  * of guesses when rows have `clsError`/`locError`; BSDS plots when rows have `odsF`.
  */
 import type { Report } from '@cvdevkit/core';
+import { analysisCharts } from './analysis.js';
 import { boundaryCharts } from './boundary.js';
 import { errorByGuessesCharts } from './classification-localisation.js';
 import type { ReportChart } from './common.js';
@@ -12,6 +13,11 @@ import { precisionRecallCharts } from './precision-recall.js';
 import { segmentationCharts } from './segmentation.js';
 
 export function buildReportCharts(report: Report): ReportChart[] {
+  if (report.analysis !== undefined) return [...baseCharts(report), ...analysisCharts(report)];
+  return baseCharts(report);
+}
+
+function baseCharts(report: Report): ReportChart[] {
   const has = (field: string) => report.rows.some((r) => r[field] !== undefined);
   if (has('odsF')) return boundaryCharts(report);
   if (has('clsError') || has('locError')) return errorByGuessesCharts(report);

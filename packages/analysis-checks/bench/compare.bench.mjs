@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { createRunContext, reportToJson } from '@cvdevkit/core';
 import voc from '@cvdevkit/voc2010';
 import ade from '@cvdevkit/ade20k-boundary';
-import { compareReports } from '../dist/index.js';
-import { perturbDetResults } from './submissions.mjs';
+import { compareReports } from '@cvdevkit/analysis';
+import { perturbDetResults } from '../../analysis/bench/submissions.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const FIX = join(here, '../../../fixtures');

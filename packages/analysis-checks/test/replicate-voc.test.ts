@@ -11,8 +11,8 @@ import { createRunContext, type Report, type TaskDefinition } from '@cvdevkit/co
 import type { PerImageStats } from '@cvdevkit/metrics';
 import voc from '@cvdevkit/voc2010';
 import { fixturePath, makeTempDir } from '@cvdevkit/test-utils';
-import { SeededRandom } from '../stats/bootstrap.js';
-import { createReplicator } from './replicate.js';
+import { SeededRandom } from '@cvdevkit/analysis';
+import { createReplicator } from '@cvdevkit/analysis';
 
 const ROOT = fixturePath('voc2010', 'medium');
 const DATA = join(ROOT, 'VOC2010');

@@ -12,8 +12,8 @@ import type { PerImageStats } from '@cvdevkit/metrics';
 import det from '@cvdevkit/ilsvrc2015-det';
 import vid from '@cvdevkit/ilsvrc2015-vid';
 import { fixturePath, makeTempDir } from '@cvdevkit/test-utils';
-import { SeededRandom } from '../stats/bootstrap.js';
-import { createReplicator } from './replicate.js';
+import { SeededRandom } from '@cvdevkit/analysis';
+import { createReplicator } from '@cvdevkit/analysis';
 
 const lines = (file: string): string[][] =>
   readFileSync(file, 'utf8')

@@ -10,7 +10,7 @@ import { createRunContext, type Report, type TaskDefinition } from '@cvdevkit/co
 import type { PerImageStats } from '@cvdevkit/metrics';
 import ade from '@cvdevkit/ade20k-boundary';
 import { fixturePath, makeTempDir } from '@cvdevkit/test-utils';
-import { createReplicator } from './replicate.js';
+import { createReplicator } from '@cvdevkit/analysis';
 
 const ROOT = fixturePath('ade20k', 'tiny');
 const GT = join(ROOT, 'annotations_boundary', 'validation');

@@ -1,0 +1,55 @@
+/**
+ * `cvdevkit analyze <task> [task options] [--only …] [--tide-mode official|tide] [--top n] [--images dir]`:
+ * diagnose a submission (AP vs overlap and object size, Hoiem's false-positive types, TIDE's errors, top
+ * detections) through the task's optional `analyze` hook, on the task's own readers and official matching.
+ */
+import { Option } from 'commander';
+import { createRunContext, findMetric, usageError } from '@cvdevkit/core';
+import type { RegisteredTask } from '@cvdevkit/registry';
+import { addCommonOptions } from '../common-options.js';
+import { EXIT } from '../failures.js';
+import { parsePositiveIntegerArg, taskOptionValues } from '../options.js';
+import { REPORT_FORMATS } from '../output/index.js';
+import type { CliSession } from '../session.js';
+import { addTaskOptions, type CommandModule } from './command.js';
+import { formatGiven } from './eval.js';
+
+async function analyze(session: CliSession, entry: RegisteredTask, opts: Record<string, unknown>, attributeOf: Map<string, string>, formatExplicit: boolean): Promise<number> {
+  const common = session.common(opts, formatExplicit);
+  session.checkMetric(entry, common.metric);
+  const hook = entry.task.analyze;
+  if (!hook) throw usageError(`task "${entry.id}" has no analysis`, 'usage/no-analysis', 'analyze supports voc2010/det, voc2010/cls (size), ilsvrc2015/det and ilsvrc2015/vid');
+  const values = taskOptionValues(entry.task, opts, attributeOf, session.io.cwd);
+  const analysis = {
+    only: opts.only as string | undefined,
+    tideMode: opts.tideMode as string | undefined,
+    top: opts.top as number | undefined,
+    images: typeof opts.images === 'string' ? opts.images : undefined,
+  };
+  const report = await session.withContext(common, common.metric, async (ctx, logs) => {
+    const metric = common.metric ?? entry.task.metric;
+    const context = createRunContext({ ...ctx, metric, metricPlugin: findMetric(entry.task, metric) });
+    const r = await session.runTask(entry, () => hook.call(entry.task, { ...values, ...analysis }, context));
+    r.versions ??= {};
+    r.versions[entry.plugin.packageName] ??= entry.plugin.version;
+    r.dataset ??= entry.plugin.plugin.meta.name;
+    return session.finishReport(r, logs);
+  });
+  await session.printReports([report], common);
+  return EXIT.ok;
+}
+
+export const analyzeCommand: CommandModule = ({ program, session, entry, known, done }) => {
+  const cmd = program
+    .command('analyze')
+    .description('diagnose a submission: AP vs overlap and size, Hoiem error types, TIDE, top detections')
+    .argument('<task>', `task id (${known.join(', ') || 'none installed'})`);
+  const attributeOf = entry ? addTaskOptions(cmd, entry, (m) => session.warn(m)) : new Map<string, string>();
+  cmd.addOption(new Option('--only <sections>', 'comma-separated analyses: overlap,size,hoiem,tide,top (default: all the task supports)'));
+  cmd.addOption(new Option('--tide-mode <mode>', 'TIDE baseline: official (the task\'s AP and matching) or tide (TIDE v1.0.1\'s own numbers)').choices(['official', 'tide']).default('official'));
+  cmd.addOption(new Option('--top <n>', 'entries per list in the top section').argParser(parsePositiveIntegerArg));
+  cmd.addOption(new Option('--images <dir>', 'folder of the test images (default: the VOC root\'s JPEGImages/ when present)'));
+  addCommonOptions(cmd, { report: true, run: true }, REPORT_FORMATS).action((id: string, opts: Record<string, unknown>) =>
+    done(analyze(session, session.registry.getTask(id), opts, attributeOf, formatGiven(cmd))),
+  );
+};

@@ -1,0 +1,48 @@
+/** `cvdevkit analyze` through the built binary on the VOC `medium` fixture. */
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixturePath, makeTempDir, runCli } from '@cvdevkit/test-utils';
+
+const ROOT = fixturePath('voc2010/medium');
+
+describe('cvdevkit analyze', () => {
+  it('JSON: a cvdevkit.report/1 whose analysis has overlap, size, hoiem, tide and top', () => {
+    const r = runCli(['analyze', 'voc2010/det', '--root', ROOT, '--format', 'json', '--no-cache', '--top', '3']);
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.schema).toBe('cvdevkit.report/1');
+    expect(Object.keys(report.analysis).sort()).toEqual(['hoiem', 'overlap', 'size', 'tide', 'top']);
+    expect(report.analysis.tide.mode).toBe('official');
+    expect(Object.keys(report.analysis.tide.main)).toEqual(['Cls', 'Loc', 'Both', 'Dupe', 'Bkg', 'Miss']);
+    expect(Object.keys(report.analysis.tide.special)).toEqual(['FalsePos', 'FalseNeg']);
+    expect(report.analysis.tide.perClass).toHaveLength(20);
+    expect(report.analysis.top[0].falsePositives).toHaveLength(3);
+    expect(report.summary.mAP).toBeCloseTo(0.608599, 6);
+  });
+
+  it('--only tide --tide-mode tide prints TIDE v1.0.1 numbers; CSV and Markdown render; --out is written', () => {
+    const tmp = makeTempDir('cvdevkit-analyze-');
+    try {
+      const out = join(tmp, 'r.json');
+      const r = runCli(['analyze', 'voc2010/det', '--root', ROOT, '--only', 'tide', '--tide-mode', 'tide', '--no-cache', '--out', out]);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toContain('tide.Loc');
+      const csv = runCli(['analyze', 'voc2010/det', '--root', ROOT, '--only', 'overlap', '--no-cache', '--format', 'csv']);
+      expect(csv.status, csv.stderr).toBe(0);
+      expect(csv.stdout.split('\n')[0]).toContain('key');
+      expect(JSON.parse(readFileSync(out, 'utf8')).analysis.tide.mode).toBe('tide');
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
+  it('usage mistakes exit 1: an unknown section, a task without analysis', () => {
+    const bad = runCli(['analyze', 'voc2010/det', '--root', ROOT, '--only', 'nope', '--no-cache']);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('unknown analysis "nope"');
+    const none = runCli(['analyze', 'voc2010/layout', '--root', ROOT, '--no-cache']);
+    expect(none.status).toBe(1);
+    expect(none.stderr).toContain('has no analysis');
+  });
+});

@@ -1,0 +1,98 @@
+import { averagePrecisionArea } from '@cvdevkit/metrics';
+import { classAp } from './class-ap.js';
+import { hoiemTypes } from './fp-types.js';
+import { hoiemAnalysis, type HoiemResult } from './hoiem.js';
+import { meanOf, type DiagnoseInput } from './input.js';
+import { overlapAnalysis, type OverlapResult } from './overlap.js';
+import { prepare, IGNORED, SKIPPED, TP, type Prepared } from './prepare.js';
+import { detectionSizeAnalysis, type SizeResult } from './size.js';
+import { tideCompatAnalysis, toTideData } from './tide-compat.js';
+import { tideOfficialAnalysis } from './tide-official.js';
+import type { TideResult } from './tide-result.js';
+import { topAnalysis, type TopClass } from './top.js';
+
+export const SECTIONS = ['overlap', 'size', 'hoiem', 'tide', 'top'] as const;
+export type Section = (typeof SECTIONS)[number];
+export type TideMode = 'official' | 'tide';
+
+export interface DiagnoseOptions {
+  /** Sections to compute (default all; `size` needs image sizes and is left out without them). */
+  only?: readonly Section[];
+  tideMode?: TideMode;
+  /** Entries per list in `top` (default 10). */
+  top?: number;
+}
+
+export interface OfficialSummary {
+  mAP: number;
+  perClass: { key: string; ap: number; npos: number; ndet: number; tp: number; fp: number; ignored: number }[];
+}
+
+export interface DiagnoseResult {
+  official: OfficialSummary;
+  overlap?: OverlapResult;
+  size?: SizeResult;
+  hoiem?: HoiemResult;
+  tide?: TideResult;
+  top?: TopClass[];
+  timings: Record<string, number>;
+  notes: string[];
+}
+
+/** The official per-class APs from the shared matching (equal to the task's evaluation). */
+export function officialSummary(p: Prepared): OfficialSummary {
+  const ap = p.input.ap ?? averagePrecisionArea;
+  const perClass = p.input.classes.map((key, c) => {
+    let tp = 0;
+    let fp = 0;
+    let ignored = 0;
+    for (let r = p.clsStart[c]; r < p.clsStart[c + 1]; r++) {
+      const o = p.outcome[p.clsList[r]];
+      if (o === TP) tp++;
+      else if (o === IGNORED || o === SKIPPED) ignored++;
+      else fp++;
+    }
+    return { key, ap: classAp(p, c, p.outcome, p.npos[c], ap), npos: p.npos[c], ndet: p.clsStart[c + 1] - p.clsStart[c], tp, fp, ignored };
+  });
+  return { mAP: meanOf(perClass.map((c) => c.ap), p.input.meanRule), perClass };
+}
+
+/** Runs the selected analyses over one shared preparation (one ranking, one IoU per detection and object). */
+export function diagnose(input: DiagnoseInput, options: DiagnoseOptions = {}): DiagnoseResult {
+  const want = new Set<Section>(options.only ?? SECTIONS);
+  const timings: Record<string, number> = {};
+  const notes: string[] = [];
+  let t = performance.now();
+  const lap = (name: string): void => {
+    const now = performance.now();
+    timings[name] = now - t;
+    t = now;
+  };
+  const p = prepare(input);
+  lap('prepareMs');
+  const result: DiagnoseResult = { official: officialSummary(p), timings, notes };
+  const types = want.has('hoiem') || want.has('top') ? hoiemTypes(p) : undefined;
+  if (want.has('overlap')) {
+    result.overlap = overlapAnalysis(p);
+    lap('overlapMs');
+  }
+  if (want.has('size')) {
+    if (input.imageWidth && input.imageHeight) {
+      result.size = detectionSizeAnalysis(p);
+      lap('sizeMs');
+    } else notes.push('size: left out (the task gives no image sizes)');
+  }
+  if (want.has('hoiem')) {
+    result.hoiem = hoiemAnalysis(p, types);
+    lap('hoiemMs');
+  }
+  if (want.has('tide')) {
+    result.tide = options.tideMode === 'tide' ? tideCompatAnalysis(toTideData(input), input.classes) : tideOfficialAnalysis(p);
+    lap('tideMs');
+  }
+  if (want.has('top')) {
+    result.top = topAnalysis(p, types!, options.top ?? 10);
+    lap('topMs');
+  }
+  return result;
+}

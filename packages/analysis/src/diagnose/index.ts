@@ -1,0 +1,16 @@
+export * from './input.js';
+export { prepare, matchAll, groupBy, FP, TP, IGNORED, SKIPPED, type Prepared } from './prepare.js';
+export { classAp, classRows, normalizedAp, type ApFunction } from './class-ap.js';
+export { overlapAnalysis, OVERLAP_THRESHOLDS, type OverlapResult } from './overlap.js';
+export { detectionSizeAnalysis, classificationSizeAnalysis, unionArea, objectAreaFraction, SIZE_THRESHOLDS, type SizeResult, type ClsClassInput } from './size.js';
+export { hoiemTypes, HOIEM_TYPES, LOC, SIM, OTH, BG, type HoiemType } from './fp-types.js';
+export { hoiemAnalysis, TREND_COUNTS, type HoiemResult, type HoiemClass, type TypeCounts } from './hoiem.js';
+export { characteristicsAnalysis, quantileBins, CHARACTERISTICS, MIN_BIN_OBJECTS, type CharacteristicResult, type Characteristic } from './characteristics.js';
+export { tideRun, cocoIou, TIDE_ERRORS, type TideData, type TideRunResult, type TideErrorName } from './tide-run.js';
+export { tideCompatAnalysis, toTideData, TIDE_THRESHOLDS } from './tide-compat.js';
+export { tideOfficialAnalysis, officialTideErrors } from './tide-official.js';
+export { TIDE_QUALIFIERS, type TideResult, type TideClassResult, type TideQualifierResult } from './tide-result.js';
+export { topAnalysis, type TopClass, type TopEntry } from './top.js';
+export { diagnose, officialSummary, SECTIONS, type Section, type TideMode, type DiagnoseOptions, type DiagnoseResult, type OfficialSummary } from './diagnose.js';
+export { VOC_SIMILAR_GROUPS, similarGroupsFromParents } from './similar.js';
+export { analysisReport, sizeOnlyReport, diagnoseOptions, type AnalysisReportInit } from './analysis-report.js';

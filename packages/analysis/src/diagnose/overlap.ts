@@ -1,0 +1,77 @@
+import { averagePrecisionArea } from '@cvdevkit/metrics';
+import { classAp } from './class-ap.js';
+import { meanOf } from './input.js';
+import { FP, IGNORED, SKIPPED, TP, detectionsByImage, matchAll, type Prepared } from './prepare.js';
+
+/** The IoU thresholds of the VOC paper's Fig. 19: 0.05, 0.10, …, 0.95 (0.5 is the official one). */
+export const OVERLAP_THRESHOLDS: readonly number[] = Array.from({ length: 19 }, (_, k) => (5 * (k + 1)) / 100);
+
+export interface OverlapResult {
+  thresholds: number[];
+  /** mAP per threshold (the task's mean rule). */
+  mAP: number[];
+  /** Per class: AP per threshold. */
+  perClass: { key: string; ap: number[] }[];
+}
+
+/**
+ * VOC rule, one pass: a detection's best same-class object does not depend on the threshold, and at
+ * threshold t it is a TP iff its IoU ≥ t and no earlier detection with the same best object reached t.
+ * So it is enough to record, per detection, the largest IoU of the earlier detections on its object.
+ */
+export function earlierBestIoU(p: Prepared): Float64Array {
+  const prev = new Float64Array(p.nDet).fill(-Infinity);
+  const objMax = new Float64Array(p.nObj).fill(-Infinity);
+  const difficult = p.input.objects.difficult;
+  const skip = p.input.detections.skip;
+  for (let r = 0; r < p.nDet; r++) {
+    const d = p.clsList[r];
+    if (skip && skip[d]) continue;
+    const j = p.bestSame[d];
+    if (j < 0 || difficult[j]) continue;
+    prev[d] = objMax[j];
+    if (p.bestSameIoU[d] > objMax[j]) objMax[j] = p.bestSameIoU[d];
+  }
+  return prev;
+}
+
+/** Outcomes at threshold t from the one-pass record (VOC rule). */
+export function outcomesAt(p: Prepared, prev: Float64Array, t: number, out: Uint8Array, small?: Uint8Array): void {
+  const difficult = p.input.objects.difficult;
+  const skip = p.input.detections.skip;
+  for (let d = 0; d < p.nDet; d++) {
+    if (skip && skip[d]) {
+      out[d] = SKIPPED;
+      continue;
+    }
+    const j = p.bestSame[d];
+    const ov = p.bestSameIoU[d];
+    if (j >= 0 && ov >= t) {
+      if (difficult[j] || (small && small[j])) out[d] = IGNORED;
+      else out[d] = prev[d] < t ? TP : FP;
+    } else out[d] = FP;
+  }
+}
+
+/** AP and mAP against the IoU threshold (VOC paper §6.1.5, Fig. 19). */
+export function overlapAnalysis(p: Prepared, thresholds: readonly number[] = OVERLAP_THRESHOLDS): OverlapResult {
+  const ap = p.input.ap ?? averagePrecisionArea;
+  const out = new Uint8Array(p.nDet);
+  const perClass = p.input.classes.map((key) => ({ key, ap: [] as number[] }));
+  const mAP: number[] = [];
+  const prev = p.input.rule === 'voc' ? earlierBestIoU(p) : undefined;
+  const scratchObj = new Int32Array(p.nDet);
+  const scratchBy = new Int32Array(p.nObj);
+  for (const t of thresholds) {
+    if (prev) outcomesAt(p, prev, t, out);
+    else matchAll(p, detectionsByImage(p), t, out, scratchObj, scratchBy);
+    const aps = new Float64Array(p.nCls);
+    for (let c = 0; c < p.nCls; c++) {
+      aps[c] = classAp(p, c, out, p.npos[c], ap);
+      perClass[c].ap.push(aps[c]);
+    }
+    mAP.push(meanOf(aps, p.input.meanRule));
+  }
+  return { thresholds: [...thresholds], mAP, perClass };
+}
+

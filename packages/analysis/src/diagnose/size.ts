@@ -1,0 +1,153 @@
+import { averagePrecisionArea, precisionRecall, rankDescending } from '@cvdevkit/metrics';
+import { classAp } from './class-ap.js';
+import { meanOf, type DiagnoseObjects } from './input.js';
+import { earlierBestIoU, outcomesAt } from './overlap.js';
+import { detectionsByImage, matchAll, type Prepared } from './prepare.js';
+
+/** Object-size thresholds (proportion of the image area); 0 is the official evaluation. */
+export const SIZE_THRESHOLDS: readonly number[] = [0, 0.005, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5];
+
+export interface SizeResult {
+  /** `'detection'`: smaller objects marked difficult; `'classification'`: small positives removed. */
+  kind: 'detection' | 'classification';
+  thresholds: number[];
+  mAP: number[];
+  perClass: { key: string; ap: number[]; npos: number[] }[];
+}
+
+/** +1-pixel box area over the image area (width × height from the annotation) of every object. */
+export function objectAreaFraction(objects: DiagnoseObjects, width: ArrayLike<number>, height: ArrayLike<number>): Float64Array {
+  const n = objects.image.length;
+  const out = new Float64Array(n);
+  const b = objects.boxes;
+  for (let j = 0; j < n; j++) {
+    const i = objects.image[j];
+    out[j] = ((b[4 * j + 2] - b[4 * j] + 1) * (b[4 * j + 3] - b[4 * j + 1] + 1)) / (width[i] * height[i]);
+  }
+  return out;
+}
+
+/**
+ * Detection AP against the object-size threshold (VOC paper Fig. 26): objects whose area is below s
+ * of the image are marked difficult; at s = 0 nothing is marked, so the official AP comes back.
+ */
+export function detectionSizeAnalysis(p: Prepared, thresholds: readonly number[] = SIZE_THRESHOLDS): SizeResult {
+  const { imageWidth, imageHeight } = p.input;
+  if (!imageWidth || !imageHeight) throw new Error('the size analysis needs the image sizes');
+  const ap = p.input.ap ?? averagePrecisionArea;
+  const frac = objectAreaFraction(p.input.objects, imageWidth, imageHeight);
+  const perClass = p.input.classes.map((key) => ({ key, ap: [] as number[], npos: [] as number[] }));
+  const mAP: number[] = [];
+  const out = new Uint8Array(p.nDet);
+  const small = new Uint8Array(p.nObj);
+  const prev = p.input.rule === 'voc' ? earlierBestIoU(p) : undefined;
+  const difficult = new Uint8Array(p.nObj);
+  const scratchObj = new Int32Array(p.nDet);
+  const scratchBy = new Int32Array(p.nObj);
+  for (const s of thresholds) {
+    const npos = new Float64Array(p.nCls);
+    for (let j = 0; j < p.nObj; j++) {
+      small[j] = s > 0 && frac[j] < s ? 1 : 0;
+      difficult[j] = p.input.objects.difficult[j] | small[j];
+      if (p.positive[j] && !small[j]) npos[p.input.objects.cls[j]]++;
+    }
+    if (prev) outcomesAt(p, prev, 0.5, out, small);
+    else matchAll(p, detectionsByImage(p), 0.5, out, scratchObj, scratchBy, difficult);
+    const aps = new Float64Array(p.nCls);
+    for (let c = 0; c < p.nCls; c++) {
+      aps[c] = classAp(p, c, out, npos[c], ap);
+      perClass[c].ap.push(aps[c]);
+      perClass[c].npos.push(npos[c]);
+    }
+    mAP.push(meanOf(aps, p.input.meanRule));
+  }
+  return { kind: 'detection', thresholds: [...thresholds], mAP, perClass };
+}
+
+/** One class of the classification task, in the official (image-set) order. */
+export interface ClsClassInput {
+  key: string;
+  /** Label per image-set line: 1, -1 or 0 (difficult only). */
+  gt: Int8Array;
+  /** Score per image-set line (`-Inf` where the results have none), as VOCevalcls puts them. */
+  score: Float64Array;
+  /** The image position (into the shared image list) of each line. */
+  image: Int32Array;
+  /** Union of the class's box areas over the image area, per image position. */
+  coverage: Float64Array;
+}
+
+/**
+ * Classification AP against the object-size threshold (VOC paper Fig. 15): a positive image stays only
+ * when the union of the class's boxes covers at least s of it; the others are removed from the test
+ * set; negatives stay. One ranking per class; the thresholds filter it.
+ */
+export function classificationSizeAnalysis(
+  classes: readonly ClsClassInput[],
+  thresholds: readonly number[] = SIZE_THRESHOLDS,
+  ap: (recall: ArrayLike<number>, precision: ArrayLike<number>) => number = averagePrecisionArea,
+): SizeResult {
+  const perClass = classes.map((c) => ({ key: c.key, ap: [] as number[], npos: [] as number[] }));
+  const mAP: number[] = [];
+  const ranked = classes.map((c) => rankDescending(c.score, { nan: 'last' }));
+  for (const s of thresholds) {
+    const aps = new Float64Array(classes.length);
+    classes.forEach((c, k) => {
+      const order = ranked[k];
+      const tp: number[] = [];
+      const fp: number[] = [];
+      let npos = 0;
+      for (let r = 0; r < order.length; r++) {
+        const i = order[r];
+        const g = c.gt[i];
+        if (g > 0 && s > 0 && c.coverage[c.image[i]] < s) continue;
+        tp.push(g > 0 ? 1 : 0);
+        fp.push(g < 0 ? 1 : 0);
+        if (g > 0) npos++;
+      }
+      const pr = precisionRecall(tp, fp, npos);
+      aps[k] = ap(pr.recall, pr.precision);
+      perClass[k].ap.push(aps[k]);
+      perClass[k].npos.push(npos);
+    });
+    mAP.push(meanOf(aps, 'numeric'));
+  }
+  return { kind: 'classification', thresholds: [...thresholds], mAP, perClass };
+}
+
+/** Pixel area (+1 convention) of the union of boxes `x1 y1 x2 y2`, clipped to the w × h image. */
+export function unionArea(boxes: readonly number[], width: number, height: number): number {
+  const n = boxes.length >> 2;
+  if (n === 0) return 0;
+  const xs: number[] = [];
+  for (let k = 0; k < n; k++) xs.push(Math.max(1, boxes[4 * k]), Math.min(width + 1, boxes[4 * k + 2] + 1));
+  xs.sort((a, b) => a - b);
+  let area = 0;
+  for (let s = 0; s + 1 < xs.length; s++) {
+    const x0 = xs[s];
+    const x1 = xs[s + 1];
+    if (!(x1 > x0)) continue;
+    const ys: [number, number][] = [];
+    for (let k = 0; k < n; k++) {
+      if (Math.max(1, boxes[4 * k]) <= x0 && Math.min(width + 1, boxes[4 * k + 2] + 1) >= x1) {
+        const y0 = Math.max(1, boxes[4 * k + 1]);
+        const y1 = Math.min(height + 1, boxes[4 * k + 3] + 1);
+        if (y1 > y0) ys.push([y0, y1]);
+      }
+    }
+    ys.sort((a, b) => a[0] - b[0]);
+    let covered = 0;
+    let cur0 = -Infinity;
+    let cur1 = -Infinity;
+    for (const [y0, y1] of ys) {
+      if (y0 > cur1) {
+        if (cur1 > cur0) covered += cur1 - cur0;
+        cur0 = y0;
+        cur1 = y1;
+      } else if (y1 > cur1) cur1 = y1;
+    }
+    if (cur1 > cur0) covered += cur1 - cur0;
+    area += covered * (x1 - x0);
+  }
+  return area;
+}

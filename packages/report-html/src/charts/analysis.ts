@@ -1,0 +1,103 @@
+/**
+ * Charts of `cvdevkit analyze` reports (the `analysis` object of @cvdevkit/analysis): mAP against the IoU
+ * threshold and against the object-size threshold, Hoiem's false-positive types among the top-ranked false
+ * positives (trend), and TIDE's dAP per error type.
+ */
+import type { Report } from '@cvdevkit/core';
+import { CATEGORY_COLOURS, PRIMARY } from '../theme.js';
+import { chartSpec, finite, round6, type ReportChart } from './common.js';
+
+interface Curve {
+  thresholds: number[];
+  mAP: number[];
+}
+interface AnalysisLike {
+  overlap?: Curve;
+  size?: Curve & { kind: string };
+  hoiem?: { trendCounts: number[]; overall: { trend: Record<string, number>[] } };
+  tide?: { mode: string; units: string; main: Record<string, number>; special: Record<string, number> };
+}
+
+function lineChart(id: string, title: string, description: string, subtitle: string, curve: Curve, xTitle: string): ReportChart {
+  const values = curve.thresholds.map((t, k) => ({ t, mAP: finite(curve.mAP[k]) === undefined ? null : round6(curve.mAP[k]) }));
+  return {
+    id,
+    title,
+    description,
+    spec: chartSpec(title, subtitle, {
+      width: 420,
+      height: 260,
+      data: { values },
+      mark: { type: 'line', point: true, color: PRIMARY },
+      encoding: {
+        x: { field: 't', type: 'quantitative', scale: { zero: true, nice: false, padding: 0 }, axis: { title: xTitle } },
+        y: { field: 'mAP', type: 'quantitative', scale: { domain: [0, 1] }, axis: { title: 'mAP (0–1)' } },
+        tooltip: [{ field: 't', title: 'threshold' }, { field: 'mAP', title: 'mAP' }],
+        description: { field: 'mAP', type: 'quantitative' },
+      },
+    }),
+  };
+}
+
+export function analysisCharts(report: Report): ReportChart[] {
+  const a = (report.analysis ?? {}) as AnalysisLike;
+  const charts: ReportChart[] = [];
+  if (a.overlap) {
+    charts.push(lineChart('ap-vs-overlap', 'mAP against the IoU threshold', 'The official matching rerun at IoU 0.05 … 0.95; the 0.5 point is the official mAP.', 'the 0.5 point is the official mAP', a.overlap, 'IoU threshold'));
+  }
+  if (a.size) {
+    const what = a.size.kind === 'classification' ? 'positives below the size removed' : 'smaller objects marked difficult';
+    charts.push(lineChart('ap-vs-size', 'mAP against the object size', `Object area as a fraction of the image (${what}); 0 is the official mAP.`, what, a.size, 'object-size threshold (fraction of the image)'));
+  }
+  if (a.hoiem) {
+    const types = ['Loc', 'Sim', 'Oth', 'BG'];
+    const values = a.hoiem.trendCounts.flatMap((n, k) => {
+      const t = a.hoiem!.overall.trend[k];
+      const total = types.reduce((s, x) => s + (t[x] ?? 0), 0);
+      return types.map((type) => ({ n: String(n), type, share: total > 0 ? round6((t[type] ?? 0) / total) : 0 }));
+    });
+    const title = 'False-positive types among the top-ranked false positives';
+    const description = "Hoiem et al.: Loc (poor box or duplicate), Sim (similar class), Oth (other class), BG (background), summed over classes for each class's top N false positives.";
+    charts.push({
+      id: 'hoiem-trend',
+      title,
+      description,
+      spec: chartSpec(title, "each class's top N false positives, summed over classes", {
+        width: 420,
+        height: 260,
+        data: { values },
+        mark: 'bar',
+        encoding: {
+          x: { field: 'n', type: 'ordinal', sort: null, axis: { title: 'top N false positives per class', labelAngle: 0 } },
+          y: { field: 'share', type: 'quantitative', stack: 'normalize', axis: { title: 'share of false positives', format: '.0%' } },
+          color: { field: 'type', type: 'nominal', sort: types, scale: { domain: types, range: CATEGORY_COLOURS.slice(0, 4) } },
+          tooltip: [{ field: 'n' }, { field: 'type' }, { field: 'share', format: '.1%' }],
+        },
+      }),
+    });
+  }
+  if (a.tide) {
+    const entries = [...Object.entries(a.tide.main).map(([k, v]) => ({ type: k, group: 'main', dAP: round6(v) })), ...Object.entries(a.tide.special).map(([k, v]) => ({ type: k, group: 'special', dAP: round6(v) }))];
+    const unit = a.tide.units === 'percent' ? 'AP points (×100)' : 'AP (0–1)';
+    const title = `TIDE error types (${a.tide.mode} mode)`;
+    const description = 'The mAP gained by fixing each error type alone (main), and by removing every false positive or every miss (special).';
+    charts.push({
+      id: 'tide-dap',
+      title,
+      description,
+      spec: chartSpec(title, 'mAP gained by fixing each type (main) or all FPs / misses (special)', {
+        width: 420,
+        height: 240,
+        data: { values: entries },
+        mark: 'bar',
+        encoding: {
+          x: { field: 'type', type: 'nominal', sort: null, axis: { title: null, labelAngle: 0 } },
+          y: { field: 'dAP', type: 'quantitative', axis: { title: `dAP, ${unit}` } },
+          color: { field: 'group', type: 'nominal', scale: { range: [PRIMARY, CATEGORY_COLOURS[3]] }, legend: { title: null } },
+          tooltip: [{ field: 'type' }, { field: 'dAP' }],
+        },
+      }),
+    });
+  }
+  return charts;
+}
