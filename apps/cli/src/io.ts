@@ -2,7 +2,7 @@
 import { renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { usageError } from '@cvdevkit/core';
-import { describeFsError, errnoCode } from '@cvdevkit/formats';
+import { describeFsError, errnoCode } from '@cvdevkit/formats/fs';
 
 /** Where the CLI reads and writes; `process` by default, replaceable in tests. */
 export interface CliIo {

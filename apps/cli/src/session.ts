@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { isDevkitError, metricNames, usageError, type Report, type RunContext } from '@cvdevkit/core';
-import { INPUT_LIMITS_ENV, parseInputLimits } from '@cvdevkit/formats';
+import { INPUT_LIMITS_ENV, parseInputLimits } from '@cvdevkit/formats/fs';
 import type { PluginRegistry, RegisteredTask } from '@cvdevkit/registry';
 import { Interrupted, PluginFailure, printError } from './failures.js';
 import { installInterruptHandler, onInterrupt, wasInterrupted } from './interrupt.js';
@@ -174,7 +174,7 @@ export class CliSession {
   async printReports(reports: Report[], common: CommonOptions, context: FormatContext = {}): Promise<void> {
     await this.checkInterrupted();
     const sides = wantedSideOutputs(common.raw);
-    for (const s of sides) for (const r of reports) s.prepare?.(r, common.raw);
+    for (const s of sides) for (const r of reports) await s.prepare?.(r, common.raw);
     const file = common.out ? new AtomicFileSink(common.out) : undefined;
     const sinks: OutputSink[] = file ? [file, this.stdout] : [this.stdout];
     let piece = '';

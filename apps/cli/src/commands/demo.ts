@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { metricNames, usageError, type Report } from '@cvdevkit/core';
-import { ensureOutputDirSync } from '@cvdevkit/formats';
+import { ensureOutputDirSync } from '@cvdevkit/formats/fs';
 import type { RegisteredTask } from '@cvdevkit/registry';
 import { addCommonOptions } from '../common-options.js';
 import { EXIT, Interrupted } from '../failures.js';

@@ -6,7 +6,7 @@
 import { closeSync, existsSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { DevkitError } from '@cvdevkit/core';
-import { describeFsError, errnoCode } from '@cvdevkit/formats';
+import { describeFsError, errnoCode } from '@cvdevkit/formats/fs';
 
 export interface OutputSink {
   write(chunk: string): void;

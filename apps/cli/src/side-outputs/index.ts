@@ -20,7 +20,7 @@ export interface SideOutput {
   /** Whether the parsed options ask for it. */
   wanted(opts: Record<string, unknown>): boolean;
   /** Runs before the report is formatted; may add to the report (for example chart specs under `charts`). */
-  prepare?(report: Report, opts: Record<string, unknown>): void;
+  prepare?(report: Report, opts: Record<string, unknown>): void | Promise<void>;
   /** Writes the side output from the finished reports. */
   write(reports: Report[], opts: Record<string, unknown>, context: SideOutputContext): void | Promise<void>;
 }

@@ -6,7 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { usageError, type Report } from '@cvdevkit/core';
-import { buildReportCharts, type ReportChart } from '@cvdevkit/report-html';
+import type { ReportChart } from '@cvdevkit/report-html';
+import { describeFsError } from '@cvdevkit/formats/fs';
 import { writeAtomic } from '../io.js';
 import type { SideOutput } from './index.js';
 
@@ -25,7 +26,9 @@ export const plotsSideOutput: SideOutput = {
     { flags: '--plot-format <format>', description: 'file format of --plots: svg or png (default svg)', scope: 'report', make: (o) => o.choices([...PLOT_FORMATS]) },
   ],
   wanted: (opts) => typeof opts.plots === 'string',
-  prepare(report) {
+  async prepare(report) {
+    // loaded only when --plots is given: the chart library is the CLI's heaviest dependency
+    const { buildReportCharts } = await import('@cvdevkit/report-html');
     const r = report as WithCharts;
     r.charts ??= buildReportCharts(report);
   },
@@ -35,12 +38,12 @@ export const plotsSideOutput: SideOutput = {
     try {
       mkdirSync(dir, { recursive: true });
     } catch (e) {
-      throw usageError(`cannot create --plots ${dir}: ${(e as Error).message.split('\n')[0]}`, 'usage/plots');
+      throw usageError(`cannot create --plots ${dir}: ${describeFsError(e)}`, 'usage/plots');
     }
     const png = opts.plotFormat === 'png';
     const written: string[] = [];
     for (const report of reports as WithCharts[]) {
-      const charts = report.charts ?? buildReportCharts(report);
+      const charts = report.charts ?? lib.buildReportCharts(report);
       for (const chart of charts) {
         const svg = await lib.renderVegaLiteSvg(chart.spec);
         const file = join(dir, `${fileStem(report, chart)}.${png ? 'png' : 'svg'}`);
