@@ -3,8 +3,7 @@
  * with progress and Ctrl-C handling, plugin calls that turn foreign errors into internal ones, and printing
  * (with `--out` and the side outputs).
  */
-import { homedir } from 'node:os';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { isDevkitError, metricNames, usageError, type Report, type RunContext } from '@cvdevkit/core';
