@@ -51,6 +51,14 @@ function kindOf(file: string, options: InputReadOptions): InputKind {
   return ext === 'png' ? 'png' : ext === 'mat' ? 'mat' : ext === 'xml' ? 'xml' : 'text';
 }
 
+/** A full read buffer grown (doubled, at least 64 KiB, never past the cap + 1) with its `off` bytes kept. */
+function grown(buf: Buffer<ArrayBuffer>, off: number, cap: number, file: string, kind: InputKind, expected: string): Buffer<ArrayBuffer> {
+  tooLarge(off, file, kind, expected);
+  const next = Buffer.allocUnsafe(Math.min(Math.max(buf.length * 2, 65536), cap + 1));
+  buf.copy(next, 0, 0, off);
+  return next;
+}
+
 /**
  * Reads all of an open file: sized by fstat, and on until end of file for files that report size 0
  * (`/proc`), never past the cap.
@@ -59,12 +67,7 @@ function readAllSync(fd: number, size: number, cap: number, file: string, kind: 
   let buf = Buffer.allocUnsafe(Math.max(size, 0) + 1);
   let off = 0;
   for (;;) {
-    if (off === buf.length) {
-      tooLarge(off, file, kind, expected);
-      const next = Buffer.allocUnsafe(Math.min(Math.max(buf.length * 2, 65536), cap + 1));
-      buf.copy(next, 0, 0, off);
-      buf = next;
-    }
+    if (off === buf.length) buf = grown(buf, off, cap, file, kind, expected);
     const n = readSync(fd, buf, off, buf.length - off, null);
     if (n === 0) break;
     off += n;
@@ -106,12 +109,7 @@ export async function readInputBytes(file: string, options: InputReadOptions = {
     let buf = Buffer.allocUnsafe(st.size + 1);
     let off = 0;
     for (;;) {
-      if (off === buf.length) {
-        tooLarge(off, file, kind, expected);
-        const next = Buffer.allocUnsafe(Math.min(Math.max(buf.length * 2, 65536), cap + 1));
-        buf.copy(next, 0, 0, off);
-        buf = next;
-      }
+      if (off === buf.length) buf = grown(buf, off, cap, file, kind, expected);
       const { bytesRead } = await fh.read(buf, off, buf.length - off, null);
       if (bytesRead === 0) break;
       off += bytesRead;
