@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-import { run } from './main.js';
+import { cliVersion } from './version.js';
 
-const code = await run(process.argv.slice(2));
+const argv = process.argv.slice(2);
+let code = 0;
+// `--version` alone is answered before the rest of the CLI is imported.
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) process.stdout.write(cliVersion() + '\n');
+else code = await (await import('./main.js')).run(argv);
 // Flush stdout/stderr, then exit even if a plugin left a handle open.
 process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));

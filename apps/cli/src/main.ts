@@ -9,7 +9,8 @@ import { reservedAttributes, valueFlags } from './common-options.js';
 import { EXIT, Interrupted, printError } from './failures.js';
 import type { CliIo } from './io.js';
 import { buildProgram } from './program.js';
-import { CliSession, cliVersion } from './session.js';
+import { CliSession } from './session.js';
+import { cliVersion } from './version.js';
 
 export { EXIT } from './failures.js';
 export type { CliIo } from './io.js';

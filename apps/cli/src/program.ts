@@ -2,7 +2,8 @@
 import { Command } from 'commander';
 import { COMMANDS } from './commands/index.js';
 import type { CliIo } from './io.js';
-import { cliVersion, type CliSession } from './session.js';
+import type { CliSession } from './session.js';
+import { cliVersion } from './version.js';
 
 export function buildProgram(session: CliSession, io: CliIo, taskId: string | undefined, result: { code: number }): Command {
   const registry = session.registry;

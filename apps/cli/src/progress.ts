@@ -1,5 +1,13 @@
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+import type cliProgressModule from 'cli-progress';
 import { silentProgress, type ProgressSink } from '@cvdevkit/core';
+
+/** `cli-progress` is loaded when the first bar is drawn (about 15 ms of start-up that a run without a terminal never needs). */
+let cliProgress: typeof cliProgressModule | undefined;
+function loadCliProgress(): typeof cliProgressModule {
+  cliProgress ??= createRequire(import.meta.url)('cli-progress') as typeof cliProgressModule;
+  return cliProgress;
+}
 
 export interface ProgressBar extends ProgressSink {
   /** Removes a bar still on screen (on errors and before printing). */
@@ -12,7 +20,7 @@ export interface ProgressBar extends ProgressSink {
  */
 export function createProgressBar(stream: NodeJS.WriteStream, enabled: boolean): ProgressBar {
   if (!enabled) return { ...silentProgress, stop() {} };
-  let bar: cliProgress.SingleBar | undefined;
+  let bar: cliProgressModule.SingleBar | undefined;
   const stop = () => {
     bar?.stop();
     bar = undefined;
@@ -21,7 +29,7 @@ export function createProgressBar(stream: NodeJS.WriteStream, enabled: boolean):
     begin(label: string, total: number) {
       stop();
       const known = total > 0;
-      bar = new cliProgress.SingleBar({
+      bar = new (loadCliProgress().SingleBar)({
         stream,
         format: known ? '{label} [{bar}] {value}/{total} | ETA: {eta_formatted}' : '{label} {value}',
         hideCursor: true,

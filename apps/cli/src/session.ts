@@ -5,7 +5,6 @@
  */
 import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { readFileSync } from 'node:fs';
 import { isDevkitError, metricNames, usageError, type Report, type RunContext } from '@cvdevkit/core';
 import { INPUT_LIMITS_ENV, parseInputLimits } from '@cvdevkit/formats/fs';
 import type { PluginRegistry, RegisteredTask } from '@cvdevkit/registry';
@@ -16,6 +15,7 @@ import { formatForFile, writeReports, type FormatContext } from './output/index.
 import { formatDiagnostic } from './output/diagnostic.js';
 import { AtomicFileSink, stdoutSink, type OutputSink } from './output/sink.js';
 import { createProgress, type ProgressBar } from './progress.js';
+import { cliVersion } from './version.js';
 import { wantedSideOutputs } from './side-outputs/index.js';
 
 export interface CommonOptions {
@@ -28,16 +28,6 @@ export interface CommonOptions {
   dir?: string;
   /** Every parsed option, for side outputs. */
   raw: Record<string, unknown>;
-}
-
-/** The CLI's own version (its package.json). */
-export function cliVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
 }
 
 /** Text written to the sinks is gathered into pieces of this size (one write call per piece). */
