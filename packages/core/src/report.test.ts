@@ -18,4 +18,15 @@ describe('Report', () => {
     expect(json.curves[0].recall).toEqual([0.5, 1]);
     expect(json.curves[0].precision).toEqual([null, 1]);
   });
+
+  it('writes the same text as a typed-array replacer would, at any depth', () => {
+    const r = createReport({
+      task: 't/x',
+      metric: 'm',
+      curves: [{ key: 'a', recall: Float64Array.of(0.1, NaN, Infinity) as unknown as number[], precision: [1, 0.5] }],
+      extra: { counts: Int32Array.of(3, -1), nested: [{ v: Float32Array.of(0.25) }, [Uint8Array.of(7)], 'text', null], empty: [], when: new Date(0) },
+    });
+    const replacer = (_k: string, v: unknown) => (ArrayBuffer.isView(v) && !(v instanceof DataView) ? Array.from(v as unknown as ArrayLike<number>) : v);
+    for (const indent of [0, 2]) expect(reportToJson(r, indent)).toBe(JSON.stringify(r, replacer, indent));
+  });
 });

@@ -96,11 +96,23 @@ export function createReport(init: ReportInit): Report {
  * (what `JSON.stringify` does), typed arrays become plain arrays.
  */
 export function reportToJson(report: Report, indent = 2): string {
-  return JSON.stringify(
-    report,
-    (_key, value: unknown) => (ArrayBuffer.isView(value) && !(value instanceof DataView) ? Array.from(value as unknown as ArrayLike<number>) : value),
-    indent,
-  );
+  // Typed arrays are converted by a walk over the objects first: a replacer function would be called
+  // for every number of every curve (twice as slow on a report with 100 k-point curves).
+  return JSON.stringify(withPlainArrays(report), null, indent);
+}
+
+/** `value` with every typed array (at any depth) replaced by a plain array; arrays of numbers are not walked. */
+function withPlainArrays(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (ArrayBuffer.isView(value)) return value instanceof DataView ? value : Array.from(value as unknown as ArrayLike<number>);
+  if (Array.isArray(value)) {
+    for (const v of value) if (typeof v === 'object' && v !== null) return value.map(withPlainArrays);
+    return value;
+  }
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = withPlainArrays(v);
+  return out;
 }
 
 /** Mean of the numbers, ignoring nothing: NaN if any is NaN or the list is empty. */

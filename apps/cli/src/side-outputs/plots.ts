@@ -26,6 +26,9 @@ export const plotsSideOutput: SideOutput = {
     { flags: '--plot-format <format>', description: 'file format of --plots: svg or png (default svg)', scope: 'report', make: (o) => o.choices([...PLOT_FORMATS]) },
   ],
   wanted: (opts) => typeof opts.plots === 'string',
+  async warmUp() {
+    (await import('@cvdevkit/report-html')).warmUpChartRenderer();
+  },
   async prepare(report) {
     // loaded only when --plots is given: the chart library is the CLI's heaviest dependency
     const { buildReportCharts } = await import('@cvdevkit/report-html');
@@ -44,8 +47,9 @@ export const plotsSideOutput: SideOutput = {
     const written: string[] = [];
     for (const report of reports as WithCharts[]) {
       const charts = report.charts ?? lib.buildReportCharts(report);
-      for (const chart of charts) {
-        const svg = await lib.renderVegaLiteSvg(chart.spec);
+      const svgs = await lib.renderChartSvgs(charts.map((c) => c.spec));
+      for (const [i, chart] of charts.entries()) {
+        const svg = svgs[i];
         const file = join(dir, `${fileStem(report, chart)}.${png ? 'png' : 'svg'}`);
         writeAtomic(file, png ? await lib.renderSvgPng(svg) : `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`, '--plots');
         written.push(file);

@@ -2,7 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import { reportToJson, type Report } from '@cvdevkit/core';
 import { buildReportCharts, type ReportChart } from '../charts/index.js';
-import { renderVegaLiteSvg } from '../render-chart.js';
+import { renderChartSvgs } from '../chart-renderer.js';
 import { addSvgTitles, escapeHtml, prefixSvgIds } from './escape.js';
 import { buildHtmlPage, type HtmlSection } from './page.js';
 import { diagnosticsSection, fingerprintSection, headlineSection, tableSection, type ReportProtocol } from './report-sections.js';
@@ -35,8 +35,9 @@ export function chartFigure(chart: ReportChart, svg: string, index: number, pref
 }
 
 function downloadSection(report: ReportWithCharts, id: string): string {
-  const json = reportToJson(report);
-  const gz = gzipSync(json, { level: 6 });
+  // compact JSON, gzip level 1: a third of the time of indented JSON at level 6, for about 5 % more bytes
+  const json = reportToJson(report, 0);
+  const gz = gzipSync(json, { level: 1 });
   const name = `${report.task.replace(/[^A-Za-z0-9._-]+/g, '-')}-report.json`;
   return `<p>The full report as JSON (schema <code>${escapeHtml(report.schema)}</code>, every curve point at full precision), with the chart specs under its <code>charts</code> key (Vega-Lite: a notebook re-renders them with <code>altair.Chart.from_dict</code> or <code>vega-embed</code>).</p>
 <p><button type="button" class="download-json no-js-hidden" data-link="${escapeHtml(id)}-gz" data-name="${escapeHtml(name)}">Download ${escapeHtml(name)}</button>
@@ -48,9 +49,13 @@ function downloadSection(report: ReportWithCharts, id: string): string {
 export async function reportSections(report: Report, options: ReportHtmlOptions = {}, prefix = ''): Promise<HtmlSection[]> {
   const charts = options.charts ?? (report as ReportWithCharts).charts ?? buildReportCharts(report);
   const full: ReportWithCharts = { ...report, charts };
-  const svgs = options.svgs ?? (await Promise.all(charts.map((c) => renderVegaLiteSvg(c.spec, { onWarning: options.onWarning }))));
-  const protocol = { ...options.protocol, date: options.protocol?.date ?? new Date().toISOString() };
+  // the charts are drawn (in the chart worker, when one was warmed up) while this thread writes the JSON download
+  const drawn = options.svgs !== undefined ? Promise.resolve(options.svgs) : renderChartSvgs(charts.map((c) => c.spec), { onWarning: options.onWarning });
+  drawn.catch(() => undefined);
   const id = (s: string) => (prefix ? `${prefix}-${s}` : s);
+  const download = downloadSection(full, id('download'));
+  const svgs = await drawn;
+  const protocol = { ...options.protocol, date: options.protocol?.date ?? new Date().toISOString() };
   const title = (s: string) => (prefix ? `${report.task}: ${s}` : s);
   const perRow = report.rows.length > 0 && /^\d+$/.test(report.rows[0].key) ? 'row' : 'class';
   const sections: HtmlSection[] = [{ id: id('headline'), title: title('Headline numbers'), html: headlineSection(report) }];
@@ -59,7 +64,7 @@ export async function reportSections(report: Report, options: ReportHtmlOptions 
   sections.push({ id: id('table'), title: title(`Per-${perRow} results`), html: tableSection(report, id('rows')) });
   sections.push({ id: id('protocol'), title: title('Protocol'), html: fingerprintSection(report, protocol) });
   sections.push({ id: id('diagnostics'), title: title(`Diagnostics (${report.diagnostics.length})`), html: diagnosticsSection(report.diagnostics, id('diagnostics-table')) });
-  sections.push({ id: id('data'), title: title('Data'), html: downloadSection(full, id('download')) });
+  sections.push({ id: id('data'), title: title('Data'), html: download });
   return sections;
 }
 

@@ -1,0 +1,29 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildReportCharts } from './charts/index.js';
+import { closeChartRenderer, renderChartSvgs, warmUpChartRenderer } from './chart-renderer.js';
+import { renderVegaLiteSvg } from './render-chart.js';
+import { warmUpReport } from './warm-up.js';
+
+afterAll(() => closeChartRenderer());
+
+describe('renderChartSvgs', () => {
+  const specs = buildReportCharts(warmUpReport()).map((c) => c.spec);
+  // Vega numbers clip paths with a counter of its own thread (`clip1`, `clip4`, …): compare without it
+  const same = (svgs: string[]) => svgs.map((s) => s.replace(/clip\d+/g, 'clip#'));
+
+  it('draws in this thread without a warm-up, in the warm worker after one: the same SVGs, in order', async () => {
+    const inThread = await renderChartSvgs(specs);
+    expect(same(inThread)).toEqual(same(await Promise.all(specs.map((s) => renderVegaLiteSvg(s)))));
+    warmUpChartRenderer();
+    warmUpChartRenderer(); // once
+    expect(same(await renderChartSvgs(specs))).toEqual(same(inThread));
+  });
+
+  it('passes the worker’s Vega warnings on', async () => {
+    warmUpChartRenderer();
+    const warnings: string[] = [];
+    const spec = { data: { values: [{ a: 1 }] }, mark: 'point', encoding: { x: { field: 'nope', type: 'quantitative' }, y: { field: 'a', type: 'quantitative', scale: { type: 'log', zero: true } } } };
+    await renderChartSvgs([spec], { onWarning: (m) => warnings.push(m) });
+    expect(warnings.length).toBeGreaterThan(0);
+  });
+});
