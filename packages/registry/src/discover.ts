@@ -207,7 +207,10 @@ function packageCandidate(dir: string, source: PluginSource, strict: boolean, wh
   const pkgFile = join(dir, 'package.json');
   let pkg: PackageJson;
   try {
-    pkg = readJson(pkgFile) as PackageJson;
+    const text = readFileSync(pkgFile, 'utf8');
+    // most dependencies are no plugins: a package.json without the "devkit" key is not parsed at all
+    if (!strict && !text.includes('"devkit"')) return undefined;
+    pkg = JSON.parse(text) as PackageJson;
   } catch (e) {
     const name = JSON.stringify(fallbackName);
     return contractError(`${name} (${where})`, 'package.json', 'valid JSON', new Shown((e as Error).message.split('\n')[0]));
