@@ -32,4 +32,26 @@ describe('rankDescending', () => {
       }),
     );
   });
+
+  it('equals the comparison sort on long lists (the radix path): ties, ±0, ±Infinity, subnormals, NaN', () => {
+    const reference = (scores: number[], nanFirst: boolean) => {
+      const idx = scores.map((_, i) => i);
+      const finite = idx.filter((i) => !Number.isNaN(scores[i]));
+      const nans = idx.filter((i) => Number.isNaN(scores[i]));
+      finite.sort((a, b) => (scores[a] > scores[b] ? -1 : scores[a] < scores[b] ? 1 : a - b));
+      return nanFirst ? [...nans, ...finite] : [...finite, ...nans];
+    };
+    const score = fc.oneof(
+      fc.double(),
+      fc.constantFrom(0, -0, 1, -1, 0.5, Infinity, -Infinity, NaN, Number.MIN_VALUE, -Number.MIN_VALUE, Number.MAX_VALUE),
+      fc.integer({ min: -3, max: 3 }).map((k) => k / 4),
+    );
+    fc.assert(
+      fc.property(fc.array(score, { minLength: 60, maxLength: 400 }), fc.boolean(), (scores, nanFirst) => {
+        expect(Array.from(rankDescending(scores, { nan: nanFirst ? 'first' : 'last' }))).toEqual(reference(scores, nanFirst));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
+
