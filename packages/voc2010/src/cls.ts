@@ -3,7 +3,7 @@ import { precisionRecall, rankDescending } from '@cvdevkit/metrics';
 import { apMetric, apReport, type ApEntry } from './ap-report.js';
 import { problemsToDiagnostics } from './diagnostics.js';
 import { scoredPerImage } from './per-image.js';
-import { parseActionList, parseLabelledList, readList, type LabelledList } from './image-sets.js';
+import { parseActionList, parseLabelledList, type LabelledList } from './image-sets.js';
 import { parseActionResults, parseClsResults, type ScoredResults } from './results.js';
 import { quote, readTextInput } from './text.js';
 import {
@@ -129,7 +129,15 @@ export interface ScoredInputs {
 export async function readScoredInputs(spec: ScoredTaskSpec, options: VocClsOptions & VocActionOptions, problems: ProblemCollector): Promise<ScoredInputs> {
   const paths = resolveVocPaths(options, spec.kind);
   const names = spec.names(options);
-  const lists = await Promise.all(names.map((n) => readList(spec.listPath(paths, n), spec.parseList, problems, `the ${n} ground-truth list`)));
+  const listTexts = await Promise.all(names.map((n) => readTextInput(spec.listPath(paths, n), `the ${n} ground-truth list`, problems)));
+  // parsed in order, each list offered the previous one's index (the class lists of a set share their ids)
+  let previous: LabelledList | undefined;
+  const lists = names.map((n, k) => {
+    const text = listTexts[k];
+    if (text === undefined) return undefined;
+    previous = spec.parseList(text, spec.listPath(paths, n), problems, previous);
+    return previous;
+  });
   const texts = await Promise.all(names.map((n) => readTextInput(spec.resultsPath(paths, n), `the ${n} results: ${spec.resultsFormat}`, problems)));
   const scores: (Float64Array | undefined)[] = [];
   const counts: number[] = [];

@@ -41,3 +41,24 @@ describe('image-set lists', () => {
     expect(p.problems.map((q) => q.code)).toEqual(['input/number', 'input/number', 'input/duplicate-id', 'input/number']);
   });
 });
+
+describe('parseLabelledList sharing an index', () => {
+  const text = '2008_000001 1\n2008_000002 -1\n2008_000003 0\n';
+  it('shares the index of a list with the same ids in the same order, and only then', () => {
+    const problems = new ProblemCollector();
+    const first = parseLabelledList(text, 'a.txt', problems);
+    expect(parseLabelledList('2008_000001 -1\n2008_000002 1\n2008_000003 1\n', 'b.txt', problems, first).index).toBe(first.index);
+    const reordered = parseLabelledList('2008_000002 1\n2008_000001 1\n2008_000003 1\n', 'c.txt', problems, first);
+    expect(reordered.index).not.toBe(first.index);
+    expect(reordered.index.get('2008_000002')).toBe(0);
+    expect(parseLabelledList('2008_000001 1\n2008_000002 1\n', 'd.txt', problems, first).index).not.toBe(first.index);
+    expect(problems.size).toBe(0);
+  });
+  it('never lends the index of a list with a duplicate: each file reports its own', () => {
+    const problems = new ProblemCollector();
+    const dup = '2008_000001 1\n2008_000001 -1\n';
+    const first = parseLabelledList(dup, 'a.txt', problems);
+    parseLabelledList(dup, 'b.txt', problems, first);
+    expect(problems.problems.map((p) => p.file)).toEqual(['a.txt', 'b.txt']);
+  });
+});
