@@ -1,0 +1,38 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { writeJson } from './json-stream.js';
+
+const replacer = (_k: string, v: unknown) => (ArrayBuffer.isView(v) && !(v instanceof DataView) ? Array.from(v as unknown as ArrayLike<number>) : v);
+const streamed = (value: unknown) => {
+  const pieces: string[] = [];
+  writeJson(value, (c) => pieces.push(c));
+  return pieces.join('');
+};
+
+describe('writeJson', () => {
+  it('writes what JSON.stringify(value, typed arrays as arrays, 2) writes', () => {
+    const number = fc.oneof(fc.double(), fc.constantFrom(NaN, Infinity, -Infinity, -0, 0.1 + 0.2, 1e21, 5e-324));
+    const leaf = fc.oneof(number, fc.string(), fc.boolean(), fc.constant(null));
+    const { tree } = fc.letrec((tie) => ({
+      tree: fc.oneof({ depthSize: 'small' }, leaf, tie('array'), tie('object'), tie('typed'), tie('numbers')),
+      array: fc.array(tie('tree'), { maxLength: 5 }),
+      object: fc.dictionary(fc.string(), tie('tree'), { maxKeys: 5 }),
+      typed: fc.array(number, { maxLength: 8 }).map((xs) => Float64Array.from(xs)),
+      numbers: fc.array(number, { maxLength: 8 }),
+    }));
+    fc.assert(
+      fc.property(tree, (value) => {
+        expect(streamed(value)).toBe(JSON.stringify(value, replacer, 2));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('writes curves longer than one chunk the same way (typed and plain)', () => {
+    const n = 150_000;
+    const recall = new Float64Array(n).map((_, i) => i / n);
+    const precision = Array.from({ length: n }, (_, i) => (i % 1000 === 0 ? NaN : 1 / (1 + i)));
+    const report = { curves: [{ key: 'a', recall, precision }], rows: [] };
+    expect(streamed(report)).toBe(JSON.stringify(report, replacer, 2));
+  });
+});
