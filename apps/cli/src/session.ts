@@ -172,7 +172,9 @@ export class CliSession {
     const sides = wantedSideOutputs(common.raw);
     for (const s of sides) for (const r of reports) await s.prepare?.(r, common.raw);
     const file = common.out ? new AtomicFileSink(common.out) : undefined;
-    const sinks: OutputSink[] = file ? [file, this.stdout] : [this.stdout];
+    // `--out` writes the report there as well; an HTML page is not poured into a terminal, though
+    const pageToTerminal = file !== undefined && common.format === 'html' && (this.io.stdout as NodeJS.WriteStream).isTTY === true;
+    const sinks: OutputSink[] = file ? (pageToTerminal ? [file] : [file, this.stdout]) : [this.stdout];
     let piece = '';
     const flush = () => {
       for (const sink of sinks) sink.write(piece);
@@ -190,6 +192,7 @@ export class CliSession {
       );
       if (piece.length > 0) flush();
       file?.commit();
+      if (pageToTerminal && !common.quiet) this.io.stderr.write(`HTML report written to ${common.out}\n`);
     } catch (e) {
       file?.abort();
       throw e;

@@ -25,7 +25,23 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
+
 describe.skipIf(!existsSync(bin))('cvdevkit html reports and plots', () => {
+  it.skipIf(!hasScript)('--out report.html on a terminal writes the page to the file only and says where (piped, it goes to stdout as well)', () => {
+    const out = join(tmp, 'tty.html');
+    // `script` runs the CLI with a pseudo-terminal as stdout
+    const command = [process.execPath, bin, 'eval', 'test/echo', ...input, '--out', out, ...plugin].map((a) => `'${a}'`).join(' ');
+    const env: NodeJS.ProcessEnv = { ...process.env, CVDEVKIT_NO_AUTOLOAD: '1' };
+    const r = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: fixtures, env, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`HTML report written to ${out}`);
+    expect(r.stdout).not.toContain('<!doctype html>');
+    expect(readFileSync(out, 'utf8').startsWith('<!doctype html>')).toBe(true);
+    const piped = cvdevkit(['eval', 'test/echo', ...input, '--out', join(tmp, 'piped.html'), ...plugin]);
+    expect(piped.stdout.startsWith('<!doctype html>')).toBe(true);
+  });
+
   it('--format html prints one self-contained page with the protocol, the table and inline SVG charts', () => {
     const r = cvdevkit(['eval', 'test/echo', ...input, '--format', 'html', ...plugin]);
     expect(r.stderr).toBe('');
