@@ -12,6 +12,16 @@ export class Interrupted extends Error {
   }
 }
 
+/**
+ * Standard output was closed by its reader (`cvdevkit … | head`): the reader has what it wanted, so the
+ * run stops without a message and exits 0, as a pipeline expects.
+ */
+export class OutputClosed extends Error {
+  constructor() {
+    super('standard output closed by its reader');
+  }
+}
+
 /** A plugin threw something that is not a DevkitError: an internal error naming the task and plugin. */
 export class PluginFailure extends Error {
   constructor(entry: RegisteredTask, cause: unknown) {
@@ -22,6 +32,7 @@ export class PluginFailure extends Error {
 
 /** Prints an error the way its kind asks for (stack traces only with `debug`); returns the exit code. */
 export function printError(e: unknown, stderr: NodeJS.WritableStream, debug: boolean, prefix = ''): number {
+  if (e instanceof OutputClosed) return EXIT.ok;
   if (e instanceof Interrupted) {
     stderr.write(`${prefix}interrupted\n`);
     return EXIT.interrupted;

@@ -3,7 +3,7 @@
  * --out), reports streamed in pieces, and a SLURM / Kubernetes job array (--shard auto) merging to the
  * single run's report bit for bit.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -107,5 +107,24 @@ describe.skipIf(!cliBuilt)('--shard auto: a simulated job array merges to the si
     const none = runCli(['eval', 'ade20k/boundary', '--gt', gt, '--pred', pred, '--classes', '1-4', '--shard', 'auto', '--counts-out', join(dir, 'x.json')], { env: { SLURM_ARRAY_TASK_ID: '', JOB_COMPLETION_INDEX: '' } });
     expect(none.status).toBe(1);
     expect(none.stderr).toMatch(/found neither SLURM_ARRAY_TASK_ID .* nor JOB_COMPLETION_INDEX/);
+  });
+});
+
+describe.skipIf(!cliBuilt)('a reader that closes the pipe early (`cvdevkit … | head`)', () => {
+  it('stops quietly with exit 0; a full disk is still an error', () => {
+    const medium = join(FIXTURES, 'voc2010', 'medium');
+    const quote = (a: string) => `'${a}'`;
+    const run = (sink: string) =>
+      spawnSync('bash', ['-c', `set -o pipefail; ${[process.execPath, CLI_BIN, 'eval', 'voc2010/det', '--root', medium, '--format', 'json', '--no-cache'].map(quote).join(' ')} ${sink}`], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    const closed = run('| head -c 1 > /dev/null');
+    expect(closed.stderr).toBe('');
+    expect(closed.status).toBe(0);
+    const full = run('> /dev/full');
+    expect(full.status).toBe(2);
+    expect(full.stderr).toMatch(/standard output/);
   });
 });

@@ -7,6 +7,7 @@ import { closeSync, existsSync, openSync, renameSync, unlinkSync, writeSync } fr
 import { basename, dirname, join } from 'node:path';
 import { DevkitError } from '@cvdevkit/core';
 import { describeFsError, errnoCode } from '@cvdevkit/formats/fs';
+import { OutputClosed } from '../failures.js';
 
 export interface OutputSink {
   write(chunk: string): void;
@@ -31,7 +32,7 @@ export function writeAllSync(fd: number, chunk: string): void {
 }
 
 function outputError(e: unknown, where: string): DevkitError {
-  return new DevkitError({ kind: 'input', code: errnoCode(e) === 'EPIPE' ? 'input/output-closed' : 'input/write-failed', file: where, expected: 'to write the output', found: describeFsError(e), cause: e });
+  return new DevkitError({ kind: 'input', code: 'input/write-failed', file: where, expected: 'to write the output', found: describeFsError(e), cause: e });
 }
 
 /** Standard output: the process's fd 1 when `stream` is `process.stdout`, else the stream (tests). */
@@ -42,6 +43,7 @@ export function stdoutSink(stream: NodeJS.WritableStream): OutputSink {
       try {
         writeAllSync(1, chunk);
       } catch (e) {
+        if (errnoCode(e) === 'EPIPE') throw new OutputClosed();
         throw outputError(e, 'standard output');
       }
     },
