@@ -99,6 +99,18 @@ describe('buildReportCharts', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('boundary: the mean plot averages every class (a class without a curve counts as R = P = 0) and draws the score contour', () => {
+    const mean = buildReportCharts(boundary)[0].spec as { data: { values: Array<{ kind: string; what?: string; r: number; p: number; c?: string }> } };
+    const points = mean.data.values.filter((v) => v.kind === 'point');
+    expect(points.find((v) => v.what?.startsWith('ODS'))).toMatchObject({ r: 0.25, p: 0.3 });
+    expect(points.find((v) => v.what?.startsWith('OIS'))).toMatchObject({ r: 0.275, p: 0.3 });
+    const curve = mean.data.values.filter((v) => v.kind === 'curve');
+    expect(curve[0].c).toBe('mean of all 2 classes');
+    expect(curve[0].r).toBeCloseTo((1 - thresholds[0]) / 2, 6); // wall (1 - t) and sky 0, over 2 classes
+    const score = mean.data.values.filter((v) => v.kind === 'score');
+    for (const v of score) expect((2 * v.r * v.p) / (v.r + v.p)).toBeCloseTo(0.3, 5);
+  });
+
   it('a report without rows or curves has no chart', () => {
     expect(buildReportCharts(createReport({ task: 't', metric: 'm' }))).toEqual([]);
   });
