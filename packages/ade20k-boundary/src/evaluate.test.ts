@@ -169,12 +169,12 @@ describe('evaluate (stub engine)', () => {
     expect(bad.message).toMatch(/class_150\/ADE_val_00000001\.png: expected 64x96 .*found 10x10/);
 
     const diags = await task.validate!({ gt: sample.gt, pred }, ctx());
-    expect(diags.map((d) => d.code).sort()).toEqual(['input/png', 'input/png-colour', 'input/size-mismatch']);
+    expect(diags.map((d) => d.code).sort()).toEqual(['input/png', 'input/png-color-type', 'input/size-mismatch']);
     expect(diags.find((d) => d.code === 'input/png')).toMatchObject({ severity: 'error', file: join(pred, 'class_002', 'ADE_val_00000001.png') });
     expect(diags.find((d) => d.code === 'input/png')!.message).toMatch(/^expected 8-bit greyscale/);
     rmSync(join(pred, 'class_007'), { recursive: true });
     const both = await task.validate!({ gt: sample.gt, pred }, ctx());
-    expect(both.map((d) => d.code).sort()).toEqual(['input/missing-prediction', 'input/png', 'input/png-colour', 'input/size-mismatch']);
+    expect(both.map((d) => d.code).sort()).toEqual(['input/missing-prediction', 'input/png', 'input/png-color-type', 'input/size-mismatch']);
     expect(await task.validate!({ ...sample }, ctx())).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './codes.js';
 export * from './report.js';
 export * from './plugin.js';
 export * from './context.js';

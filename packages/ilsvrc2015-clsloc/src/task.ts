@@ -127,7 +127,7 @@ function diagnosticsFor(inputs: LoadedInputs, boxes: GroundTruthBoxes | undefine
   if (pred.invertedBoxes > 0) {
     out.push({
       severity: 'info',
-      code: 'clsloc/inverted-box',
+      code: 'ilsvrc/inverted-box',
       message: `${pred.invertedBoxes} guessed boxes have xmax < xmin or ymax < ymin; they are scored as the official code does (usually no overlap)`,
       file: pred.file,
     });

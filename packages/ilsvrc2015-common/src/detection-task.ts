@@ -7,8 +7,7 @@ import {
   usageError,
   type Diagnostic,
   type Report,
-  type RunContext,
-} from '@cvdevkit/core';
+  type RunContext, type ErrorCode } from '@cvdevkit/core';
 import { evaluateDetections, type DetectionEvalResult } from './evaluate.js';
 import { detectionPerImage } from './per-image.js';
 import { readGroundTruthCache, readGroundTruthXml, type GroundTruth } from './ground-truth.js';
@@ -74,7 +73,7 @@ export async function runDetectionTask(inputs: DetectionTaskInputs, settings: De
     if (!inputs[k]) throw usageError(`missing option --${k}`, 'usage/missing-option');
   }
   const diagnostics: Diagnostic[] = [];
-  const warn = (code: string, message: string, extra: Partial<Diagnostic> = {}) => diagnostics.push({ severity: 'warning', code, message, ...extra });
+  const warn = (code: ErrorCode, message: string, extra: Partial<Diagnostic> = {}) => diagnostics.push({ severity: 'warning', code, message, ...extra });
 
   const synsets = readSynsets(inputs.meta);
   const useCache = isFile(inputs.gt) && /\.mat$/i.test(inputs.gt);

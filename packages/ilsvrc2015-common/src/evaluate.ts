@@ -133,7 +133,7 @@ export function evaluateDetections(gt: GroundTruth, preds: Predictions, blacklis
       dropped++;
       if (options.outside === 'error') {
         problems.add({
-          code: 'input/image-not-in-list',
+          code: 'input/unknown-image',
           file: preds.file,
           line: preds.lines[d],
           field: 'image index',

@@ -1,4 +1,4 @@
-import { ProblemCollector, isDevkitError, type Diagnostic, type Problem, type Report, type RunContext } from '@cvdevkit/core';
+import { ProblemCollector, isDevkitError, type Diagnostic, type Problem, type Report, type RunContext, type ErrorCode } from '@cvdevkit/core';
 import { childArray, childElement, childText, parseDevkitXml, str2double, type XmlElement, type XmlValue } from '@cvdevkit/formats';
 import { boxIoU, precisionRecall, rankDescending } from '@cvdevkit/metrics';
 import { apMetric, apReport, type ApEntry } from './ap-report.js';
@@ -176,7 +176,7 @@ export function evaluateLayoutPredictions(
   const tp: number[][] = VOC_PARTS.map(() => []);
   const fp: number[][] = VOC_PARTS.map(() => []);
   const warnings: Diagnostic[] = [];
-  const warn = (code: string, message: string, p: LayoutPrediction): void => {
+  const warn = (code: ErrorCode, message: string, p: LayoutPrediction): void => {
     warnings.push({ severity: 'warning', code, message, ...(resultsFile ? { file: resultsFile } : {}), ...(p.line !== undefined ? { line: p.line } : {}) });
   };
   for (let r = 0; r < order.length; r++) {

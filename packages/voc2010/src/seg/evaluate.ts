@@ -156,7 +156,7 @@ export async function validateSegmentation(options: VocSegOptions, context: RunC
     ...(p.pixel !== undefined ? { pixel: p.pixel } : {}),
   }));
   if (scan.problems.size > scan.problems.problems.length) {
-    out.push({ severity: 'error', code: 'seg/more-problems', message: `… and ${scan.problems.size - scan.problems.problems.length} more problems` });
+    out.push({ severity: 'error', code: 'input/more', message: `… and ${scan.problems.size - scan.problems.problems.length} more problems` });
   }
   return [...out, ...allVoidDiagnostics(scan)];
 }
