@@ -4,7 +4,7 @@ import {
   ProblemCollector,
   WorkerPool,
   createReport,
-  formatProblem,
+  problemsToDiagnostics,
   inputError,
   resolveWorkerScript,
   usageError,
@@ -272,13 +272,8 @@ export async function validateAde20kBoundary(options: Ade20kBoundaryOptions, con
   } finally {
     context.progress.end();
   }
-  return collector.problems.map((p) => ({
-    severity: 'error' as const,
-    code: p.code,
-    // the location is in `file` (the CLI prints it first); the message says what is wrong
-    message: formatProblem({ ...p, file: undefined }),
-    ...(p.file !== undefined ? { file: p.file } : {}),
-  }));
+  // the location is in `file` (the CLI prints it first); the message says what is wrong
+  return problemsToDiagnostics(collector.problems, { fields: ['file'] });
 }
 
 /** `ade20k/boundary-merge`: combines counts files of shards into the report of the whole run. */

@@ -4,6 +4,7 @@ import {
   inputError,
   isDevkitError,
   ProblemCollector,
+  problemsToDiagnostics,
   usageError,
   type Diagnostic,
   type Report,
@@ -240,16 +241,7 @@ async function validateClsLoc(options: ClsLocOptions): Promise<Diagnostic[]> {
     return [];
   } catch (e) {
     if (!isDevkitError(e) || e.kind !== 'input') throw e;
-    return e.problems.map((p) => ({
-      severity: 'error' as const,
-      code: p.code,
-      message: [p.detail, p.expected !== undefined ? `expected ${p.expected}` : '', p.found !== undefined ? `found ${p.found}` : '']
-        .filter(Boolean)
-        .join(', '),
-      ...(p.file !== undefined ? { file: p.file } : {}),
-      ...(p.line !== undefined ? { line: p.line } : {}),
-      ...(p.field !== undefined ? { field: p.field } : {}),
-    }));
+    return problemsToDiagnostics(e, { fields: ['file', 'line', 'field'], message: 'plain' });
   }
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import {
   createReport,
-  formatProblem,
+  problemsToDiagnostics,
   inputError,
   isDevkitError,
   usageError,
@@ -204,7 +204,7 @@ export async function validateDetectionInputs(inputs: DetectionTaskInputs, setti
   const push = (e: unknown) => {
     if (!isDevkitError(e) || e.kind === 'internal') throw e;
     // the location goes in file/line; the message is the rest
-    for (const p of e.problems) out.push({ severity: 'error', code: p.code, message: formatProblem({ ...p, file: undefined, line: undefined }), file: p.file, line: p.line });
+    out.push(...problemsToDiagnostics(e));
   };
   let synsets: Synsets | undefined;
   let list: ImageList | undefined;
