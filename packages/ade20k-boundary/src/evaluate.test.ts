@@ -121,6 +121,14 @@ describe('evaluate (stub engine)', () => {
     expect(merged.rows).toEqual(single.rows);
     expect(merged.summary).toEqual(single.summary);
     expect(merged.extra).toEqual(single.extra);
+    // one merge path: the `merge` hook (cvdevkit merge) and the ade20k/boundary-merge task agree
+    const viaHook = await task.merge!(files, ctx({ perImage: true }));
+    const viaTask = await plugin.tasks['ade20k/boundary-merge'].evaluate({ counts: files.join(',') }, ctx({ perImage: true }));
+    expect(viaHook.rows).toEqual(single.rows);
+    expect(viaHook.summary).toEqual(single.summary);
+    expect(viaTask.rows).toEqual(viaHook.rows);
+    expect(viaTask.extra).toEqual(viaHook.extra);
+    expect((viaHook.extra as { perImage?: unknown }).perImage).toBeDefined();
     const missing = await failure(plugin.tasks['ade20k/boundary-merge'].evaluate({ counts: files.slice(1).join(',') }, ctx()));
     expect(missing.kind).toBe('input');
     expect(missing.message).toMatch(/missing .*ADE_val_00000001 class_001.*shards given: 2\/7/);
