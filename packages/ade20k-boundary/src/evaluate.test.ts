@@ -48,7 +48,8 @@ vi.mock('@cvdevkit/boundary', async (importOriginal) => {
   };
 });
 
-const { default: plugin, mergeBoundaryCounts, writeAde20kBoundarySample } = await import('./index.js');
+const { default: plugin, mergeBoundaryCounts } = await import('./index.js');
+const { writeAde20kBoundarySample } = await import('./sample.js');
 const task = plugin.tasks['ade20k/boundary'];
 const ctx = (extra: Parameters<typeof createRunContext>[0] = {}) => createRunContext({ workers: 1, ...extra });
 
