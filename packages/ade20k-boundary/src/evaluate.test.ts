@@ -48,7 +48,8 @@ vi.mock('@cvdevkit/boundary', async (importOriginal) => {
   };
 });
 
-const { default: plugin, mergeBoundaryCounts, writeAde20kBoundarySample } = await import('./index.js');
+const { default: plugin, mergeBoundaryCounts } = await import('./index.js');
+const { writeAde20kBoundarySample } = await import('./sample.js');
 const task = plugin.tasks['ade20k/boundary'];
 const ctx = (extra: Parameters<typeof createRunContext>[0] = {}) => createRunContext({ workers: 1, ...extra });
 
@@ -121,6 +122,14 @@ describe('evaluate (stub engine)', () => {
     expect(merged.rows).toEqual(single.rows);
     expect(merged.summary).toEqual(single.summary);
     expect(merged.extra).toEqual(single.extra);
+    // one merge path: the `merge` hook (cvdevkit merge) and the ade20k/boundary-merge task agree
+    const viaHook = await task.merge!(files, ctx({ perImage: true }));
+    const viaTask = await plugin.tasks['ade20k/boundary-merge'].evaluate({ counts: files.join(',') }, ctx({ perImage: true }));
+    expect(viaHook.rows).toEqual(single.rows);
+    expect(viaHook.summary).toEqual(single.summary);
+    expect(viaTask.rows).toEqual(viaHook.rows);
+    expect(viaTask.extra).toEqual(viaHook.extra);
+    expect((viaHook.extra as { perImage?: unknown }).perImage).toBeDefined();
     const missing = await failure(plugin.tasks['ade20k/boundary-merge'].evaluate({ counts: files.slice(1).join(',') }, ctx()));
     expect(missing.kind).toBe('input');
     expect(missing.message).toMatch(/missing .*ADE_val_00000001 class_001.*shards given: 2\/7/);
@@ -169,12 +178,12 @@ describe('evaluate (stub engine)', () => {
     expect(bad.message).toMatch(/class_150\/ADE_val_00000001\.png: expected 64x96 .*found 10x10/);
 
     const diags = await task.validate!({ gt: sample.gt, pred }, ctx());
-    expect(diags.map((d) => d.code).sort()).toEqual(['input/png', 'input/png-colour', 'input/size-mismatch']);
+    expect(diags.map((d) => d.code).sort()).toEqual(['input/png', 'input/png-color-type', 'input/size-mismatch']);
     expect(diags.find((d) => d.code === 'input/png')).toMatchObject({ severity: 'error', file: join(pred, 'class_002', 'ADE_val_00000001.png') });
     expect(diags.find((d) => d.code === 'input/png')!.message).toMatch(/^expected 8-bit greyscale/);
     rmSync(join(pred, 'class_007'), { recursive: true });
     const both = await task.validate!({ gt: sample.gt, pred }, ctx());
-    expect(both.map((d) => d.code).sort()).toEqual(['input/missing-prediction', 'input/png', 'input/png-colour', 'input/size-mismatch']);
+    expect(both.map((d) => d.code).sort()).toEqual(['input/missing-prediction', 'input/png', 'input/png-color-type', 'input/size-mismatch']);
     expect(await task.validate!({ ...sample }, ctx())).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import {
   ProblemCollector,
   WorkerPool,
   createReport,
-  formatProblem,
+  problemsToDiagnostics,
   inputError,
   resolveWorkerScript,
   usageError,
@@ -232,7 +232,7 @@ export async function evaluateAde20kBoundary(options: Ade20kBoundaryOptions, con
         {
           severity: 'info',
           code: 'ade20k/shard',
-          message: `shard ${plan.shard.index}/${plan.shard.count}: ${units} (image, class) units written to ${options.countsOut}; combine all shards with: cvdevkit eval ade20k/boundary-merge --counts <file1>,<file2>,…`,
+          message: `shard ${plan.shard.index}/${plan.shard.count}: ${units} (image, class) units written to ${options.countsOut}; combine all shards with: cvdevkit merge ade20k/boundary <file1> <file2> …`,
           file: options.countsOut,
         },
       ],
@@ -272,36 +272,37 @@ export async function validateAde20kBoundary(options: Ade20kBoundaryOptions, con
   } finally {
     context.progress.end();
   }
-  return collector.problems.map((p) => ({
-    severity: 'error' as const,
-    code: p.code,
-    // the location is in `file` (the CLI prints it first); the message says what is wrong
-    message: formatProblem({ ...p, file: undefined }),
-    ...(p.file !== undefined ? { file: p.file } : {}),
-  }));
+  // the location is in `file` (the CLI prints it first); the message says what is wrong
+  return problemsToDiagnostics(collector.problems, { fields: ['file'] });
 }
 
-/** `ade20k/boundary-merge`: combines counts files of shards into the report of the whole run. */
-export async function mergeAde20kBoundary(options: Ade20kBoundaryMergeOptions, context: RunContext): Promise<Report> {
+/**
+ * The one merge path: counts files (shards of one evaluation) into the final report, bit-identical to a
+ * single run. `files`: paths (or folders) of counts files written with `countsOut`, or one string of
+ * comma-separated paths. Both `cvdevkit merge ade20k/boundary <files…>` (the task's `merge` hook) and
+ * the `ade20k/boundary-merge` task call it.
+ */
+export function mergeBoundaryCounts(files: string | readonly string[], options: { debugCounts?: boolean; metric?: string; perImage?: boolean } = {}): Report {
   const t0 = performance.now();
-  if (typeof options.counts !== 'string' || options.counts === '') throw usageError('--counts: expected counts files (comma-separated) or a folder', 'usage/missing-option');
-  const set = readAndMergeCountsFiles(resolveCountsFiles(options.counts));
+  const set = readAndMergeCountsFiles(resolveCountsFiles(files));
   const report = reportFromCounts(set, {
     task: 'ade20k/boundary',
-    metric: context.metric ?? 'bsds-ods',
+    metric: options.metric ?? 'bsds-ods',
     version: PACKAGE_VERSION,
     debugCounts: options.debugCounts === true,
-    perImage: context.perImage === true,
+    perImage: options.perImage === true,
   });
   report.timings = { totalMs: performance.now() - t0 };
   return report;
 }
 
-/**
- * Merges counts files (shards of one evaluation) into the final report: bit-identical to a single run.
- * `files`: paths (or folders) of counts files written with `countsOut`.
- */
-export function mergeBoundaryCounts(files: readonly string[], options: { debugCounts?: boolean } = {}): Report {
-  const set = readAndMergeCountsFiles(resolveCountsFiles(files));
-  return reportFromCounts(set, { version: PACKAGE_VERSION, debugCounts: options.debugCounts === true });
+/** The `merge` hook of `ade20k/boundary` (`cvdevkit merge ade20k/boundary <files…>`). */
+export async function mergeAde20kBoundaryShards(files: readonly string[], context: RunContext): Promise<Report> {
+  return mergeBoundaryCounts(files, { metric: context.metric, perImage: context.perImage });
+}
+
+/** `ade20k/boundary-merge --counts <files>`: the same merge as `cvdevkit merge ade20k/boundary` (kept for existing scripts). */
+export async function mergeAde20kBoundary(options: Ade20kBoundaryMergeOptions, context: RunContext): Promise<Report> {
+  if (typeof options.counts !== 'string' || options.counts === '') throw usageError('--counts: expected counts files (comma-separated) or a folder', 'usage/missing-option');
+  return mergeBoundaryCounts(options.counts, { debugCounts: options.debugCounts, metric: context.metric, perImage: context.perImage });
 }

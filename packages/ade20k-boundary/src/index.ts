@@ -1,43 +1,24 @@
 import { definePlugin, defineTask } from '@cvdevkit/core';
-import { evaluateAde20kBoundary, mergeAde20kBoundary, mergeBoundaryCounts, PACKAGE_VERSION, validateAde20kBoundary } from './evaluate.js';
+import { evaluateAde20kBoundary, mergeAde20kBoundary, mergeAde20kBoundaryShards, PACKAGE_VERSION, validateAde20kBoundary } from './evaluate.js';
 import { DEFAULT_SEED, type Ade20kBoundaryMergeOptions, type Ade20kBoundaryOptions } from './options.js';
 import { PACKAGE_NAME } from './report.js';
 import { ade20kBoundarySample } from './sample.js';
 
-export type { Ade20kBoundaryOptions, Ade20kBoundaryMergeOptions, Shard } from './options.js';
-export { parseShard, parseClassList, shardRange, DEFAULT_SEED } from './options.js';
-export { ADE20K_CLASS_NAMES, ADE20K_CLASS_COUNT, classKey } from './classes.js';
-export { evaluateAde20kBoundary, mergeAde20kBoundary, mergeBoundaryCounts, validateAde20kBoundary, listImages, PACKAGE_VERSION } from './evaluate.js';
-export {
-  readCountsFile,
-  writeCountsFile,
-  parseCountsFile,
-  countsToFile,
-  entryKey,
-  storeCounts,
-  type StoredCounts,
-  type CountArrays,
-  mergeCountSets,
-  readAndMergeCountsFiles,
-  resolveCountsFiles,
-  COUNTS_FORMAT,
-  COUNTS_VERSION,
-  type BoundaryCountSet,
-  type CountsFile,
-} from './counts.js';
-export { reportFromCounts, type ReportFromCountsOptions } from './report.js';
-export { readGroundTruth, boundaryMask, type GroundTruthImage } from './ground-truth.js';
-export { decodePrediction, readPrediction, parsePngHeader, type PredictionMap, type PredictionResult } from './prediction.js';
-export { UnitEvaluator, type UnitTask, type UnitResult, type ClassCounts } from './unit.js';
-export { writeBoundaryMat } from './ground-truth.js';
-export { sparseFromMask, type SparseMatrix } from '@cvdevkit/matfile';
-export { writeAde20kBoundarySample, ade20kBoundarySample } from './sample.js';
+/**
+ * The public API of @cvdevkit/ade20k-boundary: the plugin (default export), its option types, the one
+ * merge path for shards (`mergeBoundaryCounts`), the class names and the default seed. Everything else
+ * is internal (tests import it from its own file).
+ */
+export type { Ade20kBoundaryOptions, Ade20kBoundaryMergeOptions } from './options.js';
+export { DEFAULT_SEED } from './options.js';
+export { ADE20K_CLASS_NAMES, ADE20K_CLASS_COUNT } from './classes.js';
+export { mergeBoundaryCounts } from './evaluate.js';
 
 const COMMON_DESCRIPTION =
   'Places Challenge 2017 semantic boundaries (ADE20K, 150 classes): BSDS protocol with a 3-pixel margin, 99 thresholds, ' +
   'thinning and pixel correspondence (maxDist 0.0075); challenge score = mean F-ODS over the 150 classes.';
 
-export const ade20kBoundaryTask = defineTask<Ade20kBoundaryOptions>({
+const ade20kBoundaryTask = defineTask<Ade20kBoundaryOptions>({
   id: 'ade20k/boundary',
   title: 'ADE20K semantic boundaries (Places Challenge 2017)',
   description: COMMON_DESCRIPTION,
@@ -46,7 +27,7 @@ export const ade20kBoundaryTask = defineTask<Ade20kBoundaryOptions>({
     { name: 'pred', type: 'path', required: true, description: 'predictions folder with class_001 … class_150, each holding <image>.png (8-bit grey, v/255)' },
     { name: 'seed', type: 'integer', default: DEFAULT_SEED, description: 'seed of correspondPixels\' random outlier graph, reset at every call (the official MEX seeds from the clock)' },
     { name: 'shard', type: 'string', description: 'evaluate slice i of n ("2/3") of the (image, class) units, or "auto" / "auto/n" in a SLURM job array or Kubernetes Indexed Job; needs --counts-out' },
-    { name: 'countsOut', type: 'path', description: 'write the per-(image, class) counts there (JSON, gzip if *.gz), for ade20k/boundary-merge' },
+    { name: 'countsOut', type: 'path', description: 'write the per-(image, class) counts there (JSON, gzip if *.gz), for cvdevkit merge ade20k/boundary' },
     { name: 'classes', type: 'string', description: 'evaluate only these classes, e.g. "1-10,57" (debugging; the score is then over them)' },
     { name: 'debugCounts', type: 'boolean', default: false, description: 'put the per-(class, image) counts in the JSON report (extra.counts)' },
   ],
@@ -56,18 +37,13 @@ export const ade20kBoundaryTask = defineTask<Ade20kBoundaryOptions>({
   validate: validateAde20kBoundary,
   sample: ade20kBoundarySample,
   // `cvdevkit merge ade20k/boundary a.json b.json …`: the shards' counts files → the whole report
-  merge: async (files) => {
-    const t0 = performance.now();
-    const report = mergeBoundaryCounts(files);
-    report.timings = { totalMs: performance.now() - t0 };
-    return report;
-  },
+  merge: mergeAde20kBoundaryShards,
 });
 
-export const ade20kBoundaryMergeTask = defineTask<Ade20kBoundaryMergeOptions>({
+const ade20kBoundaryMergeTask = defineTask<Ade20kBoundaryMergeOptions>({
   id: 'ade20k/boundary-merge',
   title: 'ADE20K semantic boundaries: merge shard counts',
-  description: 'Combines the counts files of ade20k/boundary --shard i/n --counts-out <file> runs into the report of the whole evaluation (bit-identical to one run).',
+  description: 'Combines the counts files of ade20k/boundary --shard i/n --counts-out <file> runs into the report of the whole evaluation (bit-identical to one run); the same merge as `cvdevkit merge ade20k/boundary <files…>`.',
   options: [
     { name: 'counts', type: 'string', required: true, description: 'counts files (comma-separated) or a folder of *.json / *.json.gz counts files' },
     { name: 'debugCounts', type: 'boolean', default: false, description: 'put the per-(class, image) counts in the JSON report (extra.counts)' },
@@ -92,4 +68,3 @@ const plugin = definePlugin({
 });
 
 export default plugin;
-export { boundaryPerImage } from './per-image.js';

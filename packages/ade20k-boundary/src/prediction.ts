@@ -52,10 +52,10 @@ export function headerProblem(h: PngHeader, file: string): Problem | undefined {
     return { code: 'input/png-depth', file, expected: EXPECTED, found: kind, hint: 'save the map as 8-bit (uint8) greyscale' };
   }
   if (h.colorType === 2 || h.colorType === 6) {
-    return { code: 'input/png-colour', file, expected: EXPECTED, found: kind, hint: 'save one channel: a greyscale image per class' };
+    return { code: 'input/png-color-type', file, expected: EXPECTED, found: kind, hint: 'save one channel: a greyscale image per class' };
   }
   if (h.colorType !== 0 && h.colorType !== 3 && h.colorType !== 4) {
-    return { code: 'input/png-colour', file, expected: EXPECTED, found: kind };
+    return { code: 'input/png-color-type', file, expected: EXPECTED, found: kind };
   }
   return undefined;
 }
@@ -102,7 +102,7 @@ export function decodePrediction(bytes: Uint8Array, file: string, expectSize?: {
         return {
           ok: false,
           problem: {
-            code: 'input/png-colour',
+            code: 'input/png-color-type',
             file,
             expected: `${EXPECTED}, or a palette whose entry i is grey (i,i,i)`,
             found: `palette entry ${i} = (${r},${g},${b})`,

@@ -6,15 +6,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRunContext, type Report } from '@cvdevkit/core';
-import type { BoundaryCountSet, StoredCounts } from '../src/index.js';
+import type { BoundaryCountSet, StoredCounts } from '../src/counts.js';
 import { makeTempDir } from '@cvdevkit/test-utils';
 
 // Until @cvdevkit/boundary lands its engine, these tests are skipped (they cannot run without it).
 const engine = ((await import('@cvdevkit/boundary').catch(() => ({}))) as Record<string, unknown>);
 const engineReady = typeof engine.evaluateBoundary === 'function' && typeof engine.collectBoundaryScores === 'function';
-const { default: plugin, entryKey, mergeBoundaryCounts, reportFromCounts, storeCounts } = engineReady
+const { default: plugin, mergeBoundaryCounts } = engineReady
   ? await import('../src/index.js')
   : ({ default: { tasks: {} } } as unknown as typeof import('../src/index.js'));
+const { entryKey, storeCounts } = await import('../src/counts.js');
+const { reportFromCounts } = engineReady ? await import('../src/report.js') : ({} as typeof import('../src/report.js'));
 
 const FIXTURES = join(import.meta.dirname, '../../../fixtures/ade20k');
 const TOL = 1e-9;

@@ -16,8 +16,8 @@ describe('DevkitError', () => {
   });
 
   it('names pixels, fields and byte offsets', () => {
-    expect(formatProblem({ code: 'c', file: 'a.png', pixel: '3,4', expected: '<= 20', found: '255' })).toBe('a.png (pixel 3,4): expected <= 20, found 255');
-    expect(formatProblem({ code: 'c', file: 'm.mat', field: 'gt.bdry', offset: 128, detail: 'truncated' })).toBe('m.mat [gt.bdry] (byte 128): truncated');
+    expect(formatProblem({ code: 'input/invalid', file: 'a.png', pixel: '3,4', expected: '<= 20', found: '255' })).toBe('a.png (pixel 3,4): expected <= 20, found 255');
+    expect(formatProblem({ code: 'input/invalid', file: 'm.mat', field: 'gt.bdry', offset: 128, detail: 'truncated' })).toBe('m.mat [gt.bdry] (byte 128): truncated');
   });
 });
 
@@ -25,9 +25,9 @@ describe('ProblemCollector', () => {
   it('throws nothing when empty, one problem as itself, several together', () => {
     const c = new ProblemCollector();
     expect(() => c.throwIfAny()).not.toThrow();
-    c.add({ code: 'a', file: 'f', line: 1, expected: 'x', found: 'y' });
+    c.add({ code: 'input/field-count', file: 'f', line: 1, expected: 'x', found: 'y' });
     expect(() => c.throwIfAny()).toThrow('f:1: expected x, found y');
-    c.add({ code: 'b', file: 'f', line: 2, expected: 'x', found: 'z' });
+    c.add({ code: 'input/number', file: 'f', line: 2, expected: 'x', found: 'z' });
     try {
       c.throwIfAny();
       expect.unreachable();
@@ -39,7 +39,7 @@ describe('ProblemCollector', () => {
 
   it('keeps at most `limit` problems and counts the rest', () => {
     const c = new ProblemCollector(2);
-    for (let i = 0; i < 5; i++) c.add({ code: 'a', line: i + 1, detail: 'bad' });
+    for (let i = 0; i < 5; i++) c.add({ code: 'input/field-count', line: i + 1, detail: 'bad' });
     expect(c.size).toBe(5);
     expect(() => c.throwIfAny()).toThrow(/and 3 more/);
   });
@@ -47,7 +47,7 @@ describe('ProblemCollector', () => {
   it('rethrows errors that are not input problems', () => {
     const c = new ProblemCollector();
     expect(() => c.addError(new Error('boom'))).toThrow('boom');
-    c.addError(inputError({ code: 'x', detail: 'bad' }));
+    c.addError(inputError({ code: 'input/invalid', detail: 'bad' }));
     expect(c.size).toBe(1);
   });
 });

@@ -6,6 +6,8 @@
  * what was expected and found, so the message reads like
  * `comp3_det_val_car.txt:17: expected 6 fields "<image> <confidence> …", found 5`.
  */
+import type { ErrorCode } from './codes.js';
+
 export type ErrorKind = 'usage' | 'input' | 'internal';
 
 export interface ProblemLocation {
@@ -24,8 +26,8 @@ export interface ProblemLocation {
 }
 
 export interface Problem extends ProblemLocation {
-  /** Stable machine-readable code, for example `input/field-count`. */
-  code: string;
+  /** Stable machine-readable code from the catalogue (`codes.ts`), for example `input/field-count`. */
+  code: ErrorCode;
   /** What the format requires. */
   expected?: string;
   /** What was actually there. */
@@ -72,7 +74,7 @@ export interface DevkitErrorInit extends Partial<Problem> {
 export class DevkitError extends Error {
   override readonly name = 'DevkitError';
   readonly kind: ErrorKind;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly file?: string;
   readonly line?: number;
   readonly column?: number;
@@ -86,7 +88,7 @@ export class DevkitError extends Error {
   readonly problems: Problem[];
 
   constructor(init: DevkitErrorInit) {
-    const code = init.code ?? (init.kind === 'usage' ? 'usage/invalid' : init.kind === 'internal' ? 'internal/error' : 'input/invalid');
+    const code: ErrorCode = init.code ?? (init.kind === 'usage' ? 'usage/invalid' : init.kind === 'internal' ? 'internal/error' : 'input/invalid');
     const own: Problem = { ...init, code };
     const problems = init.problems && init.problems.length > 0 ? init.problems : [own];
     const message =
@@ -121,12 +123,12 @@ export function isDevkitError(e: unknown): e is DevkitError {
 }
 
 /** Shorthand for an input-data error (exit code 2). */
-export function inputError(problem: Omit<Problem, 'code'> & { code?: string }): DevkitError {
+export function inputError(problem: Omit<Problem, 'code'> & { code?: ErrorCode }): DevkitError {
   return new DevkitError({ kind: 'input', ...problem, code: problem.code ?? 'input/invalid' });
 }
 
 /** Shorthand for a usage error (exit code 1). */
-export function usageError(message: string, code = 'usage/invalid', hint?: string): DevkitError {
+export function usageError(message: string, code: ErrorCode = 'usage/invalid', hint?: string): DevkitError {
   return new DevkitError({ kind: 'usage', code, detail: message, hint });
 }
 

@@ -1,5 +1,7 @@
 export * from './errors.js';
+export * from './codes.js';
 export * from './report.js';
+export * from './diagnostics.js';
 export * from './plugin.js';
 export * from './context.js';
 export * from './workers.js';

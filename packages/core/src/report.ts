@@ -1,3 +1,5 @@
+import type { ErrorCode } from './codes.js';
+
 /**
  * The Report: what every task returns (schema `cvdevkit.report/1`, see shared/REPORT.md).
  * It is data, not text; the CLI renders it as a table, JSON, CSV or Markdown.
@@ -28,7 +30,8 @@ export type Severity = 'error' | 'warning' | 'info';
 
 export interface Diagnostic {
   severity: Severity;
-  code: string;
+  /** A stable code from the catalogue (`codes.ts`). */
+  code: ErrorCode;
   message: string;
   file?: string;
   line?: number;

@@ -4,7 +4,7 @@
  * Reading errors are input problems (exit 2); errors writing where the user asked are the same kind
  * unless the caller says otherwise.
  */
-import { DevkitError, type ErrorKind, type Problem } from '@cvdevkit/core';
+import { DevkitError, type ErrorKind, type Problem, type ErrorCode } from '@cvdevkit/core';
 
 const FOUND: Record<string, string> = {
   ENOENT: 'no such file',
@@ -49,7 +49,7 @@ export interface FsProblemOptions {
   /** What the path should be, e.g. `an annotation file`. */
   expected: string;
   /** The problem code (default `input/missing-file` for a missing path, `input/read` otherwise). */
-  code?: string;
+  code?: ErrorCode;
   hint?: string;
 }
 

@@ -1,9 +1,9 @@
 /** JSON inputs: `JSON.parse` whose errors name the line, column and offending character in cvdevkit's words. */
-import { DevkitError } from '@cvdevkit/core';
+import { DevkitError, type ErrorCode } from '@cvdevkit/core';
 import { visibleQuote } from './visible.js';
 
 /** Parses JSON text; a syntax error is a DevkitError (exit 2) with line and column, never V8's text. */
-export function parseJsonInput(text: string, file: string, expected: string, code = 'input/json'): unknown {
+export function parseJsonInput(text: string, file: string, expected: string, code: ErrorCode = 'input/json'): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {

@@ -10,7 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { inflateSync as zlibInflateSync } from 'node:zlib';
 import pngjs from 'pngjs';
-import { DevkitError, inputError, isDevkitError } from '@cvdevkit/core';
+import { DevkitError, inputError, isDevkitError, type ErrorCode } from '@cvdevkit/core';
 import { vocColormap } from './colormap.js';
 import { fsWriteError } from './fs-problem.js';
 import { readInputBytes, readInputBytesSync } from './input-file.js';
@@ -72,7 +72,7 @@ export interface LabelImage {
   palette?: Uint8Array;
 }
 
-function pngProblem(file: string | undefined, detail: string, extra: { code?: string; expected?: string; found?: string } = {}): DevkitError {
+function pngProblem(file: string | undefined, detail: string, extra: { code?: ErrorCode; expected?: string; found?: string } = {}): DevkitError {
   return inputError({ code: extra.code ?? 'input/png', file, detail, expected: extra.expected, found: extra.found });
 }
 

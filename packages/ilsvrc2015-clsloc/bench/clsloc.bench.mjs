@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { createRunContext } from '@cvdevkit/core';
 import { ILSVRC_REAL, fixturePath } from '@cvdevkit/test-utils';
 import { parseDevkitXml } from '@cvdevkit/formats';
-import plugin, { readRecCache } from '../dist/index.js';
+import plugin from '../dist/index.js';
+import { readRecCache } from '../dist/ground-truth.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = join(here, '..');

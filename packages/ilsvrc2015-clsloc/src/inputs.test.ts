@@ -39,7 +39,7 @@ describe('parsePredictions', () => {
     expect(e.kind).toBe('input');
     expect(e.problems.map((p) => [p.line, p.code])).toEqual([
       [1, 'input/field-count'],
-      [2, 'input/not-a-number'],
+      [2, 'input/number'],
       [3, 'input/blank-line'],
       [4, 'input/label'],
       [5, 'input/label'],
@@ -97,7 +97,7 @@ describe('parseBlacklist', () => {
   it('rejects indices < 1 and rows with several fields', () => {
     const e = failure(() => parseBlacklist('0\n1 2\n', 'bl.txt'));
     expect(e.problems.map((p) => [p.line, p.code])).toEqual([
-      [1, 'input/blacklist-index'],
+      [1, 'input/image-index'],
       [2, 'input/field-count'],
     ]);
   });

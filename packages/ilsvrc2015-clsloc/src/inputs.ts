@@ -170,7 +170,7 @@ export function parseBlacklist(text: string, file: string): Blacklist {
     const v = r.values[0];
     if (Number.isNaN(v)) return;
     if (!Number.isInteger(v) || v < 1) {
-      problems.add({ code: 'input/blacklist-index', file, line: r.line, expected: 'a 1-based image index (integer ≥ 1)', found: String(v) });
+      problems.add({ code: 'input/image-index', file, line: r.line, expected: 'a 1-based image index (integer ≥ 1)', found: String(v) });
       return;
     }
     indices.push(v);

@@ -49,7 +49,7 @@ export function parseNumericTable(
       const s = fields[f];
       if (!NUMBER.test(s)) {
         problems.add({
-          code: 'input/not-a-number',
+          code: 'input/number',
           file,
           line: i + 1,
           field: `field ${f + 1}`,

@@ -4,6 +4,7 @@ import {
   inputError,
   isDevkitError,
   ProblemCollector,
+  problemsToDiagnostics,
   usageError,
   type Diagnostic,
   type Report,
@@ -127,7 +128,7 @@ function diagnosticsFor(inputs: LoadedInputs, boxes: GroundTruthBoxes | undefine
   if (pred.invertedBoxes > 0) {
     out.push({
       severity: 'info',
-      code: 'clsloc/inverted-box',
+      code: 'ilsvrc/inverted-box',
       message: `${pred.invertedBoxes} guessed boxes have xmax < xmin or ymax < ymin; they are scored as the official code does (usually no overlap)`,
       file: pred.file,
     });
@@ -240,16 +241,7 @@ async function validateClsLoc(options: ClsLocOptions): Promise<Diagnostic[]> {
     return [];
   } catch (e) {
     if (!isDevkitError(e) || e.kind !== 'input') throw e;
-    return e.problems.map((p) => ({
-      severity: 'error' as const,
-      code: p.code,
-      message: [p.detail, p.expected !== undefined ? `expected ${p.expected}` : '', p.found !== undefined ? `found ${p.found}` : '']
-        .filter(Boolean)
-        .join(', '),
-      ...(p.file !== undefined ? { file: p.file } : {}),
-      ...(p.line !== undefined ? { line: p.line } : {}),
-      ...(p.field !== undefined ? { field: p.field } : {}),
-    }));
+    return problemsToDiagnostics(e, { fields: ['file', 'line', 'field'], message: 'plain' });
   }
 }
 

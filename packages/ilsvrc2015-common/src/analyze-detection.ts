@@ -57,7 +57,7 @@ export function ilsvrcDiagnoseInput(gt: GroundTruth, preds: Predictions, blackli
     const e = entryOf.get(preds.imageIds[d]);
     if (e === undefined) {
       if (settings.outside === 'error') {
-        throw inputError({ code: 'input/image-not-in-list', file: preds.file, line: preds.lines[d], field: 'image index', expected: 'an image index of the image list', found: String(preds.imageIds[d]) });
+        throw inputError({ code: 'input/unknown-image', file: preds.file, line: preds.lines[d], field: 'image index', expected: 'an image index of the image list', found: String(preds.imageIds[d]) });
       }
       continue;
     }

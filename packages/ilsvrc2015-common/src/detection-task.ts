@@ -1,14 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import {
   createReport,
-  formatProblem,
+  problemsToDiagnostics,
   inputError,
   isDevkitError,
   usageError,
   type Diagnostic,
   type Report,
-  type RunContext,
-} from '@cvdevkit/core';
+  type RunContext, type ErrorCode } from '@cvdevkit/core';
 import { evaluateDetections, type DetectionEvalResult } from './evaluate.js';
 import { detectionPerImage } from './per-image.js';
 import { readGroundTruthCache, readGroundTruthXml, type GroundTruth } from './ground-truth.js';
@@ -66,22 +65,29 @@ function checkMetric(context: RunContext): string {
   return m;
 }
 
-/** Reads every input, evaluates, and builds the report (shared by ilsvrc2015/det and ilsvrc2015/vid). */
-export async function runDetectionTask(inputs: DetectionTaskInputs, settings: DetectionTaskSettings, context: RunContext): Promise<Report> {
-  const t0 = performance.now();
-  const metric = checkMetric(context);
+/** What `readDetectionInputs` read: the submission, and the ground truth (parsing in workers, or a cache). */
+interface ReadInputs {
+  synsets: Synsets;
+  list?: ImageList;
+  predictions: Predictions;
+  blacklist?: Blacklist;
+  /** XML ground truth being parsed by worker threads (undefined: read the cache `inputs.gt`). */
+  gtXml?: Promise<GroundTruth>;
+}
+
+/**
+ * Phase 1, read inputs: meta, list, predictions and blacklist. XML ground truth is parsed by worker
+ * threads while this thread reads the submission; a bad submission stops that parse.
+ */
+function readDetectionInputs(inputs: DetectionTaskInputs, settings: DetectionTaskSettings, context: RunContext): ReadInputs {
   for (const k of ['pred', 'meta', 'gt'] as const) {
     if (!inputs[k]) throw usageError(`missing option --${k}`, 'usage/missing-option');
   }
-  const diagnostics: Diagnostic[] = [];
-  const warn = (code: string, message: string, extra: Partial<Diagnostic> = {}) => diagnostics.push({ severity: 'warning', code, message, ...extra });
-
   const synsets = readSynsets(inputs.meta);
   const useCache = isFile(inputs.gt) && /\.mat$/i.test(inputs.gt);
   let list: ImageList | undefined;
   if (inputs.list) list = readImageList(inputs.list);
   else if (!useCache) throw usageError('missing option --list (the image list is needed to read XML ground truth)', 'usage/missing-option');
-  // XML ground truth is parsed by worker threads while this thread reads the submission.
   let gtXml: Promise<GroundTruth> | undefined;
   const stopGt = new AbortController();
   if (!useCache) {
@@ -92,44 +98,82 @@ export async function runDetectionTask(inputs: DetectionTaskInputs, settings: De
   } else if (settings.excludeGenerated) {
     throw usageError('--exclude-generated needs the XML annotations (a ground-truth cache has no "generated" flags)', 'usage/exclude-generated-cache');
   }
-  let predictions: Predictions;
-  let blacklist: Blacklist | undefined;
   try {
     // with a list, an image index outside it is found in the same pass as syntax problems (DET; VID drops them)
-    predictions = readPredictions(inputs.pred, list && settings.outside === 'error' ? { imageIds: new Set(list.ids) } : {});
-    blacklist = inputs.blacklist ? readBlacklist(inputs.blacklist, synsets) : undefined;
+    const predictions = readPredictions(inputs.pred, list && settings.outside === 'error' ? { imageIds: new Set(list.ids) } : {});
+    const blacklist = inputs.blacklist ? readBlacklist(inputs.blacklist, synsets) : undefined;
+    return { synsets, list, predictions, blacklist, gtXml };
   } catch (e) {
     stopGt.abort(); // a bad submission: stop parsing the ground truth
     throw e;
   }
-  const tRead = performance.now();
+}
 
+/** Phase 2, load ground truth: the workers' XML parse, or the cache (warning when the list differs). */
+async function loadGroundTruth(read: ReadInputs, gtPath: string, diagnostics: Diagnostic[]): Promise<GroundTruth> {
   let gt: GroundTruth;
-  if (gtXml) {
-    gt = await gtXml;
+  if (read.gtXml) {
+    gt = await read.gtXml;
   } else {
-    gt = readGroundTruthCache(inputs.gt);
+    gt = readGroundTruthCache(gtPath);
+    const list = read.list;
     if (list && !sameIds(list.ids, gt.imageIds)) {
-      warn('ilsvrc/list-cache-mismatch', `the image list ${list.file} (${list.ids.length} entries) differs from gt_img_ids of the cache ${inputs.gt} (${gt.imageIds.length}); as the official code, the cache's list is used`, { file: list.file });
+      const message = `the image list ${list.file} (${list.ids.length} entries) differs from gt_img_ids of the cache ${gtPath} (${gt.imageIds.length}); as the official code, the cache's list is used`;
+      diagnostics.push({ severity: 'warning', code: 'ilsvrc/list-cache-mismatch', message, file: list.file });
     }
   }
-  const tGt = performance.now();
   if (gt.numPos.length === 0) {
-    throw inputError({ code: 'input/no-ground-truth', file: inputs.gt, expected: 'at least one ground-truth object (the official code evaluates classes 1..largest label)', found: 'no objects' });
+    throw inputError({ code: 'input/no-ground-truth', file: gtPath, expected: 'at least one ground-truth object (the official code evaluates classes 1..largest label)', found: 'no objects' });
   }
+  return gt;
+}
 
-  let exclude: Uint8Array | undefined;
-  if (settings.excludeGenerated) {
-    exclude = new Uint8Array(gt.imageIds.length);
-    let frames = 0;
-    for (let i = 0; i < gt.imageIds.length; i++) {
-      for (let k = gt.objStart[i]; k < gt.objStart[i + 1]; k++) if (gt.generated[k]) exclude[i] = 1;
-      frames += exclude[i];
-    }
-    diagnostics.push({ severity: 'info', code: 'ilsvrc/excluded-generated', message: `${frames} frame(s) with a generated box left out (--exclude-generated; the official code counts them)` });
+/** VID `--exclude-generated`: the list entries (frames) that hold a generated box. */
+function generatedEntries(gt: GroundTruth, diagnostics: Diagnostic[]): Uint8Array {
+  const exclude = new Uint8Array(gt.imageIds.length);
+  let frames = 0;
+  for (let i = 0; i < gt.imageIds.length; i++) {
+    for (let k = gt.objStart[i]; k < gt.objStart[i + 1]; k++) if (gt.generated[k]) exclude[i] = 1;
+    frames += exclude[i];
   }
+  diagnostics.push({ severity: 'info', code: 'ilsvrc/excluded-generated', message: `${frames} frame(s) with a generated box left out (--exclude-generated; the official code counts them)` });
+  return exclude;
+}
 
-  const result: DetectionEvalResult = evaluateDetections(gt, predictions, blacklist, {
+/** Phase 4, diagnose: what the evaluation counted that the user should know (all as the official code does). */
+function evaluationDiagnostics(result: DetectionEvalResult, read: ReadInputs, numClasses: number, diagnostics: Diagnostic[]): void {
+  const warn = (code: ErrorCode, message: string, extra: Partial<Diagnostic> = {}) => diagnostics.push({ severity: 'warning', code, message, ...extra });
+  const file = read.predictions.file;
+  const s = result.stats;
+  if (s.dropped > 0) {
+    diagnostics.push({ severity: 'info', code: 'ilsvrc/dropped', message: `${s.dropped} detection(s) on frames not in the list (or excluded) were dropped, as the official VID code does`, file });
+  }
+  if (s.outOfRange > 0) {
+    warn('ilsvrc/class-out-of-range', `${s.outOfRange} detection(s) have a class id outside 1..${numClasses} (the classes evaluated); they count as false positives in no curve, as in the official code`, { file, line: s.firstOutOfRangeLine });
+  }
+  if (s.inverted > 0) {
+    warn('ilsvrc/inverted-box', `${s.inverted} detection(s) have xmax < xmin or ymax < ymin; they overlap nothing (false positives), as in the official code`, { file, line: s.firstInvertedLine });
+  }
+  if (s.duplicateIds > 0) {
+    warn('ilsvrc/duplicate-index', `${s.duplicateIds} list line(s) repeat an image index; detections are matched to the last line with that index, as in the official code`, { file: read.list?.file });
+  }
+  for (const c of result.classes) {
+    if (c.npos === 0 && c.ndet > 0) warn('ilsvrc/no-positives', `class ${c.label} (${read.synsets.wnids[c.label - 1] ?? '?'}) has detections but no ground truth: recall 0/0, AP NaN (and so the mean AP), as in the official code`);
+  }
+}
+
+/** Reads every input, evaluates, and builds the report (shared by ilsvrc2015/det and ilsvrc2015/vid). */
+export async function runDetectionTask(inputs: DetectionTaskInputs, settings: DetectionTaskSettings, context: RunContext): Promise<Report> {
+  const t0 = performance.now();
+  const metric = checkMetric(context);
+  const diagnostics: Diagnostic[] = [];
+  const read = readDetectionInputs(inputs, settings, context);
+  const tRead = performance.now();
+  const gt = await loadGroundTruth(read, inputs.gt, diagnostics);
+  const tGt = performance.now();
+  // Phase 3, match and accumulate (evaluateDetections)
+  const exclude = settings.excludeGenerated ? generatedEntries(gt, diagnostics) : undefined;
+  const result = evaluateDetections(gt, read.predictions, read.blacklist, {
     order: settings.order,
     outside: exclude ? 'drop' : settings.outside,
     exclude,
@@ -138,30 +182,31 @@ export async function runDetectionTask(inputs: DetectionTaskInputs, settings: De
   const tEval = performance.now();
   if (result.stats.detections === 0) {
     // The official code fails here (img_ids(1) of an empty list).
-    throw inputError({ code: 'input/no-detections', file: predictions.file, expected: 'at least one detection on an image (frame) of the list', found: `none of ${predictions.count} detection(s)` });
+    throw inputError({ code: 'input/no-detections', file: read.predictions.file, expected: 'at least one detection on an image (frame) of the list', found: `none of ${read.predictions.count} detection(s)` });
   }
+  evaluationDiagnostics(result, read, gt.numPos.length, diagnostics);
+  const timings = { totalMs: performance.now() - t0, readInputsMs: tRead - t0, groundTruthMs: tGt - tRead, evaluateMs: tEval - tGt };
+  return detectionReport({ settings, metric, read, gt, exclude, result, diagnostics, timings });
+}
 
+/** Phase 5, report: rows and curves per class, versions, timings and the extra counts. */
+function detectionReport(r: {
+  settings: DetectionTaskSettings;
+  metric: string;
+  read: ReadInputs;
+  gt: GroundTruth;
+  exclude: Uint8Array | undefined;
+  result: DetectionEvalResult;
+  diagnostics: Diagnostic[];
+  timings: Report['timings'];
+}): Report {
+  const { settings, read, gt, result } = r;
+  const { synsets, predictions, blacklist } = read;
   const s = result.stats;
-  if (s.dropped > 0) {
-    diagnostics.push({ severity: 'info', code: 'ilsvrc/dropped', message: `${s.dropped} detection(s) on frames not in the list (or excluded) were dropped, as the official VID code does`, file: predictions.file });
-  }
-  if (s.outOfRange > 0) {
-    warn('ilsvrc/class-out-of-range', `${s.outOfRange} detection(s) have a class id outside 1..${gt.numPos.length} (the classes evaluated); they count as false positives in no curve, as in the official code`, { file: predictions.file, line: s.firstOutOfRangeLine });
-  }
-  if (s.inverted > 0) {
-    warn('ilsvrc/inverted-box', `${s.inverted} detection(s) have xmax < xmin or ymax < ymin; they overlap nothing (false positives), as in the official code`, { file: predictions.file, line: s.firstInvertedLine });
-  }
-  if (s.duplicateIds > 0) {
-    warn('ilsvrc/duplicate-index', `${s.duplicateIds} list line(s) repeat an image index; detections are matched to the last line with that index, as in the official code`, { file: list?.file });
-  }
-  for (const c of result.classes) {
-    if (c.npos === 0 && c.ndet > 0) warn('ilsvrc/no-positives', `class ${c.label} (${synsets.wnids[c.label - 1] ?? '?'}) has detections but no ground truth: recall 0/0, AP NaN (and so the mean AP), as in the official code`);
-  }
-
   return createReport({
     dataset: settings.dataset,
     task: settings.task,
-    metric,
+    metric: r.metric,
     summary: { meanAP: result.meanAP, medianAP: result.medianAP },
     rows: result.classes.map((c) => ({
       key: classKey(synsets, c.label),
@@ -172,9 +217,9 @@ export async function runDetectionTask(inputs: DetectionTaskInputs, settings: De
       ndet: c.ndet,
     })),
     curves: result.classes.map((c) => ({ key: classKey(synsets, c.label), recall: Array.from(c.recall), precision: Array.from(c.precision) })),
-    diagnostics,
+    diagnostics: r.diagnostics,
     versions: { [settings.packageName]: settings.version, [PACKAGE_NAME]: VERSION, ...settings.versions },
-    timings: { totalMs: performance.now() - t0, readInputsMs: tRead - t0, groundTruthMs: tGt - tRead, evaluateMs: tEval - tGt },
+    timings: r.timings,
     extra: {
       numClasses: gt.numPos.length,
       numSynsets: synsets.wnids.length,
@@ -184,7 +229,7 @@ export async function runDetectionTask(inputs: DetectionTaskInputs, settings: De
       detections: s.detections,
       dropped: s.dropped,
       blacklisted: s.blacklisted,
-      ...(result.ranking ? { perImage: detectionPerImage(settings.task, gt, predictions, blacklist, exclude, result, (label) => classKey(synsets, label)) } : {}),
+      ...(result.ranking ? { perImage: detectionPerImage(settings.task, gt, predictions, blacklist, r.exclude, result, (label) => classKey(synsets, label)) } : {}),
     },
   });
 }
@@ -205,7 +250,7 @@ export async function validateDetectionInputs(inputs: DetectionTaskInputs, setti
   const push = (e: unknown) => {
     if (!isDevkitError(e) || e.kind === 'internal') throw e;
     // the location goes in file/line; the message is the rest
-    for (const p of e.problems) out.push({ severity: 'error', code: p.code, message: formatProblem({ ...p, file: undefined, line: undefined }), file: p.file, line: p.line });
+    out.push(...problemsToDiagnostics(e));
   };
   let synsets: Synsets | undefined;
   let list: ImageList | undefined;

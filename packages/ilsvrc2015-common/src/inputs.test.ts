@@ -31,7 +31,7 @@ describe('parsePredictions', () => {
     expect(e.kind).toBe('input');
     expect(e.problems.map((p) => [p.line, p.code])).toEqual([
       [1, 'input/field-count'],
-      [2, 'input/not-a-number'],
+      [2, 'input/number'],
       [3, 'input/image-index'],
       [4, 'input/class-id'],
     ]);
@@ -40,7 +40,7 @@ describe('parsePredictions', () => {
   });
 
   it('an empty file is an input error', () => {
-    expect(errorOf(() => parsePredictions('\n \n', 'p.txt')).code).toBe('input/empty-predictions');
+    expect(errorOf(() => parsePredictions('\n \n', 'p.txt')).code).toBe('input/empty');
   });
 
   it('round-trips any finite doubles written with String()', () => {

@@ -40,7 +40,7 @@ export function parseImageList(text: string, file: string): ImageList {
     }
     const id = parseNumberToken(f[1]);
     if (id === undefined || !Number.isInteger(id)) {
-      problems.add({ code: 'input/list-index', file, line, field: 'index', expected: 'an integer image index', found: visibleQuote(f[1]) });
+      problems.add({ code: 'input/image-index', file, line, field: 'index', expected: 'an integer image index', found: visibleQuote(f[1]) });
       return;
     }
     names.push(f[0]);
@@ -48,7 +48,7 @@ export function parseImageList(text: string, file: string): ImageList {
     lines.push(line);
   });
   problems.throwIfAny();
-  if (names.length === 0) throw inputError({ code: 'input/empty-list', file, expected: 'at least one line "<image name> <index>"', found: 'an empty list' });
+  if (names.length === 0) throw inputError({ code: 'input/empty', file, expected: 'at least one line "<image name> <index>"', found: 'an empty list' });
   return { file, names, ids: Float64Array.from(ids), lines: Int32Array.from(lines) };
 }
 
@@ -76,7 +76,7 @@ export function parseBlacklist(text: string, file: string, synsets: Synsets): Bl
     }
     const id = parseNumberToken(f[0]);
     if (id === undefined || !Number.isInteger(id)) {
-      problems.add({ code: 'input/blacklist-index', file, line, field: 'image index', expected: 'an integer image index', found: visibleQuote(f[0]) });
+      problems.add({ code: 'input/image-index', file, line, field: 'image index', expected: 'an integer image index', found: visibleQuote(f[0]) });
       return;
     }
     const label = synsets.labelOf.get(f[1]);
@@ -123,7 +123,7 @@ const PRED_FIELDS = ['image index', 'class id', 'confidence', 'xmin', 'ymin', 'x
 export interface PredictionCheckOptions {
   /**
    * The image indices of the list: a detection on another index is reported in the same pass as the
-   * syntax problems (`input/image-not-in-list`, as `evaluateDetections` with `outside: 'error'`).
+   * syntax problems (`input/unknown-image`, as `evaluateDetections` with `outside: 'error'`).
    */
   imageIds?: ReadonlySet<number>;
 }
@@ -173,7 +173,7 @@ export function parsePredictions(text: string, file: string, options: Prediction
       continue;
     }
     if (bad >= 0) {
-      problems.add({ code: 'input/not-a-number', file, line, field: PRED_FIELDS[bad], expected: 'a number', found: visibleQuote(badToken) });
+      problems.add({ code: 'input/number', file, line, field: PRED_FIELDS[bad], expected: 'a number', found: visibleQuote(badToken) });
       continue;
     }
     if (!Number.isInteger(vals[0]) || vals[0] < 1) {
@@ -181,7 +181,7 @@ export function parsePredictions(text: string, file: string, options: Prediction
       continue;
     }
     if (known && !known.has(vals[0])) {
-      problems.add({ code: 'input/image-not-in-list', file, line, field: 'image index', expected: 'an image index of the image list', found: String(vals[0]), hint: 'the official eval_detection.m fails on it' });
+      problems.add({ code: 'input/unknown-image', file, line, field: 'image index', expected: 'an image index of the image list', found: String(vals[0]), hint: 'the official eval_detection.m fails on it' });
       continue;
     }
     if (!Number.isInteger(vals[1])) {
@@ -213,7 +213,7 @@ export function parsePredictions(text: string, file: string, options: Prediction
   }
   problems.throwIfAny();
   if (n === 0) {
-    throw inputError({ code: 'input/empty-predictions', file, expected: `at least one detection ${PRED_FORMAT}`, found: 'an empty file', hint: 'the official eval_detection.m fails on an empty prediction file' });
+    throw inputError({ code: 'input/empty', file, expected: `at least one detection ${PRED_FORMAT}`, found: 'an empty file', hint: 'the official eval_detection.m fails on an empty prediction file' });
   }
   return {
     file,

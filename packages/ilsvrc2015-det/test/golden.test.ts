@@ -110,6 +110,6 @@ describe('ilsvrc2015/vid fixtures through the DET task', () => {
   it('vid_pred_outside_list through the DET task is an input error (eval_detection.m fails)', async () => {
     const dir = join(FIX, 'vid_pred_outside_list');
     expect(readExpected(join(dir, 'expected_eval_detection.json')).ok).toBe(false);
-    await expect(detTask.evaluate(caseOptions(dir), ctx())).rejects.toMatchObject({ kind: 'input', code: 'input/image-not-in-list' });
+    await expect(detTask.evaluate(caseOptions(dir), ctx())).rejects.toMatchObject({ kind: 'input', code: 'input/unknown-image' });
   });
 });

@@ -25,7 +25,7 @@ describe('ilsvrc2015/det sample and validate', () => {
   it('validate lists a prediction outside the list as an error', async () => {
     const d = join(FIX, 'errors/det_pred_outside_list');
     const diags = await detTask.validate!({ pred: join(d, 'pred.txt'), meta: join(d, 'meta.mat'), list: join(d, 'val.txt'), gt: join(d, 'Annotations') }, createRunContext());
-    expect(diags.some((x) => x.severity === 'error' && x.code === 'input/image-not-in-list')).toBe(true);
+    expect(diags.some((x) => x.severity === 'error' && x.code === 'input/unknown-image')).toBe(true);
   });
 
   it('rejects any metric but ilsvrc-ap', async () => {

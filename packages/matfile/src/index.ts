@@ -27,7 +27,7 @@ function readFailed(path: string, e: unknown): DevkitError {
   const code = (e as { code?: string }).code;
   return new DevkitError({
     kind: 'input',
-    code: code === 'ENOENT' ? 'input/mat-not-found' : 'input/mat-read',
+    code: code === 'ENOENT' ? 'input/missing-file' : 'input/read',
     file: path,
     detail: code === 'ENOENT' ? 'MAT-file not found' : `cannot read MAT-file: ${(e as Error).message ?? String(e)}`,
     cause: e,

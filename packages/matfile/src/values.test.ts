@@ -45,7 +45,7 @@ describe('values', () => {
     writeFileSync(f, bytes);
     expect(matString((await readMatFile(f)).name)).toBe('abc');
     expect(matString(readMatFileSync(f, { variables: ['name'] }).name)).toBe('abc');
-    await expect(readMatFile(join(dir, 'missing.mat'))).rejects.toMatchObject({ name: 'DevkitError', code: 'input/mat-not-found', kind: 'input' });
+    await expect(readMatFile(join(dir, 'missing.mat'))).rejects.toMatchObject({ name: 'DevkitError', code: 'input/missing-file', kind: 'input' });
     const e = devkit(() => readMatFileSync(join(dir, 'missing.mat')));
     expect(e.file).toBe(join(dir, 'missing.mat'));
   });

@@ -2,7 +2,7 @@
  * Reading values out of the `MatValue`s that `readMat` returns: strings, numbers, scalars, elements, sparse
  * nonzeros, each checking the shape and naming the variable in its error.
  */
-import { DevkitError } from '@cvdevkit/core';
+import { DevkitError, type ErrorCode } from '@cvdevkit/core';
 import type { MatLogical, MatNumeric, MatSparse, MatValue } from './types.js';
 
 /** Where a value came from, for error messages: top-level variables are registered by readMat. */
@@ -25,7 +25,7 @@ function describe(v: MatValue): string {
   }
 }
 
-function shapeError(v: MatValue, where: string | undefined, expected: string, code = 'input/mat-shape'): DevkitError {
+function shapeError(v: MatValue, where: string | undefined, expected: string, code: ErrorCode = 'input/mat-shape'): DevkitError {
   const origin = ORIGINS.get(v);
   return new DevkitError({
     kind: 'input',

@@ -1,7 +1,6 @@
-import { ProblemCollector, isDevkitError, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
+import { ProblemCollector, isDevkitError, problemsToDiagnostics, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
 import { precisionRecall, rankDescending } from '@cvdevkit/metrics';
 import { apMetric, apReport, type ApEntry } from './ap-report.js';
-import { problemsToDiagnostics } from './diagnostics.js';
 import { scoredPerImage } from './per-image.js';
 import { parseActionList, parseLabelledList, type LabelledList } from './image-sets.js';
 import { parseActionResults, parseClsResults, type ScoredResults } from './results.js';
@@ -183,7 +182,7 @@ async function validateScored(spec: ScoredTaskSpec, options: VocClsOptions & Voc
   } catch (e) {
     if (!(isDevkitError(e) && e.kind === 'input')) throw e;
   }
-  return problemsToDiagnostics(problems);
+  return problemsToDiagnostics(problems, { message: 'bracketed', copyDetails: true });
 }
 
 /** `voc2010/cls`: VOCevalcls over the selected classes. */

@@ -1,6 +1,5 @@
-import { ProblemCollector, checkpoint, isDevkitError, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
+import { ProblemCollector, checkpoint, isDevkitError, problemsToDiagnostics, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
 import { matchDetections, precisionRecall, rankDescending } from '@cvdevkit/metrics';
-import { problemsToDiagnostics } from './diagnostics.js';
 import { apMetric, apReport, type ApEntry } from './ap-report.js';
 import { readVocRecords, type VocRecord } from './annotations.js';
 import { detPerImage } from './per-image.js';
@@ -253,5 +252,5 @@ export async function validateDet(options: VocDetOptions): Promise<Diagnostic[]>
   } catch (e) {
     if (!(isDevkitError(e) && e.kind === 'input')) throw e;
   }
-  return problemsToDiagnostics(problems);
+  return problemsToDiagnostics(problems, { message: 'bracketed', copyDetails: true });
 }

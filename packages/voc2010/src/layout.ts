@@ -1,9 +1,8 @@
-import { ProblemCollector, isDevkitError, type Diagnostic, type Problem, type Report, type RunContext } from '@cvdevkit/core';
+import { ProblemCollector, isDevkitError, problemsToDiagnostics, type Diagnostic, type Problem, type Report, type RunContext, type ErrorCode } from '@cvdevkit/core';
 import { childArray, childElement, childText, parseDevkitXml, str2double, type XmlElement, type XmlValue } from '@cvdevkit/formats';
 import { boxIoU, precisionRecall, rankDescending } from '@cvdevkit/metrics';
 import { apMetric, apReport, type ApEntry } from './ap-report.js';
 import { readVocRecords, type VocBox, type VocRecord } from './annotations.js';
-import { problemsToDiagnostics } from './diagnostics.js';
 import { actionKey, parseLayoutList, readList, type LayoutList } from './image-sets.js';
 import { quote, readTextInput } from './text.js';
 import { VOC_MIN_OVERLAP, VOC_PARTS, layoutResultsPath, resolveVocPaths, type VocCommonOptions, type VocPaths } from './voc-options.js';
@@ -176,7 +175,7 @@ export function evaluateLayoutPredictions(
   const tp: number[][] = VOC_PARTS.map(() => []);
   const fp: number[][] = VOC_PARTS.map(() => []);
   const warnings: Diagnostic[] = [];
-  const warn = (code: string, message: string, p: LayoutPrediction): void => {
+  const warn = (code: ErrorCode, message: string, p: LayoutPrediction): void => {
     warnings.push({ severity: 'warning', code, message, ...(resultsFile ? { file: resultsFile } : {}), ...(p.line !== undefined ? { line: p.line } : {}) });
   };
   for (let r = 0; r < order.length; r++) {
@@ -273,5 +272,5 @@ export async function validateLayout(options: VocLayoutOptions): Promise<Diagnos
   } catch (e) {
     if (!(isDevkitError(e) && e.kind === 'input')) throw e;
   }
-  return problemsToDiagnostics(problems);
+  return problemsToDiagnostics(problems, { message: 'bracketed', copyDetails: true });
 }

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunContext, isDevkitError, metricNames, reportToJson, type TaskOptionsOf } from '@cvdevkit/core';
 import { averagePrecision11 } from '@cvdevkit/metrics';
-import plugin, { PACKAGE_VERSION } from '../src/index.js';
+import plugin from '../src/index.js';
+import { PACKAGE_VERSION } from '../src/version.js';
 import { makeTempDir } from '@cvdevkit/test-utils';
 
 const FIXTURES = fileURLToPath(new URL('../../../fixtures/voc2010/', import.meta.url));

@@ -60,13 +60,13 @@ describe('voc2010/seg golden (official VOCevalseg)', () => {
   }
   it('errors_a names the pixel and the value (21)', async () => {
     const err = (await segTask.evaluate({ root: `${FIXTURES}errors_a` }, createRunContext({ workers: 1 })).catch((e: unknown) => e)) as DevkitError;
-    expect(err.code).toBe('input/seg-label-range');
+    expect(err.code).toBe('input/label-range');
     expect(err.problems[0].found).toBe('21');
     expect(err.problems[0].pixel).toMatch(/^\d+,\d+$/);
   });
   it('errors_b reports the size mismatch (was 10 x 11, should be 10 x 12)', async () => {
     const err = (await segTask.evaluate({ root: `${FIXTURES}errors_b` }, createRunContext({ workers: 1 })).catch((e: unknown) => e)) as DevkitError;
-    expect(err.code).toBe('input/seg-size');
+    expect(err.code).toBe('input/size-mismatch');
     expect(err.problems[0].expected).toContain('10 x 12');
     expect(err.problems[0].found).toBe('10 x 11');
   });

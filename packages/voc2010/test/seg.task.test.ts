@@ -32,12 +32,12 @@ describe('voc2010/seg task', () => {
 
   it('validate lists the official failures as error diagnostics', async () => {
     const a = await segTask.validate!({ root: join(FIXTURES, 'errors_a') }, ctx());
-    expect(a.map((d) => d.code)).toEqual(['input/seg-label-range']);
+    expect(a.map((d) => d.code)).toEqual(['input/label-range']);
     expect(a[0].severity).toBe('error');
     expect(a[0].file).toContain('2010_000301.png');
     expect(a[0].message).toMatch(/^pixel \d+,\d+: results image '2010_000301' has out of range value 21/);
     const b = await segTask.validate!({ root: join(FIXTURES, 'errors_b') }, ctx());
-    expect(b.map((d) => d.code)).toEqual(['input/seg-size']);
+    expect(b.map((d) => d.code)).toEqual(['input/size-mismatch']);
     expect(await segTask.validate!({ root: join(FIXTURES, 'edge') }, ctx())).toEqual([]);
   });
 
@@ -53,7 +53,7 @@ describe('voc2010/seg task', () => {
       const err = (await segTask.evaluate({ root }, createRunContext({ workers })).catch((e: unknown) => e)) as DevkitError;
       expect(err.kind).toBe('input');
       expect(err.exitCode).toBe(2);
-      expect(err.problems.map((p) => p.code)).toEqual(['input/missing-file', 'input/seg-label-range', 'input/seg-size']);
+      expect(err.problems.map((p) => p.code)).toEqual(['input/missing-file', 'input/label-range', 'input/size-mismatch']);
       expect(err.message).toContain('2010_000302.png');
       expect(err.message).toContain('2010_000304.png (pixel 2,1)');
     }

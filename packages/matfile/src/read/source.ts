@@ -9,7 +9,7 @@
  * 8 bytes.
  */
 import { inflateSync, constants as zlibConstants } from 'node:zlib';
-import { DevkitError } from '@cvdevkit/core';
+import { DevkitError, type ErrorCode } from '@cvdevkit/core';
 import { miCOMPRESSED, typeName } from './tags.js';
 
 /** The settings of one read. */
@@ -124,7 +124,7 @@ export class Reader {
     return renderWhere(typeof this.base === 'string' ? this.base : this.base.where, this.path);
   }
 
-  fail(pos: number, code: string, detail: string, expected?: string, found?: string, hint?: string): never {
+  fail(pos: number, code: ErrorCode, detail: string, expected?: string, found?: string, hint?: string): never {
     const inflated = this.compressedAt >= 0;
     throw new DevkitError({
       kind: 'input',
@@ -178,7 +178,7 @@ export class Reader {
   }
 
   /** An error located at a byte offset of the file itself (not of inflated data). */
-  failFile(at: number, code: string, detail: string, expected?: string, found?: string): never {
+  failFile(at: number, code: ErrorCode, detail: string, expected?: string, found?: string): never {
     const saved = this.compressedAt;
     this.compressedAt = -1;
     try {

@@ -14,7 +14,7 @@ const report = createReport({
     { key: 'b', ap: NaN },
   ],
   curves: [{ key: '<script>alert(1)</script>', recall: [0.5, 1], precision: [1, 0.5] }],
-  diagnostics: [{ severity: 'warning', code: 'x/odd', message: 'odd <thing>', file: '/a/b.txt', line: 3 }],
+  diagnostics: [{ severity: 'warning', code: 'task/log', message: 'odd <thing>', file: '/a/b.txt', line: 3 }],
 });
 
 describe('buildHtmlPage', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRunContext } from '@cvdevkit/core';
 import { fixturePath, makeTempDir, removeTempDirs } from '@cvdevkit/test-utils';
-import { detTask } from '../index.js';
+import { detTask } from '../tasks.js';
 import { apVoc2010Difficult } from './ap-voc2010-difficult.js';
 
 afterAll(removeTempDirs);
@@ -32,7 +32,7 @@ describe('ap-voc2010-difficult', () => {
   });
 
   it('is listed by voc2010/det only', async () => {
-    const { clsTask } = await import('../index.js');
+    const { clsTask } = await import('../tasks.js');
     expect(detTask.metrics).toContain(apVoc2010Difficult);
     expect(clsTask.metrics).not.toContain(apVoc2010Difficult);
   });

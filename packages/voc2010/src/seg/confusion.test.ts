@@ -98,12 +98,12 @@ describe('checkSegPair', () => {
   it('reports the first value > 20 (row-major, 1-based x,y) and the largest value', () => {
     const p = checkSegPair('a', img(3, 2, [0, 0, 0, 0, 0, 0]), img(3, 2, [0, 1, 2, 3, 255, 21]), 'r.png');
     expect(p).toHaveLength(1);
-    expect(p[0]).toMatchObject({ code: 'input/seg-label-range', pixel: '2,2', found: '255', file: 'r.png' });
+    expect(p[0]).toMatchObject({ code: 'input/label-range', pixel: '2,2', found: '255', file: 'r.png' });
     expect(p[0].detail).toContain('255');
   });
   it('reports a size mismatch as rows x columns, and both problems together', () => {
     const p = checkSegPair('a', img(3, 2, [0, 0, 0, 0, 0, 0]), img(2, 2, [0, 21, 0, 0]), 'r.png');
-    expect(p.map((x) => x.code)).toEqual(['input/seg-label-range', 'input/seg-size']);
+    expect(p.map((x) => x.code)).toEqual(['input/label-range', 'input/size-mismatch']);
     expect(p[1]).toMatchObject({ expected: '2 x 3 (rows x columns, as the ground truth)', found: '2 x 2' });
   });
   it('accepts 0..20', () => {

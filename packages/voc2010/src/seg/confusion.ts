@@ -125,7 +125,7 @@ export function checkSegPair(id: string, gt: LabelImage, res: LabelImage, resFil
   if (first >= 0) for (let i = first; i < data.length; i++) if (data[i] > max) max = data[i];
   if (first >= 0) {
     problems.push({
-      code: 'input/seg-label-range',
+      code: 'input/label-range',
       file: resFile,
       pixel: pixelName(first, res.width),
       detail: `results image '${id}' has out of range value ${max} (its largest value; values must be <= ${SEG_NUM_LABELS - 1})`,
@@ -136,7 +136,7 @@ export function checkSegPair(id: string, gt: LabelImage, res: LabelImage, resFil
   }
   if (gt.width !== res.width || gt.height !== res.height) {
     problems.push({
-      code: 'input/seg-size',
+      code: 'input/size-mismatch',
       file: resFile,
       detail: `results image '${id}' is the wrong size`,
       expected: `${gt.height} x ${gt.width} (rows x columns, as the ground truth)`,

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import {
   ProblemCollector,
   createReport,
+  problemsToDiagnostics,
   WorkerPool,
   resolveWorkerScript,
   type Diagnostic,
@@ -11,7 +12,6 @@ import {
   type RunContext,
 } from '@cvdevkit/core';
 import { iouFromConfusion, mean } from '@cvdevkit/metrics';
-import { describeProblem } from '../diagnostics.js';
 import { SEG_LABELS, SEG_NUM_LABELS } from './classes.js';
 import { SEG_HISTOGRAM_SIZE, histogramToConfusion } from './confusion.js';
 import { readSegImageSet, resolveSegPaths, type SegPaths, type VocSegOptions } from './options.js';
@@ -148,15 +148,5 @@ export async function evaluateSegmentation(options: VocSegOptions, context: RunC
 export async function validateSegmentation(options: VocSegOptions, context: RunContext): Promise<Diagnostic[]> {
   const scan = await scanSegmentation(options, context);
   // The file is a field of its own (the CLI prints `file: message`); the pixel stays in the text.
-  const out: Diagnostic[] = scan.problems.problems.map((p) => ({
-    severity: 'error',
-    code: p.code,
-    message: (p.pixel !== undefined ? `pixel ${p.pixel}: ` : '') + describeProblem(p),
-    file: p.file,
-    ...(p.pixel !== undefined ? { pixel: p.pixel } : {}),
-  }));
-  if (scan.problems.size > scan.problems.problems.length) {
-    out.push({ severity: 'error', code: 'seg/more-problems', message: `… and ${scan.problems.size - scan.problems.problems.length} more problems` });
-  }
-  return [...out, ...allVoidDiagnostics(scan)];
+  return [...problemsToDiagnostics(scan.problems, { fields: ['file', 'pixel'], message: 'bracketed' }), ...allVoidDiagnostics(scan)];
 }

@@ -1,0 +1,72 @@
+/** The four text-results tasks of VOC2010 (cls, det, layout, action); seg and seg-from-det are in `seg/task.ts`. */
+import { defineTask } from '@cvdevkit/core';
+import { AP_METRIC, AP_METRICS } from './ap-report.js';
+import { apVoc2010Difficult } from './metrics/ap-voc2010-difficult.js';
+import { evaluateAction, evaluateCls, validateAction, validateCls, type VocActionOptions, type VocClsOptions } from './cls.js';
+import { evaluateDet, validateDet, type VocDetOptions } from './det.js';
+import { analyzeDet } from './analyze.js';
+import { analyzeClsSize } from './analyze-cls.js';
+import { evaluateLayout, validateLayout, type VocLayoutOptions } from './layout.js';
+import { writeVocSample } from './sample.js';
+import { VOC_ACTIONS, VOC_CLASSES, vocCommonOptionSpecs } from './voc-options.js';
+
+const sample = async (dir: string): Promise<{ root: string }> => ({ root: await writeVocSample(dir) });
+
+export const clsTask = defineTask<VocClsOptions>({
+  id: 'voc2010/cls',
+  title: 'PASCAL VOC2010 classification (VOCevalcls)',
+  description: 'Average precision per class of image-level confidences; images without a result rank last (-Inf), ties in image-set order.',
+  options: [
+    ...vocCommonOptionSpecs('cls'),
+    { name: 'classes', type: 'string', description: `comma-separated subset of the classes (default all: ${VOC_CLASSES.join(',')})` },
+  ],
+  metric: AP_METRIC,
+  metrics: AP_METRICS,
+  evaluate: evaluateCls,
+  validate: (o) => validateCls(o),
+  analyze: analyzeClsSize,
+  sample,
+});
+
+export const detTask = defineTask<VocDetOptions>({
+  id: 'voc2010/det',
+  title: 'PASCAL VOC2010 detection (VOCevaldet)',
+  description: 'Average precision per class of ranked boxes: +1-pixel IoU >= 0.5, greedy matching by confidence, difficult objects ignored, duplicates false.',
+  options: [
+    ...vocCommonOptionSpecs('det'),
+    { name: 'classes', type: 'string', description: `comma-separated subset of the classes (default all: ${VOC_CLASSES.join(',')})` },
+  ],
+  metric: AP_METRIC,
+  metrics: [...AP_METRICS, apVoc2010Difficult],
+  evaluate: evaluateDet,
+  validate: (o) => validateDet(o),
+  analyze: analyzeDet,
+  sample,
+});
+
+export const layoutTask = defineTask<VocLayoutOptions>({
+  id: 'voc2010/layout',
+  title: 'PASCAL VOC2010 person layout (VOCevallayout_pr)',
+  description: 'Average precision per part (head, hand, foot) of person layouts ranked by confidence; parts matched at IoU >= 0.5.',
+  options: vocCommonOptionSpecs('layout'),
+  metric: AP_METRIC,
+  metrics: AP_METRICS,
+  evaluate: evaluateLayout,
+  validate: (o) => validateLayout(o),
+  sample,
+});
+
+export const actionTask = defineTask<VocActionOptions>({
+  id: 'voc2010/action',
+  title: 'PASCAL VOC2010 action classification (VOCevalaction)',
+  description: 'Average precision per action of person-level confidences; persons without a result rank last (-Inf).',
+  options: [
+    ...vocCommonOptionSpecs('action'),
+    { name: 'actions', type: 'string', description: `comma-separated subset of the actions (default all: ${VOC_ACTIONS.join(',')})` },
+  ],
+  metric: AP_METRIC,
+  metrics: AP_METRICS,
+  evaluate: evaluateAction,
+  validate: (o) => validateAction(o),
+  sample,
+});
