@@ -57,7 +57,6 @@ export const ERROR_CODES = {
   'input/empty': 'a file that must hold at least one record is empty',
   'input/output-path': 'an output path cannot be written (missing folder, a file in the way, permissions)',
   'input/write-failed': 'writing an output failed part-way (full disk, quota, I/O error)',
-  'input/output-closed': 'the output stream was closed before everything was written',
 
   // ── text records (results, lists, predictions) ─────────────────────────────────────────────────
   'input/field-count': 'a line has the wrong number of white-space separated fields',
