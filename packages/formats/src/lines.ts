@@ -20,19 +20,18 @@ export function isFieldSpace(c: number): boolean {
 /**
  * Calls `onLine(fields, lineNumber)` for every non-blank line of `text`, fields split on white space
  * (space, TAB, CR, VT, FF), line numbers 1-based. Written by hand: no regex split, no line array.
- * The `fields` array is reused for the next line (one allocation per file, not per line): copy it to keep it.
  */
 export function forEachLine(text: string, onLine: (fields: string[], line: number) => void): void {
   const n = text.length;
   let line = 1;
-  const fields: string[] = [];
+  let fields: string[] = [];
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === 10) {
       if (fields.length > 0) {
         onLine(fields, line);
-        fields.length = 0;
+        fields = [];
       }
       line++;
       i++;
@@ -55,7 +54,7 @@ export function forEachLine(text: string, onLine: (fields: string[], line: numbe
 /** Splits text into non-empty lines of whitespace-separated fields, keeping 1-based line numbers. */
 export function parseLines(text: string): TextLine[] {
   const out: TextLine[] = [];
-  forEachLine(text, (fields, line) => out.push({ line, fields: fields.slice() }));
+  forEachLine(text, (fields, line) => out.push({ line, fields }));
   return out;
 }
 
