@@ -10,6 +10,11 @@ describe('seeded random stream', () => {
     expect(Array.from({ length: 100 }, () => b.nextUint32())).toEqual(xa);
     expect(Array.from({ length: 100 }, () => c.nextUint32())).not.toEqual(xa);
   });
+  it('is xoshiro128** seeded through splitmix32: pinned values', () => {
+    const a = new SeededRandom(0);
+    expect(Array.from({ length: 4 }, () => a.nextUint32())).toEqual([3809008728, 1133695204, 53579671, 2891528803]);
+    expect(Array.from(new SeededRandom(42).resampleCounts(10))).toEqual([2, 0, 3, 0, 2, 0, 1, 1, 1, 0]);
+  });
   it('resample counts add up to n and look uniform', () => {
     const r = new SeededRandom(7);
     const n = 10;

@@ -4,10 +4,8 @@
  * uniformly in [0, n) by rejection (no modulo bias).
  */
 export class SeededRandom {
-  private s0: number;
-  private s1: number;
-  private s2: number;
-  private s3: number;
+  /** s0..s3 in a typed array: uint32 values above 2^31 kept in object fields would be boxed (an allocation per draw). */
+  private readonly s = new Uint32Array(4);
 
   constructor(seed: number) {
     let x = seed >>> 0;
@@ -18,22 +16,21 @@ export class SeededRandom {
       z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
       return (z ^ (z >>> 16)) >>> 0;
     };
-    this.s0 = next();
-    this.s1 = next();
-    this.s2 = next();
-    this.s3 = next();
+    for (let i = 0; i < 4; i++) this.s[i] = next();
   }
 
   /** The next 32-bit unsigned integer. */
   nextUint32(): number {
-    const result = Math.imul(rotl(Math.imul(this.s1, 5) >>> 0, 7), 9) >>> 0;
-    const t = (this.s1 << 9) >>> 0;
-    this.s2 = (this.s2 ^ this.s0) >>> 0;
-    this.s3 = (this.s3 ^ this.s1) >>> 0;
-    this.s1 = (this.s1 ^ this.s2) >>> 0;
-    this.s0 = (this.s0 ^ this.s3) >>> 0;
-    this.s2 = (this.s2 ^ t) >>> 0;
-    this.s3 = rotl(this.s3, 11);
+    const s = this.s;
+    const s1 = s[1];
+    const result = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0;
+    const t = s1 << 9;
+    s[2] ^= s[0];
+    s[3] ^= s1;
+    s[1] = s1 ^ s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 11);
     return result;
   }
 
@@ -60,7 +57,7 @@ export class SeededRandom {
 }
 
 function rotl(x: number, k: number): number {
-  return ((x << k) | (x >>> (32 - k))) >>> 0;
+  return (x << k) | (x >>> (32 - k));
 }
 
 /** The p-quantile of sorted values, linear between order statistics (numpy's default, Hyndman–Fan 7). */
