@@ -1,5 +1,5 @@
 import { ProblemCollector } from '@cvdevkit/core';
-import { boxIoU } from '@cvdevkit/metrics';
+import { CLSLOC_FAIL, CLSLOC_NONE, boxIoU } from '@cvdevkit/metrics';
 import { UNKNOWN_LABEL } from './annotation.js';
 import type { GroundTruthBoxes } from './ground-truth.js';
 import { ANY_CLASS_LABEL, MAX_GUESSES, type Blacklist, type GroundTruthLabels, type Predictions } from './inputs.js';
@@ -13,6 +13,8 @@ export interface ClsLocInputs {
   /** Ground-truth boxes; without them only the classification error is computed (`nargout == 1`). */
   boxes?: GroundTruthBoxes;
   blacklist?: Blacklist;
+  /** Also return the per-column first guesses (`clsFirst`, `locFirst`) the per-image statistics need. */
+  perColumn?: boolean;
 }
 
 export interface ClsLocErrors {
@@ -31,6 +33,10 @@ export interface ClsLocErrors {
   blacklistedRows: number;
   /** `length(blacklist)`: the number subtracted from the localisation denominator. */
   blacklistSize: number;
+  /** With `perColumn`: per row × label width, for the row's own labels, the first guess naming the label (CLSLOC_NONE: none). */
+  clsFirst?: Uint8Array;
+  /** With `perColumn` and boxes: likewise the first guess localising it, or CLSLOC_FAIL where the official code fails (blacklisted rows: CLSLOC_NONE, unused). */
+  locFirst?: Uint8Array;
 }
 
 /**
@@ -59,6 +65,7 @@ export function computeClsLocErrors(input: ClsLocInputs): ClsLocErrors {
   // firstMatch: the first guess that names gt(i,j) (zero padding included), or G when none does.
   const clsSums = new Array<number>(MAX_GUESSES).fill(0);
   const miss = new Int32Array(MAX_GUESSES);
+  const clsFirst = input.perColumn ? new Uint8Array(N * W).fill(CLSLOC_NONE) : undefined;
   for (let i = 0; i < N; i++) {
     miss.fill(0);
     for (let j = 0; j < W; j++) {
@@ -71,6 +78,7 @@ export function computeClsLocErrors(input: ClsLocInputs): ClsLocErrors {
         }
       }
       for (let k = 1; k <= MAX_GUESSES; k++) if (first >= guessCount(k)) miss[k - 1]++;
+      if (clsFirst && j < gt.counts[i] && first < G) clsFirst[i * W + j] = first;
     }
     for (let k = 0; k < MAX_GUESSES; k++) clsSums[k] += miss[k] / gt.counts[i];
   }
@@ -78,7 +86,7 @@ export function computeClsLocErrors(input: ClsLocInputs): ClsLocErrors {
 
   const blacklistSize = blacklist ? blacklist.indices.length : 0;
   if (!boxes) {
-    return { clsError, locError: null, intendedLocError: null, quirkRows: 0, blacklistedRows: 0, blacklistSize };
+    return { clsError, locError: null, intendedLocError: null, quirkRows: 0, blacklistedRows: 0, blacklistSize, ...(clsFirst ? { clsFirst } : {}) };
   }
 
   // ---------------------------------------------------------------- localisation
@@ -94,6 +102,7 @@ export function computeClsLocErrors(input: ClsLocInputs): ClsLocErrors {
   const e = new Int32Array(MAX_GUESSES);
   const eIntended = new Int32Array(MAX_GUESSES);
   const reportedUnknown = new Set<number>();
+  const locFirst = input.perColumn ? new Uint8Array(N * W).fill(CLSLOC_NONE) : undefined;
   let quirkRows = 0;
   for (let i = 0; i < N; i++) {
     if (mask[i]) continue;
@@ -108,10 +117,12 @@ export function computeClsLocErrors(input: ClsLocInputs): ClsLocErrors {
       const official = kk < n1;
       const t = kk < W ? gt.labels[i * W + kk] : 0;
       let firstHit = G;
+      let fails = false;
       for (let g = 0; g < G; g++) {
         if (L[i * G + g] !== t) continue;
         // compute_overlap(box, rec(i), t): asserts every object has a label, then IoU with the boxes of class t.
         if (boxes.unknown.has(i)) {
+          fails = true;
           if (official && !reportedUnknown.has(i)) {
             reportedUnknown.add(i);
             problems.add({
@@ -135,6 +146,7 @@ export function computeClsLocErrors(input: ClsLocInputs): ClsLocErrors {
             break;
           }
         }
+        if (!any) fails = true;
         if (!any && official) {
           const present = [...new Set(Array.from(boxes.labels.subarray(o0, o1)).filter((x) => x !== UNKNOWN_LABEL))].join(', ');
           problems.add({
@@ -149,6 +161,7 @@ export function computeClsLocErrors(input: ClsLocInputs): ClsLocErrors {
         }
         if (hit && firstHit === G) firstHit = g;
       }
+      if (locFirst && kk < ni) locFirst[i * W + kk] = fails ? CLSLOC_FAIL : firstHit < G ? firstHit : CLSLOC_NONE;
       for (let k = 1; k <= MAX_GUESSES; k++) {
         const wrong = firstHit >= guessCount(k) ? 1 : 0;
         if (official) e[k - 1] += wrong;
@@ -169,5 +182,7 @@ export function computeClsLocErrors(input: ClsLocInputs): ClsLocErrors {
     quirkRows,
     blacklistedRows,
     blacklistSize,
+    ...(clsFirst ? { clsFirst } : {}),
+    ...(locFirst ? { locFirst } : {}),
   };
 }

@@ -24,6 +24,8 @@ export interface Predictions {
   boxes: Float64Array;
   /** 1-based line number of each row. */
   lines: Int32Array;
+  /** Guesses on each line, at most 5 (the rest of the row is `dlmread`'s zero padding). */
+  slots: Uint8Array;
   /** Guesses (among the first 5) with xmax < xmin or ymax < ymin. */
   invertedBoxes: number;
 }
@@ -99,11 +101,13 @@ export function parsePredictions(text: string, file: string, maxLabel: number): 
   const labels = new Float64Array(rows * guesses);
   const boxes = new Float64Array(rows * guesses * 4);
   const lines = new Int32Array(rows);
+  const slots = new Uint8Array(rows);
   let inverted = 0;
   for (let i = 0; i < rows; i++) {
     const v = table[i].values;
     lines[i] = table[i].line;
     const g = Math.min(guesses, v.length / 5);
+    slots[i] = Math.min(MAX_GUESSES, Math.floor(v.length / 5));
     for (let j = 0; j < g; j++) {
       labels[i * guesses + j] = v[j * 5];
       const b = (i * guesses + j) * 4;
@@ -114,7 +118,7 @@ export function parsePredictions(text: string, file: string, maxLabel: number): 
       if (boxes[b + 2] < boxes[b] || boxes[b + 3] < boxes[b + 1]) inverted++;
     }
   }
-  return { file, rows, guesses, widestRow: widest, labels, boxes, lines, invertedBoxes: inverted };
+  return { file, rows, guesses, widestRow: widest, labels, boxes, lines, slots, invertedBoxes: inverted };
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   type GroundTruthLabels,
   type Predictions,
 } from './inputs.js';
+import { clslocPerImage } from './per-image.js';
 import { builtInSynsets, readSynsetMap, type SynsetMap } from './meta.js';
 import { countRows } from './table.js';
 import { writeSample } from './sample.js';
@@ -200,7 +201,7 @@ async function evaluateClsLoc(options: ClsLocOptions, context: RunContext): Prom
     }
   }
   const t2 = performance.now();
-  const result = computeClsLocErrors({ pred: inputs.pred, labels: inputs.labels, boxes, blacklist: inputs.blacklist });
+  const result = computeClsLocErrors({ pred: inputs.pred, labels: inputs.labels, boxes, blacklist: inputs.blacklist, perColumn: context.perImage === true });
   const t3 = performance.now();
   const rows = result.clsError.map((c, k) => ({
     key: String(k + 1),
@@ -231,6 +232,7 @@ async function evaluateClsLoc(options: ClsLocOptions, context: RunContext): Prom
             blacklistSize: result.blacklistSize,
           }
         : {}),
+      ...(context.perImage ? { perImage: clslocPerImage(inputs.pred, inputs.labels, boxes, inputs.blacklist, result) } : {}),
     },
   });
 }

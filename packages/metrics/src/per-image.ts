@@ -18,6 +18,10 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
  * - `confusion` (VOC seg): per image the non-zero cells of its confusion matrix (`offsets` u32 n + 1,
  *   `cells` u32 = gt·labels + result, `counts` f64).
  * - `boundary` (ADE20K): per non-trivial (image, class) the per-threshold counts cntR, sumR, cntP, sumP.
+ * - `clsloc` (ILSVRC CLS-LOC): per image its label count, guess slots, first zero guess, and per label
+ *   column the first guess naming it (classification) and the first guess localising it (localisation);
+ *   the blacklist as a count per image. A replicate recomputes the official `n(1)`, label width, guess
+ *   count and blacklist size from its own images.
  */
 export const PER_IMAGE_SCHEMA = 'cvdevkit.per-image/1';
 
@@ -65,7 +69,9 @@ export type SummaryRule =
   /** mean of the non-NaN values (VOC AP tasks' mAP) */
   | 'mean-numeric'
   /** plain mean, NaN propagates (ILSVRC mean AP, VOC seg, ADE20K) */
-  | 'mean';
+  | 'mean'
+  /** the last row's value (CLS-LOC: the error with 5 guesses) */
+  | 'last';
 
 export interface PerImageBase {
   schema: typeof PER_IMAGE_SCHEMA;
@@ -80,6 +86,11 @@ export interface PerImageBase {
   valueField: string;
   /** Larger is better (AP, IoU, F) — false for error rates. */
   higherIsBetter: boolean;
+  /**
+   * The rows are classes (blocks of the Friedman test). False for CLS-LOC, whose rows are the guess
+   * counts 1..5 (one metric at five cut-offs, not independent blocks). Absent = true.
+   */
+  rowsAreClasses?: boolean;
 }
 
 export interface RankedClassStats {
@@ -117,7 +128,36 @@ export interface BoundaryPerImage extends PerImageBase {
   counts: PackedArray;
 }
 
-export type PerImageStats = RankedPerImage | ConfusionPerImage | BoundaryPerImage;
+/** `clsFirst` / `locFirst` code: no guess names (classification) or localises (localisation) the label. */
+export const CLSLOC_NONE = 255;
+/** `locFirst` code: the official eval_clsloc.m fails when it visits this column (a guess names the label but no box of it, or an unknown WNID). */
+export const CLSLOC_FAIL = 254;
+
+export interface ClsLocPerImage extends PerImageBase {
+  kind: 'clsloc';
+  /** Row keys: the guess counts "1".."5". */
+  classes: string[];
+  /** Which error the rows' values are: `locError` (with ground-truth boxes) or `clsError`. */
+  error: 'locError' | 'clsError';
+  /** The widest ground-truth row (`size(gt_labels, 2)`): the stride of `clsFirst` / `locFirst`. */
+  width: number;
+  /** u8 per image: its label count n(i). */
+  labelCount: PackedArray;
+  /** u8 per image: its guesses on the prediction line (at most 5; `dlmread` zero-pads the others). */
+  slots: PackedArray;
+  /** u8 per image: the first guess with label 0 (an explicit 0 or the padding), else `slots`. */
+  zeroGuess: PackedArray;
+  /** u8 per image × width: column j < n(i): the first guess naming gt(i, j), or CLSLOC_NONE. */
+  clsFirst: PackedArray;
+  /** u8 per image × width: column j < n(i): the first guess localising gt(i, j), CLSLOC_NONE or CLSLOC_FAIL (blacklisted images: unused). */
+  locFirst?: PackedArray;
+  /** u32 per image: how often the blacklist lists it (duplicates count twice, as `length(blacklist)`). */
+  blacklisted?: PackedArray;
+  /** Blacklist entries beyond the last image: they exclude nothing but still reduce the denominator. */
+  blacklistBeyond?: number;
+}
+
+export type PerImageStats = RankedPerImage | ConfusionPerImage | BoundaryPerImage | ClsLocPerImage;
 
 /** One class's ranked outcomes, as a plugin collects them. */
 export interface RankedClassInput {

@@ -44,6 +44,7 @@ function readReport(file: string): Report {
 
 
 async function renderDiagram(file: string, result: CompareResult): Promise<void> {
+  if (!result.perClass) throw usageError(`--cd-diagram: ${result.task} has no per-class values to rank the methods over`, 'usage/cd-diagram', 'leave out --cd-diagram for this task');
   const svg = cdDiagramSvg(result);
   if (extname(file).toLowerCase() === '.png') {
     const { Resvg } = await import('@resvg/resvg-js');

@@ -76,6 +76,54 @@ describe('compareReports', () => {
   });
 });
 
+/** A CLS-LOC report: rows 1..5 guesses, errors (lower is better). */
+function clslocReport(loc: number[], cls: number[]): Report {
+  return createReport({
+    dataset: 'ilsvrc2015',
+    task: 'ilsvrc2015/clsloc',
+    metric: 'ilsvrc-clsloc-error',
+    summary: { clsError: cls[4], locError: loc[4] },
+    rows: loc.map((v, k) => ({ key: String(k + 1), clsError: cls[k], locError: v })),
+  });
+}
+
+describe('compareReports on an error metric without per-class values (CLS-LOC)', () => {
+  const worse = clslocReport([0.7, 0.6, 0.5, 0.5, 0.5], [0.5, 0.45, 0.42, 0.42, 0.42]);
+  const better = clslocReport([0.7, 0.4, 0.3, 0.3, 0.3], [0.4, 0.25, 0.17, 0.17, 0.17]);
+  const r = compareReports([input('worse', worse), input('better', better)]);
+
+  it('orders by the 5-guess localisation error, lower is better; no ranks, Friedman or post-hoc, with a note', () => {
+    expect(r.valueField).toBe('locError');
+    expect(r.summaryKey).toBe('locError');
+    expect(r.higherIsBetter).toBe(false);
+    expect(r.perClass).toBe(false);
+    expect(r.blocks).toBe(0);
+    expect(r.excluded).toEqual([]);
+    expect(r.friedman).toBeNull();
+    expect(r.posthoc).toBeNull();
+    expect(r.methods.map((m) => m.wins)).toEqual([0, 0]);
+    expect(r.classes[1].best).toEqual(['better']);
+    expect(r.classes.every((c) => !c.excluded && c.ranks.every((x) => x === null))).toBe(true);
+    expect(r.pairs).toHaveLength(1);
+    expect(r.pairs[0]).toMatchObject({ a: 'better', b: 'worse', significant: null, deltaCi: null, p: null });
+    expect(r.pairs[0].delta).toBeCloseTo(-0.2, 15);
+    expect(r.notes[0]).toMatch(/no per-class values.*no per-class ranks, Friedman test or post-hoc/);
+    const text = formatCompareText(r);
+    expect(text).toContain('lower is better');
+    expect(text).not.toContain('classes won');
+    expect(text).not.toContain('(excluded)');
+    const json = JSON.parse(compareToJson(r));
+    expect(Object.keys(json.pairs[0])).toEqual(expect.arrayContaining(['a', 'b', 'rankDifference', 'significant', 'delta', 'deltaCi', 'p']));
+  });
+  it('falls back to the classification error without ground-truth boxes, and refuses a mix', () => {
+    const noBoxes = (cls: number[]) => clslocReport([null, null, null, null, null] as unknown as number[], cls);
+    const c = compareReports([input('x', noBoxes([0.5, 0.4, 0.3, 0.3, 0.3])), input('y', noBoxes([0.5, 0.4, 0.35, 0.3, 0.2]))]);
+    expect(c.valueField).toBe('clsError');
+    expect(c.pairs[0].a).toBe('y');
+    expect(() => compareReports([input('x', noBoxes([0.5, 0.4, 0.3, 0.3, 0.3])), input('better', better)])).toThrow();
+  });
+});
+
 describe('methodNames', () => {
   it('file names, or --names', () => {
     expect(methodNames(['x/a.json', 'b.json'])).toEqual(['a', 'b']);

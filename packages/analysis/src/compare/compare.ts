@@ -66,6 +66,8 @@ export interface CompareResult {
   summaryKey: string;
   higherIsBetter: boolean;
   k: number;
+  /** The rows are classes (false for CLS-LOC, rows 1..5 guesses): without it there are no ranks, Friedman test or post-hoc. */
+  perClass: boolean;
   blocks: number;
   excluded: string[];
   alpha: number;
@@ -77,6 +79,8 @@ export interface CompareResult {
   /** Classes won by several methods at once. */
   ties: { key: string; methods: string[] }[];
   bootstrap: { replicates: number; seed: number; level: number } | null;
+  /** What was left out and why (e.g. no Friedman test for a task without per-class values). */
+  notes: string[];
 }
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : NaN);
@@ -99,9 +103,18 @@ export function compareReports(inputs: readonly CompareInput[], options: Compare
   const k = inputs.length;
   const sign = subject.higherIsBetter ? 1 : -1;
   const table = subject.classes.map((key, c) => inputs.map((inp) => num(inp.report.rows[c][subject.valueField])));
-  const included = table.map((row) => row.every((v) => !Number.isNaN(v)));
+  const perClass = subject.rowsAreClasses;
+  const included = table.map((row) => perClass && row.every((v) => !Number.isNaN(v)));
   const blocksTable = table.filter((_, c) => included[c]);
-  const excluded = subject.classes.filter((_, c) => !included[c]);
+  const excluded = perClass ? subject.classes.filter((_, c) => !included[c]) : [];
+  const notes: string[] = [];
+  if (!perClass) {
+    notes.push(
+      `${subject.task} reports no per-class values (its rows ${subject.classes.join(', ')} are one ${subject.valueField} at different cut-offs, not classes): ` +
+        'no per-class ranks, Friedman test or post-hoc; the methods are ordered by the official summary' +
+        (options.bootstrap ? ', with bootstrap intervals and paired differences' : ' (add --bootstrap for intervals and paired differences)'),
+    );
+  }
   const { ranks, meanRanks } = rankTable(blocksTable, subject.higherIsBetter);
   const n = blocksTable.length;
   const friedman = n >= 2 ? friedmanTest(meanRanks, n) : null;
@@ -115,8 +128,8 @@ export function compareReports(inputs: readonly CompareInput[], options: Compare
     const numeric = row.filter((v) => !Number.isNaN(v));
     const best = numeric.length === 0 ? NaN : sign * Math.max(...numeric.map((v) => sign * v));
     const winners = numeric.length === 0 ? [] : row.map((v, j) => (v === best ? j : -1)).filter((j) => j >= 0);
-    for (const j of winners) wins[j]++;
-    if (winners.length > 1) ties.push({ key, methods: winners.map((j) => names[j]) });
+    if (perClass) for (const j of winners) wins[j]++;
+    if (perClass && winners.length > 1) ties.push({ key, methods: winners.map((j) => names[j]) });
     const classRanks = included[c] ? Array.from(ranks[r++]) : row.map(() => null);
     return {
       key,
@@ -125,7 +138,7 @@ export function compareReports(inputs: readonly CompareInput[], options: Compare
       best: winners.map((j) => names[j]),
       max: orNull(numeric.length ? Math.max(...numeric) : NaN),
       median: orNull(numeric.length ? median(numeric) : NaN),
-      excluded: !included[c],
+      excluded: perClass && !included[c],
     };
   });
 
@@ -188,6 +201,7 @@ export function compareReports(inputs: readonly CompareInput[], options: Compare
     summaryKey: subject.summaryKey,
     higherIsBetter: subject.higherIsBetter,
     k,
+    perClass,
     blocks: n,
     excluded,
     alpha,
@@ -205,6 +219,7 @@ export function compareReports(inputs: readonly CompareInput[], options: Compare
     pairs,
     ties,
     bootstrap: draws ? { replicates: draws.replicates, seed: draws.seed, level: 1 - alpha } : null,
+    notes,
   };
 }
 

@@ -12,7 +12,7 @@ function grid(rows: string[][]): string {
 }
 
 function classRows(r: CompareResult): string[][] {
-  const head = ['class', ...r.methods.map((m) => m.name), 'best', 'max', 'median'];
+  const head = [r.perClass ? 'class' : 'row', ...r.methods.map((m) => m.name), 'best', 'max', 'median'];
   const body = r.classes.map((c) => [
     c.excluded ? `${c.key} (excluded)` : c.key,
     ...c.values.map((v, j) => `${fmt(v)}${c.ranks[j] === null ? '' : ` (${c.ranks[j]})`}`),
@@ -22,8 +22,12 @@ function classRows(r: CompareResult): string[][] {
   ]);
   const foot = [
     [r.summaryKey, ...r.methods.map((m) => fmt(m.summary)), '', '', ''],
-    ['mean rank', ...r.methods.map((m) => fmt(m.meanRank, 3)), '', '', ''],
-    ['classes won', ...r.methods.map((m) => String(m.wins)), '', '', ''],
+    ...(r.perClass
+      ? [
+          ['mean rank', ...r.methods.map((m) => fmt(m.meanRank, 3)), '', '', ''],
+          ['classes won', ...r.methods.map((m) => String(m.wins)), '', '', ''],
+        ]
+      : []),
   ];
   return [head, ...body, ...foot];
 }
@@ -33,7 +37,8 @@ function testLines(r: CompareResult): string[] {
   if (r.friedman) {
     const f = r.friedman;
     out.push(`Friedman χ²_F = ${fmt(f.chi2, 3)} (df ${f.k - 1}, p = ${fmtP(f.p)}); Iman–Davenport F_F = ${fmt(f.imanDavenportF, 3)} (df ${f.k - 1}, ${(f.k - 1) * (f.n - 1)}, p = ${fmtP(f.imanDavenportP)})`);
-  } else out.push('Friedman: fewer than two classes with a value for every method; no test');
+  } else if (r.perClass) out.push('Friedman: fewer than two classes with a value for every method; no test');
+  out.push(...r.notes);
   if (r.posthoc) {
     const p = r.posthoc;
     const cd = p.cd === null ? '' : `, q_α = ${fmt(p.q, 4)}, CD = ${fmt(p.cd, 3)} (CD = q_α·sqrt(k(k+1)/(6N)))`;
@@ -63,6 +68,7 @@ function bootRows(r: CompareResult): string[][] {
 }
 
 function header(r: CompareResult): string {
+  if (!r.perClass) return `${r.task} · ${r.metric} · ${r.k} methods · ${r.valueField} (${r.higherIsBetter ? 'higher' : 'lower'} is better), no per-class values`;
   return `${r.task} · ${r.metric} · ${r.k} methods · ${r.blocks} classes used${r.excluded.length ? ` (excluded, NaN for some method: ${r.excluded.join(', ')})` : ''}`;
 }
 

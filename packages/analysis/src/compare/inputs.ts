@@ -19,16 +19,34 @@ export interface CompareSubject {
   /** The summary key. */
   summaryKey: string;
   higherIsBetter: boolean;
+  /** The rows are classes, the blocks of the Friedman test (false for CLS-LOC: its rows are 1..5 guesses). */
+  rowsAreClasses: boolean;
   /** Ground-truth fingerprint (per-image statistics' hash, else a hash of the rows' class keys and positives). */
   fingerprint: string;
 }
 
-/** Per-class value fields of the tasks, in the order they are looked for in the rows. */
-const VALUE_FIELDS: readonly { field: string; higherIsBetter: boolean }[] = [
+interface ValueField {
+  field: string;
+  higherIsBetter: boolean;
+  /** Rows are classes (default true). */
+  rowsAreClasses?: boolean;
+  /** Used only when some row holds a number in it (CLS-LOC's locError is null without --gt). */
+  needsNumber?: boolean;
+}
+
+/** Per-row value fields of the tasks, in the order they are looked for in the rows. */
+const VALUE_FIELDS: readonly ValueField[] = [
   { field: 'ap', higherIsBetter: true },
   { field: 'odsF', higherIsBetter: true },
   { field: 'iou', higherIsBetter: true },
+  // ilsvrc2015/clsloc: rows 1..5 guesses; the localisation error decides (readme §3.4), else the classification error
+  { field: 'locError', higherIsBetter: false, rowsAreClasses: false, needsNumber: true },
+  { field: 'clsError', higherIsBetter: false, rowsAreClasses: false, needsNumber: true },
 ];
+
+function valueFieldOf(report: Report): ValueField | undefined {
+  return VALUE_FIELDS.find((v) => report.rows.length > 0 && report.rows.every((r) => v.field in r) && (!v.needsNumber || report.rows.some((r) => typeof r[v.field] === 'number')));
+}
 
 export function perImageOf(report: Report): PerImageStats | undefined {
   const p = report.extra?.perImage as PerImageStats | undefined;
@@ -41,7 +59,7 @@ function subjectOf(input: CompareInput): CompareSubject {
     throw inputError({ code: 'input/not-a-report', file, field: 'schema', expected: '"cvdevkit.report/1" (a report of `cvdevkit eval … --format json`)', found: JSON.stringify(report.schema ?? null) });
   }
   const per = perImageOf(report);
-  const value = per ? { field: per.valueField, higherIsBetter: per.higherIsBetter } : VALUE_FIELDS.find((v) => report.rows.length > 0 && report.rows.every((r) => v.field in r));
+  const value: ValueField | undefined = per ? { field: per.valueField, higherIsBetter: per.higherIsBetter, rowsAreClasses: per.rowsAreClasses } : valueFieldOf(report);
   if (!value) {
     throw inputError({
       code: 'input/no-per-class-values',
@@ -52,7 +70,7 @@ function subjectOf(input: CompareInput): CompareSubject {
       hint: `task ${report.task} reports no per-class metric to rank methods by`,
     });
   }
-  const summaryKey = per?.summaryKey ?? Object.keys(report.summary)[0] ?? '';
+  const summaryKey = per?.summaryKey ?? (value.rowsAreClasses === false ? value.field : (Object.keys(report.summary)[0] ?? ''));
   const gt = per?.fingerprint ?? fingerprint([report.task, ...report.rows.flatMap((r) => [r.key, String(r.npos ?? '')])]);
   return {
     task: report.task,
@@ -61,6 +79,7 @@ function subjectOf(input: CompareInput): CompareSubject {
     valueField: value.field,
     summaryKey,
     higherIsBetter: value.higherIsBetter,
+    rowsAreClasses: value.rowsAreClasses !== false,
     fingerprint: gt,
   };
 }
@@ -79,6 +98,7 @@ export function checkComparable(inputs: readonly CompareInput[]): CompareSubject
     };
     if (s.task !== first.task) differ('task', first.task, s.task, 'compare reports of the same task');
     if (s.metric !== first.metric) differ('metric', first.metric, s.metric, 'evaluate every submission with the same --metric');
+    if (s.valueField !== first.valueField) differ('rows', `values in "${first.valueField}"`, `values in "${s.valueField}"`, 'evaluate every submission with the same inputs (e.g. all with or all without --gt)');
     if (s.classes.join('\u0000') !== first.classes.join('\u0000')) {
       const missing = first.classes.filter((c) => !s.classes.includes(c));
       const extra = s.classes.filter((c) => !first.classes.includes(c));

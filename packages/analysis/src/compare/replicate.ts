@@ -13,6 +13,7 @@ import {
   type RankedPerImage,
 } from '@cvdevkit/metrics';
 import { collectBoundaryScores, type BoundaryCounts } from '@cvdevkit/boundary';
+import { clslocReplicator } from './replicate-clsloc.js';
 
 /**
  * Recomputes a task's official per-class metric on a bootstrap replicate, given the multiplicity
@@ -31,6 +32,7 @@ export function createReplicator(stats: PerImageStats): Replicator {
   if (stats.kind === 'ranked') return rankedReplicator(stats);
   if (stats.kind === 'confusion') return confusionReplicator(stats);
   if (stats.kind === 'boundary') return boundaryReplicator(stats);
+  if (stats.kind === 'clsloc') return clslocReplicator(stats);
   throw new RangeError(`unknown per-image statistics kind "${(stats as { kind: string }).kind}"`);
 }
 
@@ -310,6 +312,7 @@ function boundaryReplicator(stats: BoundaryPerImage): Replicator {
 
 /** The task's summary from per-class values. */
 export function summarize(values: ArrayLike<number>, rule: PerImageStats['summary']): number {
+  if (rule === 'last') return values.length === 0 ? NaN : values[values.length - 1];
   let s = 0;
   let n = 0;
   for (let i = 0; i < values.length; i++) {

@@ -1,0 +1,110 @@
+import { CLSLOC_FAIL, unpackU32, unpackU8, type ClsLocPerImage } from '@cvdevkit/metrics';
+import type { Replicator } from './replicate.js';
+
+const GUESS_COUNTS = 5;
+
+/** The replicate-wide values `eval_clsloc.m` derives from the whole file, recomputed per replicate. */
+interface Shape {
+  /** `n(1)`: the first line's label count (the official `for k = 1:n` visits n(1) columns of every line). */
+  n1: number;
+  /** `size(gt_labels, 2)`: the widest label line; zero-padded columns count in the classification error. */
+  width: number;
+  /** `num_guesses`: the widest prediction line (at most 5); shorter lines end in zero-label padding. */
+  guesses: number;
+}
+
+/**
+ * `ilsvrc2015/clsloc` on a bootstrap replicate: the official classification or localisation error for
+ * 1..5 guesses of the file in which line i is repeated w[i] times consecutively. Per line, the error
+ * terms c(i)/n(i) and e(i)/n(i) follow from the stored first guesses and the replicate's shape; they
+ * are tabulated once per shape (in practice the original one) and summed in line order, a term repeated
+ * w[i] times, as the official loop adds them. A replicate on which the official code fails (a guess
+ * naming a label the image has no box of, reached through the n(1) quirk) is NaN.
+ */
+export function clslocReplicator(stats: ClsLocPerImage): Replicator {
+  const N = stats.images;
+  const W = stats.width;
+  const n = unpackU8(stats.labelCount);
+  const slots = unpackU8(stats.slots);
+  const zero = unpackU8(stats.zeroGuess);
+  const clsFirst = unpackU8(stats.clsFirst);
+  const loc = stats.error === 'locError';
+  const locFirst = stats.locFirst ? unpackU8(stats.locFirst) : new Uint8Array(0);
+  const blacklisted = stats.blacklisted ? unpackU32(stats.blacklisted) : new Uint32Array(N);
+  const beyond = stats.blacklistBeyond ?? 0;
+  const terms = new Float64Array(N * GUESS_COUNTS);
+  const fails = new Uint8Array(N);
+  let tabulated: Shape | undefined;
+
+  /** terms[i·5 + k−1] and fails[i] for a shape (c(i)/n(i) or e(i)/n(i) as the official code forms them). */
+  function tabulate(shape: Shape): void {
+    for (let i = 0; i < N; i++) {
+      fails[i] = 0;
+      for (let k = 1; k <= GUESS_COUNTS; k++) {
+        const limit = Math.min(k, shape.guesses);
+        // a zero-label column (padding) is named by the first zero guess, if it lies within num_guesses
+        const zeroNamed = zero[i] < shape.guesses;
+        let wrong = 0;
+        if (!loc) {
+          for (let j = 0; j < n[i]; j++) if (clsFirst[i * W + j] >= limit) wrong++;
+          if (!(zeroNamed && zero[i] < limit)) wrong += shape.width - n[i];
+        } else if (blacklisted[i] === 0) {
+          for (let j = 0; j < shape.n1; j++) {
+            if (j < n[i]) {
+              const h = locFirst[i * W + j];
+              if (h === CLSLOC_FAIL) fails[i] = 1;
+              if (h >= limit) wrong++;
+            } else {
+              // gt 0 (padding): a zero guess reaches compute_overlap with label 0, which has no box
+              if (zeroNamed) fails[i] = 1;
+              wrong++;
+            }
+          }
+        }
+        terms[i * GUESS_COUNTS + k - 1] = wrong / n[i];
+      }
+    }
+    tabulated = shape;
+  }
+
+  const sums = new Float64Array(GUESS_COUNTS);
+  return {
+    images: N,
+    classes: stats.classes,
+    evaluate(w, out) {
+      let first = -1;
+      let width = 0;
+      let guesses = 0;
+      let listed = beyond;
+      for (let i = 0; i < N; i++) {
+        if (w[i] === 0) continue;
+        if (first < 0) first = i;
+        if (n[i] > width) width = n[i];
+        if (slots[i] > guesses) guesses = slots[i];
+        listed += w[i] * blacklisted[i];
+      }
+      const shape = { n1: n[first], width, guesses };
+      if (!tabulated || tabulated.n1 !== shape.n1 || tabulated.width !== shape.width || tabulated.guesses !== shape.guesses) tabulate(shape);
+      sums.fill(0);
+      for (let i = 0; i < N; i++) {
+        const times = w[i];
+        if (times === 0) continue;
+        if (fails[i]) {
+          out.fill(NaN);
+          return;
+        }
+        for (let k = 0; k < GUESS_COUNTS; k++) sums[k] = addRepeated(sums[k], terms[i * GUESS_COUNTS + k], times);
+      }
+      const denominator = loc ? N - listed : N;
+      for (let k = 0; k < GUESS_COUNTS; k++) out[k] = sums[k] / denominator;
+    },
+  };
+}
+
+/** s + v + v + … (times additions, as the official loop makes them): one multiply when every partial sum is an exact integer. */
+function addRepeated(s: number, v: number, times: number): number {
+  if (v === 0) return s;
+  if (Number.isInteger(v) && Number.isInteger(s) && Math.abs(s) + times * Math.abs(v) <= Number.MAX_SAFE_INTEGER) return s + times * v;
+  for (let t = 0; t < times; t++) s += v;
+  return s;
+}
