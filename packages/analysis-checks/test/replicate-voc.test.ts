@@ -129,3 +129,45 @@ describe('voc2010/seg replicate = official metric on the materialised replicate'
     }
   });
 });
+
+/** Every `<layout>` repeated once per copy of its image (copies consecutive), `<image>` renamed; other layouts kept once. */
+function replicateLayouts(xml: string, copies: Map<string, string[]>): string {
+  return xml.replace(/<layout>[\s\S]*?<\/layout>/g, (layout) => {
+    const id = /<image>\s*([^<]*?)\s*<\/image>/.exec(layout)?.[1];
+    const ids = id === undefined ? undefined : copies.get(id);
+    if (!ids) return layout;
+    return ids.map((c) => layout.replace(/<image>[^<]*<\/image>/, `<image>${c}</image>`)).join('\n');
+  });
+}
+
+describe.each(['medium', 'edge'])('voc2010/layout replicate = official metric on the materialised replicate (%s)', (name) => {
+  it('bit for bit on the identity and three random replicates', async () => {
+    const root = fixturePath('voc2010', name);
+    const data = join(root, 'VOC2010');
+    const report = await run('voc2010/layout', root, true);
+    const stats = report.extra!.perImage as PerImageStats;
+    const rep = createReplicator(stats);
+    const listText = readFileSync(join(data, 'ImageSets/Layout/val.txt'), 'utf8');
+    const ids = [...new Set(listText.split('\n').filter((l) => l.trim() !== '').map((l) => l.trim().split(/\s+/)[0]))];
+    expect(ids.length).toBe(stats.images);
+    const xml = readFileSync(join(root, 'results', 'VOC2010', 'Layout', 'comp7_layout_val.xml'), 'utf8');
+    const random = new SeededRandom(9);
+    const weights = [new Uint32Array(stats.images).fill(1), random.resampleCounts(stats.images), random.resampleCounts(stats.images), random.resampleCounts(stats.images)];
+    for (const w of weights) {
+      const out = new Float64Array(rep.classes.length);
+      rep.evaluate(w, out);
+      const dir = makeTempDir('cvdevkit-replicate-');
+      const copies = copyIds(ids, w);
+      mkdirSync(join(dir, 'VOC2010', 'ImageSets', 'Layout'), { recursive: true });
+      writeFileSync(join(dir, 'VOC2010', 'ImageSets', 'Layout', 'val.txt'), replicateLines(listText, copies));
+      mkdirSync(join(dir, 'VOC2010', 'Annotations'));
+      for (const [id, cs] of copies) for (const c of cs) copyFileSync(join(data, 'Annotations', `${id}.xml`), join(dir, 'VOC2010', 'Annotations', `${c}.xml`));
+      mkdirSync(join(dir, 'results', 'VOC2010', 'Layout'), { recursive: true });
+      writeFileSync(join(dir, 'results', 'VOC2010', 'Layout', 'comp7_layout_val.xml'), replicateLayouts(xml, copies));
+      const official = await run('voc2010/layout', dir, false);
+      if (w === weights[0]) expect(official.rows.map((r) => r.ap)).toEqual(report.rows.map((r) => r.ap));
+      expect(official.rows.map((r) => r.key)).toEqual(rep.classes);
+      official.rows.forEach((r, k) => expect(Object.is(r.ap, out[k]) || (r.ap === null && Number.isNaN(out[k])), `${r.key}: ${r.ap} vs ${out[k]}`).toBe(true));
+    }
+  });
+});

@@ -172,9 +172,12 @@ export interface RankedClassInput {
   /**
    * Block rule: 'entry' = every entry is its own block (VOC: ties keep file / list order, so copies of
    * one line are adjacent); 'image-run' = a block is a maximal run of entries with the same image and
-   * equal score (ILSVRC: ties broken by image, then file order, so copies of an image are adjacent).
+   * equal score (ILSVRC: ties broken by image, then file order, so copies of an image are adjacent);
+   * 'given' = `blockStart[i]` non-zero marks the first entry of a block (VOC layout: one block per
+   * layout, whose copies are adjacent).
    */
-  blocks: 'entry' | 'image-run';
+  blocks: 'entry' | 'image-run' | 'given';
+  blockStart?: ArrayLike<number>;
 }
 
 function sameScore(a: number, b: number): boolean {
@@ -188,7 +191,8 @@ export function packRankedClass(c: RankedClassInput): RankedClassStats {
   const score = Float64Array.from(c.score);
   const flags = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
-    const start = c.blocks === 'entry' || i === 0 || image[i] !== image[i - 1] || !sameScore(score[i], score[i - 1]);
+    const start =
+      c.blocks === 'given' ? c.blockStart![i] !== 0 : c.blocks === 'entry' || i === 0 || image[i] !== image[i - 1] || !sameScore(score[i], score[i - 1]);
     flags[i] = c.outcome[i] | (start ? BLOCK_START : 0);
   }
   const posImage: number[] = [];

@@ -3,6 +3,7 @@ import { childArray, childElement, childText, parseDevkitXml, str2double, type X
 import { boxIoU, precisionRecall, rankDescending } from '@cvdevkit/metrics';
 import { apMetric, apReport, type ApEntry } from './ap-report.js';
 import { readVocRecords, type VocBox, type VocRecord } from './annotations.js';
+import { layoutPerImage } from './per-image.js';
 import { actionKey, parseLayoutList, readList, type LayoutList } from './image-sets.js';
 import { quote, readTextInput } from './text.js';
 import { VOC_MIN_OVERLAP, VOC_PARTS, layoutResultsPath, resolveVocPaths, type VocCommonOptions, type VocPaths } from './voc-options.js';
@@ -153,6 +154,16 @@ export function layoutGroundTruth(list: LayoutList, records: Map<string, VocReco
 export interface LayoutOutcome {
   entries: ApEntry[];
   warnings: Diagnostic[];
+  /** With `perImage`: per part class, each ranked row's person (list position), layout confidence and whether it is its layout's first row. */
+  ranked?: LayoutRanked[];
+}
+
+export interface LayoutRanked {
+  person: number[];
+  score: number[];
+  first: number[];
+  /** 1 = TP, 0 = FP (the part class's `tp` column). */
+  tp: number[];
 }
 
 /**
@@ -168,12 +179,14 @@ export function evaluateLayoutPredictions(
   gt: LayoutGroundTruth,
   ap: (recall: ArrayLike<number>, precision: ArrayLike<number>) => number,
   resultsFile?: string,
+  perImage = false,
 ): LayoutOutcome {
   const conf = Float64Array.from(preds, (p) => p.confidence);
   const order = rankDescending(conf, { nan: 'last' });
   const done = new Uint8Array(list.images.length);
   const tp: number[][] = VOC_PARTS.map(() => []);
   const fp: number[][] = VOC_PARTS.map(() => []);
+  const ranked: LayoutRanked[] | undefined = perImage ? VOC_PARTS.map((_, c) => ({ person: [], score: [], first: [], tp: tp[c] })) : undefined;
   const warnings: Diagnostic[] = [];
   const warn = (code: ErrorCode, message: string, p: LayoutPrediction): void => {
     warnings.push({ severity: 'warning', code, message, ...(resultsFile ? { file: resultsFile } : {}), ...(p.line !== undefined ? { line: p.line } : {}) });
@@ -192,7 +205,15 @@ export function evaluateLayoutPredictions(
     done[j] = 1;
     const gparts = gt.parts[j];
     const gtd = new Uint8Array(gparts.length);
+    const seen = ranked ? new Uint8Array(VOC_PARTS.length) : undefined;
     for (const part of p.parts) {
+      if (ranked && seen) {
+        const rk = ranked[part.cls];
+        rk.person.push(j);
+        rk.score.push(p.confidence);
+        rk.first.push(seen[part.cls] ? 0 : 1);
+        seen[part.cls] = 1;
+      }
       let ovmax = -Infinity;
       let jmax = -1;
       for (let g = 0; g < gparts.length; g++) {
@@ -217,7 +238,7 @@ export function evaluateLayoutPredictions(
     const { recall, precision } = precisionRecall(tp[c], fp[c], gt.npos[c]);
     return { key: name, recall, precision, ap: ap(recall, precision), npos: gt.npos[c], ndet: tp[c].length };
   });
-  return { entries, warnings };
+  return { entries, warnings, ...(ranked ? { ranked } : {}) };
 }
 
 interface LayoutInputs {
@@ -252,7 +273,7 @@ export async function evaluateLayout(options: VocLayoutOptions, context: RunCont
   const gt = layoutGroundTruth(list!, byImage, paths, problems);
   problems.throwIfAny();
   const t1 = performance.now();
-  const { entries, warnings } = evaluateLayoutPredictions(preds, list!, gt, metric.ap, resultsFile);
+  const { entries, warnings, ranked } = evaluateLayoutPredictions(preds, list!, gt, metric.ap, resultsFile, context.perImage === true);
   const t2 = performance.now();
   return apReport({
     task: 'voc2010/layout',
@@ -260,7 +281,15 @@ export async function evaluateLayout(options: VocLayoutOptions, context: RunCont
     entries,
     diagnostics: warnings,
     timings: { totalMs: t2 - t0, readMs: t1 - t0, evaluateMs: t2 - t1 },
-    extra: { root: paths.root, set: paths.set, comp: paths.comp, results: paths.resultsDir, persons: list!.images.length, layouts: preds.length },
+    extra: {
+      root: paths.root,
+      set: paths.set,
+      comp: paths.comp,
+      results: paths.resultsDir,
+      persons: list!.images.length,
+      layouts: preds.length,
+      ...(ranked ? { perImage: layoutPerImage(list!, gt, entries, ranked, metric.name) } : {}),
+    },
   });
 }
 

@@ -9,7 +9,8 @@ import {
 } from '@cvdevkit/metrics';
 import type { ApEntry } from './ap-report.js';
 import type { ClassGroundTruth } from './det.js';
-import type { LabelledList } from './image-sets.js';
+import type { LabelledList, LayoutList } from './image-sets.js';
+import type { LayoutGroundTruth, LayoutRanked } from './layout.js';
 import type { DetResults } from './results.js';
 
 /**
@@ -90,6 +91,43 @@ export function scoredPerImage(lists: readonly LabelledList[], scores: readonly 
       score: Float64Array.from(ranked.order, (j) => scores[k][j]),
       positives,
       blocks: 'entry',
+    });
+  });
+  return { ...BASE, kind: 'ranked', images: n, fingerprint: fingerprint(parts), ap: apRule(metric), classes };
+}
+
+/**
+ * `voc2010/layout`: the units are the images of the layout list (first-seen order); positives = the
+ * ground-truth parts of the listed persons of the image. A block is one layout's rows of a part class:
+ * in a replicate the copies of a layout are adjacent in the results file and have equal confidence, so
+ * they are adjacent in the sorted order.
+ */
+export function layoutPerImage(list: LayoutList, gt: LayoutGroundTruth, entries: readonly ApEntry[], ranked: readonly LayoutRanked[], metric: string): RankedPerImage {
+  const imageIndex = new Map<string, number>();
+  const unitOfPerson = Uint32Array.from(list.images, (id) => {
+    let i = imageIndex.get(id);
+    if (i === undefined) imageIndex.set(id, (i = imageIndex.size));
+    return i;
+  });
+  const n = imageIndex.size;
+  const parts: (string | ArrayLike<number>)[] = ['voc2010/layout', ...list.images, list.objects];
+  const classes = entries.map((e, c) => {
+    const positives = new Uint32Array(n);
+    gt.parts.forEach((ps, j) => {
+      for (const p of ps) if (p.cls === c) positives[unitOfPerson[j]]++;
+    });
+    parts.push(e.key, positives);
+    const r = ranked[c];
+    const outcome = new Uint8Array(r.person.length);
+    for (let i = 0; i < outcome.length; i++) outcome[i] = r.tp[i] ? OUTCOME_TP : OUTCOME_FP;
+    return packRankedClass({
+      key: e.key,
+      image: Uint32Array.from(r.person, (j) => unitOfPerson[j]),
+      outcome,
+      score: Float64Array.from(r.score),
+      positives,
+      blocks: 'given',
+      blockStart: r.first,
     });
   });
   return { ...BASE, kind: 'ranked', images: n, fingerprint: fingerprint(parts), ap: apRule(metric), classes };
