@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { averagePrecision, collectBoundaryScores, fmeasure, maxF } from './collect.js';
+import { averagePrecision, collectBoundaryScores, fmeasure, maxF, odsMaxF } from './collect.js';
 import type { BoundaryCounts } from './evaluate.js';
 import { boundaryThresholds, matlabColon, matlabLinspace, thresholdCutoffs } from './thresholds.js';
 import { readFileSync } from 'node:fs';
@@ -85,5 +85,24 @@ describe('collectBoundaryScores', () => {
     const r = maxF([0.1, 0.2], [0.5, 0.5], [0.5, 0.5]);
     expect(r.t).toBe(0.1);
     expect(averagePrecision([0.2, 0.2], [1, 0.5])).toBe(0);
+  });
+});
+
+describe('odsMaxF (the bootstrap\'s ODS F)', () => {
+  it('equals maxF(...).f bit for bit on random and near-flat curves', () => {
+    const ratio = fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(0, 0.5, 1), fc.integer({ min: 0, max: 1000 }).map((v) => v / 1000));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(ratio, ratio), { minLength: 1, maxLength: 99 }), (points) => {
+        const R = points.map((p) => p[0]);
+        const P = points.map((p) => p[1]);
+        const t = points.map((_, i) => (i + 1) / 100);
+        expect(Object.is(odsMaxF(R, P), maxF(t, R, P).f)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+    // a plateau: many segments tie with the best, none may be skipped wrongly
+    const R = Array.from({ length: 99 }, (_, i) => 0.5 + ((i % 3) - 1) * 1e-12);
+    const P = Array.from({ length: 99 }, (_, i) => 0.5 - ((i % 3) - 1) * 1e-12);
+    expect(Object.is(odsMaxF(R, P), maxF(R.map((_, i) => i), R, P).f)).toBe(true);
   });
 });

@@ -12,4 +12,4 @@ export {
   type CorrespondOptions,
 } from './correspond/index.js';
 export { evaluateBoundary, emptyCounts, type BoundaryCounts, type EvaluateBoundaryOptions } from './evaluate.js';
-export { collectBoundaryScores, type BoundaryScores } from './collect.js';
+export { collectBoundaryScores, odsMaxF, type BoundaryScores } from './collect.js';
