@@ -1,19 +1,24 @@
 // Benchmark of `compare --bootstrap` (analysis.md §2): k = 2 and k = 10 methods on the VOC det `large`
-// case (5,000 images, 100k detections per method) with 1,000 paired replicates, side by side with the
-// baseline a replicate replaces (one official evaluation of one method: a bootstrap that re-evaluated
-// would pay it B·k times); ADE20K `medium` likewise; and the report size the per-image statistics add.
+// case (5,000 images, 100k detections per method) with 1,000 paired replicates; ADE20K `medium` likewise;
+// ILSVRC CLS-LOC on the real validation ground truth (50,000 images); and the report size the per-image
+// statistics add. Side by side in the same run: the baseline, the bootstrap as it was before the
+// replicate kernels were reworked (bench/baseline-bootstrap.mjs, a frozen copy), checked to give the same
+// replicate summaries bit for bit; and one official evaluation (what a bootstrap that re-evaluated would
+// pay B·k times). Wall time and CPU time (user + system) are both printed: the machine may be shared.
 // The large case is generated with the fixture generator (python3) into bench-data/ (git-ignored); the
-// other methods are seeded perturbations of its results (bench/submissions.mjs).
+// other methods are seeded perturbations of its results (analysis/bench/submissions.mjs).
 // Options: BENCH_REPLICATES (default 1000), VOC_BENCH_DATA (where the large case is / goes).
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRunContext, reportToJson } from '@cvdevkit/core';
 import voc from '@cvdevkit/voc2010';
 import ade from '@cvdevkit/ade20k-boundary';
-import { compareReports } from '@cvdevkit/analysis';
-import { perturbDetResults } from '../../analysis/bench/submissions.mjs';
+import clsloc, { builtInSynsets, readRecCache } from '@cvdevkit/ilsvrc2015-clsloc';
+import { compareReports, pairedBootstrap } from '@cvdevkit/analysis';
+import { perturbDetResults, stream } from '../../analysis/bench/submissions.mjs';
+import { baselineBootstrap } from './baseline-bootstrap.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const FIX = join(here, '../../../fixtures');
@@ -28,9 +33,27 @@ const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
 const ctx = (perImage) => createRunContext({ workers: 1, perImage });
 
 async function timed(fn) {
+  const cpu = process.cpuUsage();
   const t = performance.now();
   const value = await fn();
-  return { value, ms: performance.now() - t };
+  const c = process.cpuUsage(cpu);
+  return { value, ms: performance.now() - t, cpuMs: (c.user + c.system) / 1000 };
+}
+const s = (t) => `${(t.ms / 1000).toFixed(2)} s wall, ${(t.cpuMs / 1000).toFixed(2)} s CPU`;
+
+/** The new bootstrap (compareReports, everything it reports) against the baseline bootstrap, same draws. */
+function compareWithBaseline(label, inputs) {
+  const run = timed(() => compareReports(inputs, { bootstrap: B, seed: 0 }));
+  return run.then(async (r) => {
+    const again = compareReports(inputs, { bootstrap: B, seed: 0 });
+    const repeatable = JSON.stringify(r.value) === JSON.stringify(again);
+    const stats = inputs.map((i) => i.report.extra.perImage);
+    const base = await timed(() => baselineBootstrap(stats, B, 0));
+    const now = pairedBootstrap(stats, B, 0, stats[0].higherIsBetter).summary;
+    const same = base.value.every((v, i) => Object.is(v, now[i]));
+    console.log(`  ${label} B=${B}  compare ${s(r)} (${(r.cpuMs / (B * inputs.length)).toFixed(2)} ms CPU per method-replicate); repeatable: ${repeatable}`);
+    console.log(`  ${' '.repeat(label.length)}         baseline bootstrap ${s(base)}; same replicate summaries: ${same}`);
+  });
 }
 
 // --- VOC det large ---------------------------------------------------------------------------------
@@ -39,9 +62,9 @@ const plain = await timed(() => det.evaluate({ root }, ctx(false)));
 const withStats = await timed(() => det.evaluate({ root }, ctx(true)));
 const plainSize = Buffer.byteLength(reportToJson(plain.value));
 const statsSize = Buffer.byteLength(reportToJson(withStats.value));
-const detections = withStats.value.rows.reduce((s, r) => s + r.ndet, 0);
+const detections = withStats.value.rows.reduce((sum, r) => sum + r.ndet, 0);
 console.log(`voc2010/det large: ${withStats.value.extra.images} images, ${detections} detections`);
-console.log(`  eval                 ${plain.ms.toFixed(0)} ms; with --per-image ${withStats.ms.toFixed(0)} ms`);
+console.log(`  eval                 ${s(plain)}; with --per-image ${s(withStats)}`);
 console.log(`  report size          ${mb(plainSize)} → ${mb(statsSize)} (+${mb(statsSize - plainSize)}, ${((statsSize - plainSize) / detections).toFixed(1)} bytes per detection)`);
 const inputs = [{ name: 'official', file: 'official.json', report: withStats.value }];
 for (let j = 1; j < 10; j++) {
@@ -50,14 +73,7 @@ for (let j = 1; j < 10; j++) {
   const r = await det.evaluate({ root, results: dir }, ctx(true));
   inputs.push({ name: `m${j}`, file: `m${j}.json`, report: r });
 }
-for (const k of [2, 10]) {
-  const run = await timed(() => compareReports(inputs.slice(0, k), { bootstrap: B, seed: 0 }));
-  const again = compareReports(inputs.slice(0, k), { bootstrap: B, seed: 0 });
-  const same = JSON.stringify(run.value) === JSON.stringify(again);
-  console.log(
-    `  compare k=${String(k).padEnd(2)} B=${B}  ${(run.ms / 1000).toFixed(2)} s (${(run.ms / (B * k)).toFixed(2)} ms per method-replicate; baseline: one official eval ${plain.ms.toFixed(0)} ms per method-replicate) repeatable: ${same}`,
-  );
-}
+for (const k of [2, 10]) await compareWithBaseline(`compare k=${String(k).padEnd(2)}`, inputs.slice(0, k));
 
 // --- ADE20K medium ----------------------------------------------------------------------------------
 const adeRoot = join(FIX, 'ade20k', 'medium');
@@ -67,9 +83,42 @@ const adeRun = await timed(() => boundary.evaluate(adeOpts, createRunContext({ p
 const adePlainSize = Buffer.byteLength(reportToJson({ ...adeRun.value, extra: undefined }));
 const adeSize = Buffer.byteLength(reportToJson(adeRun.value));
 console.log(`ade20k/boundary medium: ${adeRun.value.summary.images} images x ${adeRun.value.summary.classes} classes`);
-console.log(`  eval                 ${(adeRun.ms / 1000).toFixed(1)} s (all cores)`);
+console.log(`  eval                 ${s(adeRun)} (all cores)`);
 console.log(`  report size          ${mb(adePlainSize)} → ${mb(adeSize)} (+${mb(adeSize - adePlainSize)})`);
 // the same report under two names: the replicate cost does not depend on the prediction
-const adeInputs = [0, 1].map((j) => ({ name: `a${j}`, file: `a${j}.json`, report: adeRun.value }));
-const adeCmp = await timed(() => compareReports(adeInputs, { bootstrap: B, seed: 0 }));
-console.log(`  compare k=2  B=${B}  ${(adeCmp.ms / 1000).toFixed(2)} s (baseline: one official eval ${(adeRun.ms / 1000).toFixed(1)} s per method-replicate)`);
+await compareWithBaseline('compare k=2 ', [0, 1].map((j) => ({ name: `a${j}`, file: `a${j}.json`, report: adeRun.value })));
+
+// --- ILSVRC CLS-LOC: the real validation ground truth, generated guesses --------------------------------
+const real = join(FIX, 'ilsvrc2015', 'real');
+const labels = join(real, 'ILSVRC2015_clsloc_validation_ground_truth.txt');
+const recCache = join(real, 'ILSVRC2015_clsloc_validation_ground_truth.mat');
+const clsDir = join(DATA, 'clsloc');
+const boxes = readRecCache(recCache);
+const synsetCount = builtInSynsets().count;
+for (const [j, hit] of [[0, 0.7], [1, 0.6]]) {
+  const file = join(clsDir, `pred${j}.txt`);
+  if (existsSync(file)) continue;
+  // per image 5 guesses: with probability `hit` one of them is a ground-truth box (label and box), the others random labels
+  mkdirSync(clsDir, { recursive: true });
+  const r = stream(100 + j);
+  const lines = [];
+  for (let i = 0; i < boxes.images; i++) {
+    const o = boxes.offsets[i];
+    const g = Array.from({ length: 5 }, () => [1 + Math.floor(r.u() * synsetCount), 1, 1, 50, 50]);
+    if (r.u() < hit) g[Math.floor(r.u() * 5)] = [boxes.labels[o], ...boxes.boxes.subarray(o * 4, o * 4 + 4)];
+    lines.push(g.flat().join(' '));
+  }
+  writeFileSync(file, lines.join('\n') + '\n');
+}
+const clsTask = clsloc.tasks['ilsvrc2015/clsloc'];
+const clsOpts = (j) => ({ pred: join(clsDir, `pred${j}.txt`), labels, gt: recCache, blacklist: join(real, 'ILSVRC2015_clsloc_validation_blacklist.txt') });
+const clsPlain = await timed(() => clsTask.evaluate(clsOpts(0), ctx(false)));
+const clsReports = [];
+for (const j of [0, 1]) clsReports.push(await clsTask.evaluate(clsOpts(j), ctx(true)));
+const clsPlainSize = Buffer.byteLength(reportToJson(clsPlain.value));
+const clsSize = Buffer.byteLength(reportToJson(clsReports[0]));
+console.log(`ilsvrc2015/clsloc real val: ${clsPlain.value.extra.images} images (generated guesses)`);
+console.log(`  eval                 ${s(clsPlain)}`);
+console.log(`  report size          ${mb(clsPlainSize)} → ${mb(clsSize)} (+${mb(clsSize - clsPlainSize)})`);
+const clsCmp = await timed(() => compareReports(clsReports.map((report, j) => ({ name: `c${j}`, file: `c${j}.json`, report })), { bootstrap: B, seed: 0 }));
+console.log(`  compare k=2  B=${B}  ${s(clsCmp)} (no baseline: the bootstrap did not cover CLS-LOC before; one official eval ${s(clsPlain)})`);

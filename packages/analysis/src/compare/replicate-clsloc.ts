@@ -36,8 +36,12 @@ export function clslocReplicator(stats: ClsLocPerImage): Replicator {
   const fails = new Uint8Array(N);
   let tabulated: Shape | undefined;
 
+  /** Every term is an integer (single-label lines): the sums are exact in any order, w·term in one step. */
+  let integral = true;
+
   /** terms[i·5 + k−1] and fails[i] for a shape (c(i)/n(i) or e(i)/n(i) as the official code forms them). */
   function tabulate(shape: Shape): void {
+    integral = true;
     for (let i = 0; i < N; i++) {
       fails[i] = 0;
       for (let k = 1; k <= GUESS_COUNTS; k++) {
@@ -61,44 +65,132 @@ export function clslocReplicator(stats: ClsLocPerImage): Replicator {
             }
           }
         }
-        terms[i * GUESS_COUNTS + k - 1] = wrong / n[i];
+        const v = wrong / n[i];
+        terms[i * GUESS_COUNTS + k - 1] = v;
+        if (!Number.isInteger(v)) integral = false;
       }
     }
     tabulated = shape;
+    groupByTerms();
   }
 
-  const sums = new Float64Array(GUESS_COUNTS);
-  return {
-    images: N,
-    classes: stats.classes,
-    evaluate(w, out) {
-      let first = -1;
-      let width = 0;
-      let guesses = 0;
-      let listed = beyond;
-      for (let i = 0; i < N; i++) {
-        if (w[i] === 0) continue;
-        if (first < 0) first = i;
-        if (n[i] > width) width = n[i];
-        if (slots[i] > guesses) guesses = slots[i];
-        listed += w[i] * blacklisted[i];
+  /**
+   * Integral terms: number the distinct (term vector, label count, guess slots, blacklist count) of the
+   * lines (pattern 0 = the official code fails on this line), so that a replicate adds each line's
+   * multiplicity to its pattern's count and reads its shape and blacklist size from the patterns.
+   */
+  function groupByTerms(): void {
+    patterns = [];
+    patternInfo = [];
+    if (!integral) return;
+    const ids = new Map<string, number>();
+    for (let i = 0; i < N; i++) {
+      const v = terms.subarray(i * GUESS_COUNTS, (i + 1) * GUESS_COUNTS);
+      const key = `${fails[i]}|${v.join(',')}|${n[i]}|${slots[i]}|${blacklisted[i]}`;
+      let id = ids.get(key);
+      if (id === undefined) {
+        id = ids.size;
+        ids.set(key, id);
+        patterns.push(...v);
+        patternInfo.push({ fails: fails[i] === 1, n: n[i], slots: slots[i], blacklisted: blacklisted[i] });
       }
-      const shape = { n1: n[first], width, guesses };
-      if (!tabulated || tabulated.n1 !== shape.n1 || tabulated.width !== shape.width || tabulated.guesses !== shape.guesses) tabulate(shape);
-      sums.fill(0);
-      for (let i = 0; i < N; i++) {
-        const times = w[i];
-        if (times === 0) continue;
-        if (fails[i]) {
+      pattern[i] = id;
+    }
+    histogram = new Float64Array(ids.size);
+  }
+
+  /** The replicate's shape and blacklist size, and whether the official code fails on it, from the pattern counts. */
+  function fromHistogram(w: Uint32Array): { shape: Shape; listed: number; fails: boolean } {
+    const h = histogram;
+    const pat = pattern;
+    h.fill(0);
+    let first = -1;
+    for (let i = 0; i < N; i++) {
+      const times = w[i];
+      if (times !== 0) {
+        h[pat[i]] += times;
+        if (first < 0) first = i;
+      }
+    }
+    let width = 0;
+    let guesses = 0;
+    let listed = beyond;
+    let failing = false;
+    for (let p = 0; p < h.length; p++) {
+      if (h[p] === 0) continue;
+      const info = patternInfo[p];
+      if (info.n > width) width = info.n;
+      if (info.slots > guesses) guesses = info.slots;
+      listed += h[p] * info.blacklisted;
+      if (info.fails) failing = true;
+    }
+    return { shape: { n1: n[first], width, guesses }, listed, fails: failing };
+  }
+
+  /** The replicate's shape and blacklist size, line by line. */
+  function scan(w: Uint32Array): { shape: Shape; listed: number } {
+    let first = -1;
+    let width = 0;
+    let guesses = 0;
+    let listed = beyond;
+    for (let i = 0; i < N; i++) {
+      const times = w[i];
+      if (times === 0) continue;
+      if (first < 0) first = i;
+      if (n[i] > width) width = n[i];
+      if (slots[i] > guesses) guesses = slots[i];
+      listed += times * blacklisted[i];
+    }
+    return { shape: { n1: n[first], width, guesses }, listed };
+  }
+
+  const pattern = new Uint32Array(N);
+  let patterns: number[] = [];
+  let patternInfo: { fails: boolean; n: number; slots: number; blacklisted: number }[] = [];
+  let histogram = new Float64Array(0);
+  const sums = new Float64Array(GUESS_COUNTS);
+  const same = (a: Shape, b: Shape): boolean => a.n1 === b.n1 && a.width === b.width && a.guesses === b.guesses;
+  const evaluate = (w: Uint32Array, out: Float64Array): void => {
+    if (tabulated && integral) {
+      const r = fromHistogram(w);
+      if (same(tabulated, r.shape)) {
+        // integer terms times multiplicities: exact integers, so any order of summation gives the official sums
+        if (r.fails) {
           out.fill(NaN);
           return;
         }
-        for (let k = 0; k < GUESS_COUNTS; k++) sums[k] = addRepeated(sums[k], terms[i * GUESS_COUNTS + k], times);
+        sums.fill(0);
+        for (let p = 0; p < patternInfo.length; p++) {
+          const m = histogram[p];
+          if (m !== 0) for (let k = 0; k < GUESS_COUNTS; k++) sums[k] += m * patterns[p * GUESS_COUNTS + k];
+        }
+        const denominator = loc ? N - r.listed : N;
+        for (let k = 0; k < GUESS_COUNTS; k++) out[k] = sums[k] / denominator;
+        return;
       }
-      const denominator = loc ? N - listed : N;
-      for (let k = 0; k < GUESS_COUNTS; k++) out[k] = sums[k] / denominator;
-    },
+    }
+    const { shape, listed } = scan(w);
+    if (!tabulated || !same(tabulated, shape)) {
+      tabulate(shape);
+      if (integral) {
+        evaluate(w, out);
+        return;
+      }
+    }
+    sums.fill(0);
+    for (let i = 0; i < N; i++) {
+      const times = w[i];
+      if (times === 0) continue;
+      if (fails[i]) {
+        out.fill(NaN);
+        return;
+      }
+      for (let k = 0; k < GUESS_COUNTS; k++) sums[k] = addRepeated(sums[k], terms[i * GUESS_COUNTS + k], times);
+    }
+    const denominator = loc ? N - listed : N;
+    for (let k = 0; k < GUESS_COUNTS; k++) out[k] = sums[k] / denominator;
   };
+  return { images: N, classes: stats.classes, evaluate };
 }
 
 /** s + v + v + … (times additions, as the official loop makes them): one multiply when every partial sum is an exact integer. */

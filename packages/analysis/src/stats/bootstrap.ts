@@ -50,7 +50,9 @@ export class SeededRandom {
     for (let i = 0; i < n; i++) {
       let r = this.nextUint32();
       while (r >= limit) r = this.nextUint32();
-      out[r % n]++;
+      // r % n without a floating-point remainder (r ≥ 2^31 is a double): the quotient r / n is never
+      // rounded up to the next integer (its gap to it, ≥ 1/n, exceeds the rounding, ≤ 2^-52·2^32/n)
+      out[r - Math.floor(r / n) * n]++;
     }
     return out;
   }
