@@ -86,3 +86,53 @@ describe('cvdevkit compare', () => {
     expect(noStats.stderr).toContain('--per-image');
   });
 });
+
+describe('cvdevkit compare on CLS-LOC and VOC layout (paired bootstrap)', () => {
+  const clsloc = fixturePath('ilsvrc2015', 'clsloc_edge');
+  let cdir = '';
+  beforeAll(() => {
+    cdir = makeTempDir('cvdevkit-compare-clsloc-');
+    // a weaker submission: the first guess of every third line replaced by a wrong label
+    const lines = readFileSync(join(clsloc, 'pred.txt'), 'utf8').split('\n');
+    writeFileSync(join(cdir, 'weak.txt'), lines.map((l, i) => (i % 3 === 0 && l.trim() !== '' ? `999 ${l.trim().split(/\s+/).slice(1).join(' ')}` : l)).join('\n'));
+    for (const [name, pred] of [
+      ['a', join(clsloc, 'pred.txt')],
+      ['b', join(cdir, 'weak.txt')],
+    ]) {
+      const args = ['eval', 'ilsvrc2015/clsloc', '--pred', pred, '--labels', join(clsloc, 'gt.txt'), '--gt', join(clsloc, 'Annotations'), '--blacklist', join(clsloc, 'blacklist.txt')];
+      const r = runCli([...args, '--per-image', '--format', 'json', '--out', join(cdir, `${name}.json`), '-q']);
+      expect(r.status, r.stderr).toBe(0);
+    }
+    for (const name of ['l1', 'l2']) {
+      const r = runCli(['eval', 'voc2010/layout', '--root', ROOT, '--per-image', '--format', 'json', '--out', join(cdir, `${name}.json`), '-q']);
+      expect(r.status, r.stderr).toBe(0);
+    }
+  });
+  it('ilsvrc2015/clsloc a.json b.json --bootstrap 200 --seed 0: error rate, lower is better, no Friedman (noted), intervals and the paired difference', () => {
+    const args = ['compare', 'ilsvrc2015/clsloc', join(cdir, 'b.json'), join(cdir, 'a.json'), '--bootstrap', '200', '--seed', '0'];
+    const table = runCli(args);
+    expect(table.status, table.stderr).toBe(0);
+    expect(table.stdout).toContain('lower is better');
+    expect(table.stdout).toContain('no per-class ranks, Friedman test or post-hoc');
+    const json = JSON.parse(runCli([...args, '--format', 'json']).stdout);
+    expect(json).toMatchObject({ k: 2, perClass: false, blocks: 0, excluded: [], friedman: null, posthoc: null, valueField: 'locError', higherIsBetter: false });
+    expect(json.pairs[0]).toMatchObject({ a: 'a', b: 'b' });
+    expect(json.pairs[0].delta).toBeLessThan(0);
+    expect(json.pairs[0].deltaCi).toHaveLength(2);
+    expect(json.methods.every((m: { ci: number[] }) => m.ci.length === 2)).toBe(true);
+    expect(runCli([...args, '--format', 'json']).stdout).toBe(runCli([...args, '--format', 'json']).stdout);
+    const html = runCli([...args, '--out', join(cdir, 'c.html')]);
+    expect(html.status, html.stderr).toBe(0);
+    expect(readFileSync(join(cdir, 'c.html'), 'utf8')).toContain('No per-class values');
+    const cd = runCli([...args, '--cd-diagram', join(cdir, 'cd.svg')]);
+    expect(cd.status).toBe(1);
+    expect(cd.stderr).toContain('no per-class values');
+  });
+  it('voc2010/layout --bootstrap: per-part intervals', () => {
+    const r = runCli(['compare', 'voc2010/layout', join(cdir, 'l1.json'), join(cdir, 'l2.json'), '--bootstrap', '30', '--format', 'json']);
+    expect(r.status, r.stderr).toBe(0);
+    const json = JSON.parse(r.stdout);
+    expect(json.classes.map((c: { key: string }) => c.key)).toEqual(['head', 'hand', 'foot']);
+    expect(json.classes[1].ci[0]).toHaveLength(2);
+  });
+});

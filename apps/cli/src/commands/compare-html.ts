@@ -14,8 +14,10 @@ function table(rows: string[][], sortable = true): string {
 export function compareHtml(r: CompareResult): string {
   const t = compareTables(r);
   const sections = [
-    { id: 'cd', title: 'Critical-difference diagram', html: `<figure>${cdDiagramSvg(r)}</figure>\n<ul>${t.tests.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` },
-    { id: 'classes', title: 'Per class (value, rank)', html: table(t.classes) },
+    r.perClass
+      ? { id: 'cd', title: 'Critical-difference diagram', html: `<figure>${cdDiagramSvg(r)}</figure>\n<ul>${t.tests.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` }
+      : { id: 'notes', title: 'No per-class values', html: `<ul>${t.tests.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` },
+    { id: 'classes', title: r.perClass ? 'Per class (value, rank)' : `Per row (${r.valueField})`, html: table(t.classes) },
     { id: 'pairs', title: 'Pairs', html: table(t.pairs) },
     ...(t.bootstrap ? [{ id: 'bootstrap', title: `Paired bootstrap over images (${r.bootstrap!.replicates} replicates, seed ${r.bootstrap!.seed})`, html: table(t.bootstrap) }] : []),
   ];
