@@ -29,7 +29,7 @@ if (!existsSync(join(root, 'VOC2010'))) {
   console.log(`generating the large case into ${DATA} …`);
   execFileSync('python3', [join(FIX, 'voc2010/gen/gen_cases.py'), '--out', DATA, 'large'], { stdio: 'inherit' });
 }
-const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
+const mb = (bytes) => (Math.abs(bytes) < 1e5 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(2)} MB`);
 const ctx = (perImage) => createRunContext({ workers: 1, perImage });
 
 async function timed(fn) {
