@@ -9,13 +9,13 @@
 // other methods are seeded perturbations of its results (analysis/bench/submissions.mjs).
 // Options: BENCH_REPLICATES (default 1000), VOC_BENCH_DATA (where the large case is / goes).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRunContext, reportToJson } from '@cvdevkit/core';
 import voc from '@cvdevkit/voc2010';
 import ade from '@cvdevkit/ade20k-boundary';
-import clsloc, { builtInSynsets, readRecCache } from '@cvdevkit/ilsvrc2015-clsloc';
+import clsloc, { CLSLOC_WNIDS } from '@cvdevkit/ilsvrc2015-clsloc';
 import { compareReports, pairedBootstrap } from '@cvdevkit/analysis';
 import { perturbDetResults, stream } from '../../analysis/bench/submissions.mjs';
 import { baselineBootstrap } from './baseline-bootstrap.mjs';
@@ -93,21 +93,20 @@ const real = join(FIX, 'ilsvrc2015', 'real');
 const labels = join(real, 'ILSVRC2015_clsloc_validation_ground_truth.txt');
 const recCache = join(real, 'ILSVRC2015_clsloc_validation_ground_truth.mat');
 const clsDir = join(DATA, 'clsloc');
-const boxes = readRecCache(recCache);
-const synsetCount = builtInSynsets().count;
+const truth = readFileSync(labels, 'utf8').split('\n').filter((l) => l.trim() !== '');
 for (const [j, hit] of [[0, 0.7], [1, 0.6]]) {
   const file = join(clsDir, `pred${j}.txt`);
   if (existsSync(file)) continue;
-  // per image 5 guesses: with probability `hit` one of them is a ground-truth box (label and box), the others random labels
+  // per image 5 guesses with random labels; with probability `hit` one of them names the true label;
+  // boxes: a large central box (localises the large objects) or a random one
   mkdirSync(clsDir, { recursive: true });
   const r = stream(100 + j);
-  const lines = [];
-  for (let i = 0; i < boxes.images; i++) {
-    const o = boxes.offsets[i];
-    const g = Array.from({ length: 5 }, () => [1 + Math.floor(r.u() * synsetCount), 1, 1, 50, 50]);
-    if (r.u() < hit) g[Math.floor(r.u() * 5)] = [boxes.labels[o], ...boxes.boxes.subarray(o * 4, o * 4 + 4)];
-    lines.push(g.flat().join(' '));
-  }
+  const lines = truth.map((line) => {
+    const box = () => (r.u() < 0.5 ? [10, 10, 400, 330] : [Math.floor(r.u() * 200), Math.floor(r.u() * 200), 200 + Math.floor(r.u() * 200), 200 + Math.floor(r.u() * 200)]);
+    const g = Array.from({ length: 5 }, () => [1 + Math.floor(r.u() * CLSLOC_WNIDS.length), ...box()]);
+    if (r.u() < hit) g[Math.floor(r.u() * 5)][0] = Number(line.trim().split(/\s+/)[0]);
+    return g.flat().join(' ');
+  });
   writeFileSync(file, lines.join('\n') + '\n');
 }
 const clsTask = clsloc.tasks['ilsvrc2015/clsloc'];
