@@ -52,7 +52,7 @@ export function clslocPerImage(pred: Predictions, labels: GroundTruthLabels, box
     classes: Array.from({ length: MAX_GUESSES }, (_, k) => String(k + 1)),
     error,
     width: labels.width,
-    labelCount: packArray(Uint8Array.from(labels.counts)),
+    labelCount: packArray(Uint32Array.from(labels.counts)),
     slots: packArray(pred.slots),
     zeroGuess: packArray(zeroGuess),
     clsFirst: packArray(result.clsFirst!),

@@ -141,7 +141,7 @@ export interface ClsLocPerImage extends PerImageBase {
   error: 'locError' | 'clsError';
   /** The widest ground-truth row (`size(gt_labels, 2)`): the stride of `clsFirst` / `locFirst`. */
   width: number;
-  /** u8 per image: its label count n(i). */
+  /** u32 per image: its label count n(i). */
   labelCount: PackedArray;
   /** u8 per image: its guesses on the prediction line (at most 5; `dlmread` zero-pads the others). */
   slots: PackedArray;

@@ -24,7 +24,7 @@ interface Shape {
 export function clslocReplicator(stats: ClsLocPerImage): Replicator {
   const N = stats.images;
   const W = stats.width;
-  const n = unpackU8(stats.labelCount);
+  const n = unpackU32(stats.labelCount);
   const slots = unpackU8(stats.slots);
   const zero = unpackU8(stats.zeroGuess);
   const clsFirst = unpackU8(stats.clsFirst);
