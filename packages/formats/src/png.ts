@@ -85,6 +85,27 @@ function pngProblem(file: string | undefined, detail: string, extra: { code?: Er
 export function decodeLabelPng(buffer: Uint8Array, file?: string): LabelImage {
   const buf = Buffer.isBuffer(buffer) ? buffer : Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   readPngHeader(buf, file);
+  const { meta: m, palette, idat } = parsePngChunks(buf, file);
+  if (m.colorType === 2 || m.colorType === 6) {
+    throw pngProblem(file, 'not a label image', {
+      code: 'input/png-color-type',
+      expected: 'a palette (indexed) or greyscale PNG, one label per pixel',
+      found: `a truecolour ${m.colorType === 6 ? 'RGBA' : 'RGB'} PNG (imread would give H×W×3)`,
+    });
+  }
+  const inflated = inflateImageData(idat, m, file);
+  const data = labelsFromInflated(inflated, m, file);
+  const image: LabelImage = { width: m.width, height: m.height, data, kind: m.colorType === 3 ? 'palette' : 'grey', bitDepth: m.depth };
+  if (m.colorType === 3 && palette) {
+    const p = new Uint8Array(palette.length * 3);
+    palette.forEach((c, i) => p.set([c[0], c[1], c[2]], i * 3));
+    image.palette = p;
+  }
+  return image;
+}
+
+/** Step 1: the chunks through pngjs's parser (CRCs checked): header metadata, palette, IDAT data. */
+function parsePngChunks(buf: Buffer, file: string | undefined): { meta: PngMetadata; palette?: number[][]; idat: Buffer[] } {
   let failure: Error | undefined;
   let meta: PngMetadata | undefined;
   let palette: number[][] | undefined;
@@ -118,20 +139,17 @@ export function decodeLabelPng(buffer: Uint8Array, file?: string): LabelImage {
   if (failure || !meta) {
     throw pngProblem(file, 'damaged PNG file', { expected: 'a complete, undamaged PNG', found: failure ? translatePngError(failure) : 'no image header' });
   }
-  const m = meta;
-  if (m.colorType === 2 || m.colorType === 6) {
-    throw pngProblem(file, 'not a label image', {
-      code: 'input/png-color-type',
-      expected: 'a palette (indexed) or greyscale PNG, one label per pixel',
-      found: `a truecolour ${m.colorType === 6 ? 'RGBA' : 'RGB'} PNG (imread would give H×W×3)`,
-    });
-  }
+  return { meta, palette, idat };
+}
+
+/** Step 2: the IDAT stream inflated, with an output bounded by what the header allows. */
+function inflateImageData(idat: Buffer[], m: PngMetadata, file: string | undefined): Buffer {
   const { width, height } = m;
-  let inflated: Buffer;
   try {
     const compressed = Buffer.concat(idat);
     const rowSize = ((width * m.bpp * m.depth + 7) >> 3) + 1;
     const imageSize = rowSize * height;
+    let inflated: Buffer;
     if (m.interlace) {
       // The seven Adam7 passes add at most one filter byte per row and pass: a bounded output either way.
       inflated = zlibInflateSync(compressed, { maxOutputLength: imageSize + 7 * (height + 8) });
@@ -139,53 +157,48 @@ export function decodeLabelPng(buffer: Uint8Array, file?: string): LabelImage {
       inflated = pngjsInflateSync(compressed, { chunkSize: imageSize, maxLength: imageSize });
     }
     if (!inflated || inflated.length === 0) throw new Error('no image data');
+    return inflated;
   } catch (e) {
     throw pngProblem(file, 'damaged PNG image data', { expected: 'a complete, undamaged PNG', found: translatePngError(e) });
   }
+}
 
+/** Step 3: un-filtered scanlines → one label (palette index or grey value, channel 0) per pixel. */
+function labelsFromInflated(inflated: Buffer, m: PngMetadata, file: string | undefined): Uint8Array | Uint16Array {
+  const { width, height } = m;
   const n = width * height;
-  let data: Uint8Array | Uint16Array;
   if (!m.interlace && m.depth === 8 && m.bpp === 1) {
     // The label-image case (8-bit palette or grey): un-filter straight into the output.
-    data = unfilterOneBytePerPixel(inflated, width, height, file);
-  } else {
-    let unfiltered: Buffer;
-    try {
-      unfiltered = filterParseSync.process(inflated, m);
-    } catch (e) {
-      const msg = e instanceof Error ? e.message : String(e);
-      throw pngProblem(file, 'damaged PNG image data', { expected: 'a complete, undamaged PNG', found: /waitng|waiting/.test(msg) ? 'fewer rows than the header says' : translatePngError(e) });
-    }
-    if (!m.interlace && m.depth === 8 && m.bpp === 2) {
-      const out = new Uint8Array(n);
-      for (let i = 0, j = 0; i < n; i++, j += 2) out[i] = unfiltered[j];
-      data = out;
-    } else if (!m.interlace && m.depth === 16) {
-      const out = new Uint16Array(n);
-      const step = 2 * m.bpp;
-      for (let i = 0, j = 0; i < n; i++, j += step) out[i] = (unfiltered[j] << 8) | unfiltered[j + 1];
-      data = out;
-    } else {
-      // Interlaced or fewer than 8 bits: pngjs's bitmapper places every pixel (raw value in channel 0).
-      let rgba: Buffer | Uint16Array;
-      try {
-        rgba = bitmapper.dataToBitMap(unfiltered, m);
-      } catch (e) {
-        throw pngProblem(file, 'damaged PNG image data', { expected: 'a complete, undamaged PNG', found: translatePngError(e) });
-      }
-      const out = m.depth === 16 ? new Uint16Array(n) : new Uint8Array(n);
-      for (let i = 0; i < n; i++) out[i] = rgba[i * 4];
-      data = out;
-    }
+    return unfilterOneBytePerPixel(inflated, width, height, file);
   }
-
-  const image: LabelImage = { width, height, data, kind: m.colorType === 3 ? 'palette' : 'grey', bitDepth: m.depth };
-  if (m.colorType === 3 && palette) {
-    const p = new Uint8Array(palette.length * 3);
-    palette.forEach((c, i) => p.set([c[0], c[1], c[2]], i * 3));
-    image.palette = p;
+  let unfiltered: Buffer;
+  try {
+    unfiltered = filterParseSync.process(inflated, m);
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    throw pngProblem(file, 'damaged PNG image data', { expected: 'a complete, undamaged PNG', found: /waitng|waiting/.test(msg) ? 'fewer rows than the header says' : translatePngError(e) });
   }
-  return image;
+  if (!m.interlace && m.depth === 8 && m.bpp === 2) {
+    const out = new Uint8Array(n);
+    for (let i = 0, j = 0; i < n; i++, j += 2) out[i] = unfiltered[j];
+    return out;
+  }
+  if (!m.interlace && m.depth === 16) {
+    const out = new Uint16Array(n);
+    const step = 2 * m.bpp;
+    for (let i = 0, j = 0; i < n; i++, j += step) out[i] = (unfiltered[j] << 8) | unfiltered[j + 1];
+    return out;
+  }
+  // Interlaced or fewer than 8 bits: pngjs's bitmapper places every pixel (raw value in channel 0).
+  let rgba: Buffer | Uint16Array;
+  try {
+    rgba = bitmapper.dataToBitMap(unfiltered, m);
+  } catch (e) {
+    throw pngProblem(file, 'damaged PNG image data', { expected: 'a complete, undamaged PNG', found: translatePngError(e) });
+  }
+  const out = m.depth === 16 ? new Uint16Array(n) : new Uint8Array(n);
+  for (let i = 0; i < n; i++) out[i] = rgba[i * 4];
+  return out;
 }
 
 /**

@@ -146,21 +146,26 @@ class ImageMatcher {
     const { concat, byLabel, skip, numClasses } = this;
     const plabels = this.preds.labels;
     const boxes = this.preds.boxes;
+    const lines = this.preds.lines;
+    // counters in locals inside the loop (written back once per image)
+    let blacklisted = 0;
+    let outOfRange = 0;
+    let inverted = 0;
     for (let k = a; k < b; k++) {
       const d = concat[k];
       const label = plabels[d];
       if (bl && bl.includes(label)) {
         skip[d] = 1;
-        this.blacklisted++;
+        blacklisted++;
       }
       if (!(label >= 1 && label <= numClasses)) {
-        this.outOfRange++;
-        this.firstOutOfRangeLine ??= this.preds.lines[d];
+        outOfRange++;
+        this.firstOutOfRangeLine ??= lines[d];
       }
       const bx = 4 * d;
       if (boxes[bx + 2] < boxes[bx] || boxes[bx + 3] < boxes[bx + 1]) {
-        this.inverted++;
-        this.firstInvertedLine ??= this.preds.lines[d];
+        inverted++;
+        this.firstInvertedLine ??= lines[d];
       }
       let q = k;
       while (q > a && plabels[byLabel[q - 1]] > label) {
@@ -169,6 +174,9 @@ class ImageMatcher {
       }
       byLabel[q] = d;
     }
+    this.blacklisted += blacklisted;
+    this.outOfRange += outOfRange;
+    this.inverted += inverted;
   }
 
   /** Matches each class run of `byLabel[a..b)` against the same class's objects of entry `e`. */

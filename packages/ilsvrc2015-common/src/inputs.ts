@@ -113,13 +113,6 @@ export interface Predictions {
 const PRED_FORMAT = '"<image_index> <class id> <confidence> <xmin> <ymin> <xmax> <ymax>"';
 const PRED_FIELDS = ['image index', 'class id', 'confidence', 'xmin', 'ymin', 'xmax', 'ymax'];
 
-/**
- * Parses a prediction file, one detection per line:
- * `<image_index> <class id> <confidence> <xmin> <ymin> <xmax> <ymax>`.
- * The official `textread` reads a stream of tokens, so a short row silently shifts every later
- * record; here a line with another field count is an error naming the line. Image indices and
- * class ids must be integers (`%d`); an empty file is an error (the official code fails on it).
- */
 export interface PredictionCheckOptions {
   /**
    * The image indices of the list: a detection on another index is reported in the same pass as the
@@ -128,6 +121,16 @@ export interface PredictionCheckOptions {
   imageIds?: ReadonlySet<number>;
 }
 
+/**
+ * Parses a prediction file, one detection per line:
+ * `<image_index> <class id> <confidence> <xmin> <ymin> <xmax> <ymax>`.
+ * The official `textread` reads a stream of tokens, so a short row silently shifts every later
+ * record; here a line with another field count is an error naming the line. Image indices and
+ * class ids must be integers (`%d`); an empty file is an error (the official code fails on it).
+ *
+ * Hot kernel (one pass over every byte of a file of up to millions of detections), kept whole: the
+ * tokenizer, the growing typed columns and the problem checks share locals.
+ */
 export function parsePredictions(text: string, file: string, options: PredictionCheckOptions = {}): Predictions {
   const problems = new ProblemCollector();
   const known = options.imageIds;

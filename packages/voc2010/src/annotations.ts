@@ -165,67 +165,15 @@ export async function readVocRecords(
   const paths = ids.map(options.path);
   const progress = context.progress;
   progress.begin(options.label ?? 'reading annotations', n);
-
-  let cache: CacheFile | undefined;
-  let cacheFile: string | undefined;
-  const stats: ({ size: number; mtimeMs: number } | undefined)[] = new Array(n);
-  let todo: number[] = [];
-  if (context.cacheDir) {
-    cacheFile = cachePath(context.cacheDir, options.annotationsDir);
-    cache = await loadCache(cacheFile, options.annotationsDir);
-    for (let i = 0; i < n; i++) {
-      let st;
-      try {
-        st = statSync(paths[i]);
-      } catch {
-        st = undefined;
-      }
-      stats[i] = st ? { size: st.size, mtimeMs: st.mtimeMs } : undefined;
-      const e = cache?.entries[ids[i]];
-      if (st && e && e.size === st.size && e.mtimeMs === st.mtimeMs) out[i] = e.record;
-      else todo.push(i);
-    }
-    progress.advance(n - todo.length);
-  } else {
-    todo = Array.from({ length: n }, (_, i) => i);
-  }
-
+  const cached = context.cacheDir ? await recordsFromCache(ids, paths, options.annotationsDir, context.cacheDir, out) : undefined;
+  const todo = cached ? cached.todo : Array.from({ length: n }, (_, i) => i);
+  if (cached) progress.advance(n - todo.length);
   const handle = (i: number, r: RecordOrProblems): void => {
     if ('record' in r) out[i] = r.record;
     else for (const p of r.problems) problems.add(p);
   };
-
-  if (todo.length >= WORKER_THRESHOLD && context.workers > 1) {
-    // The main thread parses its share while (workers - 1) threads parse the rest.
-    const threads = Math.min(context.workers, 8) - 1;
-    const mine = Math.ceil(todo.length / (threads + 1));
-    const theirs = todo.slice(mine);
-    const chunks: number[][] = [];
-    const chunkSize = Math.max(1, Math.ceil(theirs.length / (threads * 4)));
-    for (let k = 0; k < theirs.length; k += chunkSize) chunks.push(theirs.slice(k, k + chunkSize));
-    const script = resolveWorkerScript(import.meta.url, './annotations.worker.js');
-    const pending = mapInWorkers<string[], RecordOrProblems[]>(script, chunks.map((c) => c.map((i) => paths[i])), {
-      workers: threads,
-      signal: context.signal,
-      onResult: (res, k) => {
-        const chunk = chunks[k];
-        for (let j = 0; j < chunk.length; j++) handle(chunk[j], res[j]);
-        progress.advance(chunk.length);
-      },
-    });
-    // Keep a rejection from being unhandled while the main thread is busy.
-    pending.catch(() => undefined);
-    try {
-      await options.meanwhile?.();
-      for (let k = 0; k < mine; k++) {
-        const i = todo[k];
-        handle(i, readRecordBatch([paths[i]])[0]);
-        progress.advance();
-      }
-    } finally {
-      await pending;
-    }
-  } else {
+  if (todo.length >= WORKER_THRESHOLD && context.workers > 1) await parseWithWorkers(todo, paths, options, context, handle);
+  else {
     await options.meanwhile?.();
     for (const i of todo) {
       if (context.signal.aborted) throw context.signal.reason ?? new Error('aborted');
@@ -234,29 +182,92 @@ export async function readVocRecords(
     }
   }
   progress.end();
+  if (cached && todo.length > 0) await saveCache(cached, ids, out, options.annotationsDir, context.cacheDir!);
+  return out;
+}
 
-  if (cacheFile && todo.length > 0) {
-    const entries: Record<string, CacheEntry> = cache?.entries ?? {};
-    let changed = false;
-    for (const i of todo) {
-      const st = stats[i];
-      const rec = out[i];
-      if (st && rec) {
-        entries[ids[i]] = { size: st.size, mtimeMs: st.mtimeMs, record: rec };
-        changed = true;
-      }
+/** What the cache gave: the records still to parse (`todo`) and what saving needs. */
+interface CachedRecords {
+  todo: number[];
+  stats: ({ size: number; mtimeMs: number } | undefined)[];
+  cache: CacheFile | undefined;
+  cacheFile: string;
+}
+
+/** Fills `out` from the cache where a file's size and mtime still match; returns the rest to parse. */
+async function recordsFromCache(ids: readonly string[], paths: string[], annotationsDir: string, cacheDir: string, out: (VocRecord | undefined)[]): Promise<CachedRecords> {
+  const cacheFile = cachePath(cacheDir, annotationsDir);
+  const cache = await loadCache(cacheFile, annotationsDir);
+  const stats: ({ size: number; mtimeMs: number } | undefined)[] = new Array(ids.length);
+  const todo: number[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    let st;
+    try {
+      st = statSync(paths[i]);
+    } catch {
+      st = undefined;
     }
-    if (changed) {
-      try {
-        await mkdir(context.cacheDir!, { recursive: true });
-        const tmp = `${cacheFile}.${process.pid}.tmp`;
-        const data: CacheFile = { format: 'cvdevkit.voc2010.annotations', version: PACKAGE_VERSION, dir: options.annotationsDir, entries };
-        await writeFile(tmp, JSON.stringify(data));
-        await rename(tmp, cacheFile);
-      } catch {
-        // A cache that cannot be written is only slower next time.
-      }
+    stats[i] = st ? { size: st.size, mtimeMs: st.mtimeMs } : undefined;
+    const e = cache?.entries[ids[i]];
+    if (st && e && e.size === st.size && e.mtimeMs === st.mtimeMs) out[i] = e.record;
+    else todo.push(i);
+  }
+  return { todo, stats, cache, cacheFile };
+}
+
+/** The main thread parses its share (after `meanwhile`) while (workers - 1) threads parse the rest. */
+async function parseWithWorkers(todo: number[], paths: string[], options: ReadRecordsOptions, context: RunContext, handle: (i: number, r: RecordOrProblems) => void): Promise<void> {
+  const progress = context.progress;
+  const threads = Math.min(context.workers, 8) - 1;
+  const mine = Math.ceil(todo.length / (threads + 1));
+  const theirs = todo.slice(mine);
+  const chunks: number[][] = [];
+  const chunkSize = Math.max(1, Math.ceil(theirs.length / (threads * 4)));
+  for (let k = 0; k < theirs.length; k += chunkSize) chunks.push(theirs.slice(k, k + chunkSize));
+  const script = resolveWorkerScript(import.meta.url, './annotations.worker.js');
+  const pending = mapInWorkers<string[], RecordOrProblems[]>(script, chunks.map((c) => c.map((i) => paths[i])), {
+    workers: threads,
+    signal: context.signal,
+    onResult: (res, k) => {
+      const chunk = chunks[k];
+      for (let j = 0; j < chunk.length; j++) handle(chunk[j], res[j]);
+      progress.advance(chunk.length);
+    },
+  });
+  // Keep a rejection from being unhandled while the main thread is busy.
+  pending.catch(() => undefined);
+  try {
+    await options.meanwhile?.();
+    for (let k = 0; k < mine; k++) {
+      const i = todo[k];
+      handle(i, readRecordBatch([paths[i]])[0]);
+      progress.advance();
+    }
+  } finally {
+    await pending;
+  }
+}
+
+/** Adds the newly parsed records to the cache file (atomically; a cache that cannot be written is only slower next time). */
+async function saveCache(cached: CachedRecords, ids: readonly string[], out: (VocRecord | undefined)[], annotationsDir: string, cacheDir: string): Promise<void> {
+  const entries: Record<string, CacheEntry> = cached.cache?.entries ?? {};
+  let changed = false;
+  for (const i of cached.todo) {
+    const st = cached.stats[i];
+    const rec = out[i];
+    if (st && rec) {
+      entries[ids[i]] = { size: st.size, mtimeMs: st.mtimeMs, record: rec };
+      changed = true;
     }
   }
-  return out;
+  if (!changed) return;
+  try {
+    await mkdir(cacheDir, { recursive: true });
+    const tmp = `${cached.cacheFile}.${process.pid}.tmp`;
+    const data: CacheFile = { format: 'cvdevkit.voc2010.annotations', version: PACKAGE_VERSION, dir: annotationsDir, entries };
+    await writeFile(tmp, JSON.stringify(data));
+    await rename(tmp, cached.cacheFile);
+  } catch {
+    // A cache that cannot be written is only slower next time.
+  }
 }
