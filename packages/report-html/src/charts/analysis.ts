@@ -1,11 +1,12 @@
 /**
  * Charts of `cvdevkit analyze` reports (the `analysis` object of @cvdevkit/analysis): mAP against the IoU
  * threshold and against the object-size threshold, Hoiem's false-positive types among the top-ranked false
- * positives (trend), and TIDE's dAP per error type.
+ * positives (trend), the pies and APN-per-bin charts of `hoiem.ts`, and TIDE's dAP per error type.
  */
 import type { Report } from '@cvdevkit/core';
 import { CATEGORY_COLOURS, PRIMARY } from '../theme.js';
 import { chartSpec, finite, round6, type ReportChart } from './common.js';
+import { hoiemCharts, type HoiemLike } from './hoiem.js';
 
 interface Curve {
   thresholds: number[];
@@ -14,7 +15,7 @@ interface Curve {
 interface AnalysisLike {
   overlap?: Curve;
   size?: Curve & { kind: string };
-  hoiem?: { trendCounts: number[]; overall: { trend: Record<string, number>[] } };
+  hoiem?: HoiemLike & { trendCounts: number[]; overall: { trend: Record<string, number>[] } };
   tide?: { mode: string; units: string; main: Record<string, number>; special: Record<string, number> };
 }
 
@@ -75,6 +76,7 @@ export function analysisCharts(report: Report): ReportChart[] {
         },
       }),
     });
+    charts.push(...hoiemCharts(a.hoiem));
   }
   if (a.tide) {
     const entries = [...Object.entries(a.tide.main).map(([k, v]) => ({ type: k, group: 'main', dAP: round6(v) })), ...Object.entries(a.tide.special).map(([k, v]) => ({ type: k, group: 'special', dAP: round6(v) }))];
