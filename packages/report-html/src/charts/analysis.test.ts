@@ -22,6 +22,20 @@ describe('analysis charts', () => {
     for (const c of charts.filter((x) => x.id.startsWith('ap-vs') || x.id === 'tide-dap')) expect(await renderVegaLiteSvg(c.spec)).toContain('<svg');
   });
 
+  it("size under a NaN-propagating mean (ILSVRC): the task's mAP and, dashed, the mean over classes with positives", async () => {
+    const report = createReport({
+      task: 'ilsvrc2015/det',
+      metric: 'ap-ilsvrc2015-det',
+      rows: [{ key: 'n1', ap: 0.5 }],
+      analysis: { size: { kind: 'detection', thresholds: [0, 0.1, 0.2], mAP: [0.5, NaN, NaN], mAPWithPositives: [0.5, 0.4, 0.3], classesWithPositives: [2, 2, 1], perClass: [{}, {}] } },
+    });
+    const chart = buildReportCharts(report).find((c) => c.id === 'ap-vs-size')!;
+    const warnings: string[] = [];
+    const svg = await renderVegaLiteSvg(chart.spec, { onWarning: (m) => warnings.push(m) });
+    expect(warnings).toEqual([]);
+    expect(svg).toContain('mean over the classes with a positive left');
+  });
+
   it('Hoiem pies (overall, per class) and APN-per-bin charts render without a Vega warning; shares are labelled', async () => {
     const chars = (['size', 'height', 'aspect'] as const).map((ch) => ({
       characteristic: ch,
