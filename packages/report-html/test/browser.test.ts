@@ -79,7 +79,16 @@ describe.skipIf(!hasChromium || !cliBuilt)('HTML reports in Chromium', () => {
     expect(crops.filter((c) => c.gt === 1).length).toBeGreaterThan(crops.length / 2);
     // Every embedded crop is a JPEG the browser decodes, and the first class's crops are drawn with a size.
     const decoded = await page.$$eval('figure.crop svg.crop image', async (images) => {
-      const sizes = await Promise.all(images.map(async (i) => { const img = new Image(); img.src = i.getAttribute('href')!; await img.decode(); return img.naturalWidth * img.naturalHeight; }));
+      type Img = { src: string; decode(): Promise<void>; naturalWidth: number; naturalHeight: number };
+      const ImageCtor = (globalThis as unknown as { Image: new () => Img }).Image;
+      const sizes = await Promise.all(
+        images.map(async (i) => {
+          const img = new ImageCtor();
+          img.src = i.getAttribute('href')!;
+          await img.decode();
+          return img.naturalWidth * img.naturalHeight;
+        }),
+      );
       return sizes.filter((n) => n > 0).length;
     });
     expect(decoded).toBe(crops.length);

@@ -7,12 +7,13 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
 
+/** Object paints, away from the boxes' orange and sky blue. */
 const PAINT = [
-  [213, 94, 0],
-  [0, 114, 178],
-  [0, 158, 115],
-  [204, 121, 167],
-  [230, 159, 0],
+  [0, 120, 90],
+  [150, 70, 130],
+  [110, 110, 110],
+  [70, 60, 150],
+  [140, 110, 60],
 ];
 
 function number(xml: string, tag: string): number {

@@ -6,7 +6,7 @@
  */
 import type { Diagnostic } from '@cvdevkit/core';
 import { escapeHtml } from './escape.js';
-import { findImageFile, makeCrop, type Crop, type PixelBox } from './image-crops.js';
+import { findImageFile, makeCrop, type Crop } from './image-crops.js';
 
 type Box = [number, number, number, number];
 
