@@ -148,7 +148,7 @@ export async function analyzeDetectionTask(inputs: DetectionTaskInputs, values: 
     result.notes.splice(k < 0 ? result.notes.length : k, k < 0 ? 0 : 1, `size: left out (${why})`);
   }
   if (!synsets.children && result.hoiem) result.notes.push(`hoiem: ${inputs.meta} has no hierarchy (no "children" field), so no two classes are similar and Sim is empty`);
-  return analysisReport({
+  const report = analysisReport({
     dataset: settings.dataset,
     task: settings.task,
     metric,
@@ -157,4 +157,11 @@ export async function analyzeDetectionTask(inputs: DetectionTaskInputs, values: 
     timings: { totalMs: performance.now() - t0, readMs: t1 - t0 },
     extra: { images: gt.imageIds.length, objects: gt.labels.length, detections: input.detections.score.length, similarGroups: input.similarGroups.length },
   });
+  // Readable class names next to the WNIDs, as in the evaluation report (tables and charts use them).
+  report.rows.forEach((row, c) => {
+    const name = synsets.names[c];
+    const { key, ...rest } = row;
+    if (name) report.rows[c] = { key, name, ...rest };
+  });
+  return report;
 }

@@ -5,7 +5,7 @@
  */
 import type { Report } from '@cvdevkit/core';
 import { CATEGORY_COLOURS, PRIMARY } from '../theme.js';
-import { chartSpec, finite, round6, type ReportChart } from './common.js';
+import { chartSpec, displayName, finite, round6, rowsByKey, type ReportChart } from './common.js';
 import { hoiemCharts, type HoiemLike } from './hoiem.js';
 
 interface Curve {
@@ -114,7 +114,8 @@ export function analysisCharts(report: Report): ReportChart[] {
         },
       }),
     });
-    charts.push(...hoiemCharts(a.hoiem));
+    const rows = rowsByKey(report);
+    charts.push(...hoiemCharts(a.hoiem, (key) => displayName(rows.get(key), key)));
   }
   if (a.tide) {
     const entries = [...Object.entries(a.tide.main).map(([k, v]) => ({ type: k, group: 'main', dAP: round6(v) })), ...Object.entries(a.tide.special).map(([k, v]) => ({ type: k, group: 'special', dAP: round6(v) }))];

@@ -75,7 +75,7 @@ function overallPie(top: Counts): ReportChart {
 
 const pct = (share: number) => `${share > 0 && share < 0.01 ? '<1' : Math.round(share * 100)}%`;
 
-function classPies(perClass: NonNullable<HoiemLike['perClass']>): ReportChart | undefined {
+function classPies(perClass: NonNullable<HoiemLike['perClass']>, nameOf: (key: string) => string): ReportChart | undefined {
   const classes = perClass.filter((c) => c.top && SLICES.some((s) => (s === 'Cor' ? c.top!.TP : c.top![s]) > 0));
   if (classes.length === 0) return undefined;
   const correct = (c: (typeof classes)[number]) => {
@@ -84,7 +84,7 @@ function classPies(perClass: NonNullable<HoiemLike['perClass']>): ReportChart | 
     return total > 0 ? v[0].count / total : 0;
   };
   const shown = classes.length <= MAX_CLASS_PIES ? classes : [...classes].sort((a, b) => correct(a) - correct(b)).slice(0, MAX_CLASS_PIES);
-  const values = shown.flatMap((c) => sliceValues(c.top!).map((v) => ({ ...v, panel: `${c.key} (${Math.round(correct(c) * 100)}% Cor)` })));
+  const values = shown.flatMap((c) => sliceValues(c.top!).map((v) => ({ ...v, panel: `${nameOf(c.key)} (${Math.round(correct(c) * 100)}% Cor)` })));
   const title = 'Top-ranked detections per class';
   const which = shown.length < classes.length ? `the ${shown.length} of ${classes.length} classes with the fewest correct` : 'each class';
   return {
@@ -199,13 +199,18 @@ function sensitivityChart(chars: NonNullable<HoiemLike['characteristics']>, over
 }
 
 /** APN per class and bin as a heat map (skipped bins, under 5 objects, left blank). */
-function perClassBins(chars: NonNullable<HoiemLike['characteristics']>): ReportChart | undefined {
-  const nClasses = chars[0]?.perClass.length ?? 0;
-  if (nClasses === 0) return undefined;
+function perClassBins(chars: NonNullable<HoiemLike['characteristics']>, nameOf: (key: string) => string): ReportChart | undefined {
+  const all = chars[0]?.perClass ?? [];
+  if (all.length === 0) return undefined;
+  // Many classes (ILSVRC's 200): the MAX_CLASS_PIES with the most objects, in class order (the JSON has all).
+  const objects = (k: number) => all[k].objects.reduce((a, b) => a + b, 0);
+  const keep = new Set(all.length <= MAX_CLASS_PIES ? all.map((_, k) => k) : all.map((_, k) => k).sort((a, b) => objects(b) - objects(a) || a - b).slice(0, MAX_CLASS_PIES));
+  const nClasses = keep.size;
   const withText = nClasses <= 40;
+  const which = keep.size < all.length ? `the ${keep.size} of ${all.length} classes with the most objects; ` : '';
   const values = chars.flatMap((c) =>
-    c.perClass.flatMap((pc) =>
-      c.bins.map((bin, k) => ({ characteristic: c.characteristic, class: pc.key, bin, order: k, objects: pc.objects[k], apn: pc.apn[k] === null ? null : round6(pc.apn[k]!), text: pc.apn[k] === null ? '' : pc.apn[k]!.toFixed(2) })),
+    c.perClass.filter((_, k) => keep.has(k)).flatMap((pc) =>
+      c.bins.map((bin, k) => ({ characteristic: c.characteristic, class: nameOf(pc.key), bin, order: k, objects: pc.objects[k], apn: pc.apn[k] === null ? null : round6(pc.apn[k]!), text: pc.apn[k] === null ? '' : pc.apn[k]!.toFixed(2) })),
     ),
   );
   const title = 'Normalised AP per class and bin';
@@ -223,8 +228,8 @@ function perClassBins(chars: NonNullable<HoiemLike['characteristics']>): ReportC
   return {
     id: 'hoiem-apn-per-class',
     title,
-    description: 'APN of each class per size, height and aspect bin; blank cells are bins with fewer than 5 objects (skipped, as Hoiem et al. do).',
-    spec: chartSpec(title, 'blank: fewer than 5 objects in the bin', {
+    description: `APN of ${which ? which.slice(0, -2) : 'each class'} per size, height and aspect bin; blank cells are bins with fewer than 5 objects (skipped, as Hoiem et al. do).`,
+    spec: chartSpec(title, `${which}blank: fewer than 5 objects in the bin`, {
       data: { values },
       hconcat: chars.map((c, k) => ({
         title: { text: c.characteristic, anchor: 'middle', fontSize: 12, fontWeight: 'normal' },
@@ -244,16 +249,16 @@ function perClassBins(chars: NonNullable<HoiemLike['characteristics']>): ReportC
 }
 
 /** The Hoiem charts the report's `analysis.hoiem` allows. */
-export function hoiemCharts(h: HoiemLike): ReportChart[] {
+export function hoiemCharts(h: HoiemLike, nameOf: (key: string) => string = (k) => k): ReportChart[] {
   const charts: ReportChart[] = [];
   if (h.overall.top) charts.push(overallPie(h.overall.top));
   if (h.perClass) {
-    const per = classPies(h.perClass);
+    const per = classPies(h.perClass, nameOf);
     if (per) charts.push(per);
   }
   if (h.characteristics && h.characteristics.length > 0) {
     charts.push(...binCharts(h.characteristics));
-    const heat = perClassBins(h.characteristics);
+    const heat = perClassBins(h.characteristics, nameOf);
     if (heat) charts.push(heat);
   }
   return charts;

@@ -62,7 +62,9 @@ export async function reportSections(report: Report, options: ReportHtmlOptions 
   let topHtml: string | undefined;
   if (Array.isArray(top) && top.length > 0) {
     const imagesDir = options.crops?.imagesDir ?? (report.extra as { imagesDir?: unknown } | undefined)?.imagesDir;
-    const t = await topSection(top, { ...options.crops, imagesDir: typeof imagesDir === 'string' ? imagesDir : undefined });
+    const rows = new Map(report.rows.map((r) => [r.key, r]));
+    const nameOf = (key: string) => (typeof rows.get(key)?.name === 'string' && rows.get(key)!.name !== '' ? String(rows.get(key)!.name) : key);
+    const t = await topSection(top, { nameOf, ...options.crops, imagesDir: typeof imagesDir === 'string' ? imagesDir : undefined });
     topHtml = t.html;
     if (t.diagnostics.length > 0) full.diagnostics = [...full.diagnostics, ...t.diagnostics];
   }

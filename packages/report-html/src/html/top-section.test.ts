@@ -56,7 +56,7 @@ describe('top section', () => {
     const r = await topSection(top);
     expect(r.crops).toBe(0);
     expect(r.diagnostics).toEqual([]);
-    expect(r.html).toContain('box <code>[11, 11, 60, 60]</code>');
+    expect(r.html).toContain('<code>a</code> box <code>[11, 11, 60, 60]</code>');
     expect(r.html).toContain('dog&lt;b&gt;');
     expect(r.html).not.toContain('<svg');
   });

@@ -34,6 +34,10 @@ export interface TopSectionOptions {
   perList?: number;
   /** Longest side of a crop in pixels (default 160). */
   maxSide?: number;
+  /** A class's readable name (default: its key). */
+  nameOf?: (key: string) => string;
+  /** Entries per list past the cards, as one compact line each (default: all; the page uses 5 above 40 classes). */
+  listed?: number;
 }
 
 export interface TopSectionResult {
@@ -113,19 +117,28 @@ function entryHtml(e: TopEntryLike, key: string, crop: Crop | undefined, side: n
   return `<figure class="crop text"><div class="nocrop"><code>${escapeHtml(e.image)}</code><br>box <code>${escapeHtml(boxText(e.box))}</code>${obj}</div>${caption(e, key).replace(/<br><code>[^<]*<\/code>/, '')}</figure>`;
 }
 
-/** Entries that got a crop or should have (cards), then, with an images folder, the rest past the budget as one compact list. */
+/** Entries planned for a crop as cards (the crop, or the id and box when the image is unavailable), then the rest as one compact line each. */
 function listHtml(entries: readonly TopEntryLike[], key: string, crops: Map<TopEntryLike, Crop>, plan: Map<TopEntryLike, true>, options: TopSectionOptions): string {
   const side = options.maxSide ?? 160;
-  const cards = options.imagesDir ? entries.filter((e) => plan.has(e)) : entries;
-  const rest = options.imagesDir ? entries.filter((e) => !plan.has(e)) : [];
-  const more = rest
-    .map((e) => `<li>${e.type ? `<strong>${escapeHtml(e.type)}</strong> · ` : ''}#${e.rank} · ${num(e.score)} · <code>${escapeHtml(e.image)}</code> <code>${escapeHtml(boxText(e.box))}</code>${e.object ? ` · ${e.object.class === key ? '' : `${escapeHtml(e.object.class)} `}IoU ${num(e.object.iou, 2)}` : ''}</li>`)
+  const cards = entries.filter((e) => plan.has(e));
+  const rest = entries.filter((e) => !plan.has(e));
+  const shown = rest.slice(0, options.listed ?? rest.length);
+  const more = shown
+    .map((e) => `<li>${e.type ? `<strong>${escapeHtml(e.type)}</strong> · ` : ''}#${e.rank} · ${num(e.score)} · <code>${escapeHtml(e.image)}</code> box <code>${escapeHtml(boxText(e.box))}</code>${e.object ? ` · ${e.object.class === key ? '' : `${escapeHtml(e.object.class)} `}IoU ${num(e.object.iou, 2)}` : ''}</li>`)
     .join('');
-  return `<div class="crops">${cards.map((e) => entryHtml(e, key, crops.get(e), side)).join('')}</div>${more ? `<ul class="more">${more}</ul>` : ''}`;
+  const hidden = rest.length > shown.length ? `<li>… ${rest.length - shown.length} more in the JSON report</li>` : '';
+  return `${cards.length > 0 ? `<div class="crops">${cards.map((e) => entryHtml(e, key, crops.get(e), side)).join('')}</div>` : ''}${more ? `<ul class="more">${more}${hidden}</ul>` : ''}`;
 }
 
 /** The section's HTML, with the diagnostics of images that could not be shown. */
 export async function topSection(top: readonly TopClassLike[], options: TopSectionOptions = {}): Promise<TopSectionResult> {
+  if (options.nameOf) {
+    const nameOf = options.nameOf;
+    const named = (e: TopEntryLike): TopEntryLike => (e.object ? { ...e, object: { ...e.object, class: nameOf(e.object.class) } } : e);
+    top = top.map((c) => ({ key: nameOf(c.key), truePositives: c.truePositives.map(named), falsePositives: c.falsePositives.map(named), nearMisses: c.nearMisses.map(named) }));
+  }
+  // Past 40 classes (ILSVRC's 200) each list shows its first entries only; the JSON report has them all.
+  if (options.listed === undefined && top.length > 40) options = { ...options, listed: 5 };
   const plan = cropPlan(top, options);
   const { crops, diagnostics } = options.imagesDir ? await makeCrops(plan, options.imagesDir, options.maxSide ?? 160) : { crops: new Map<TopEntryLike, Crop>(), diagnostics: [] };
   let cropBytes = 0;
