@@ -37,6 +37,14 @@ describe('cvdevkit analyze', () => {
     }
   });
 
+  it('--images naming no folder: still exit 0, ids and boxes, and an info diagnostic saying so', () => {
+    const r = runCli(['analyze', 'voc2010/det', '--root', ROOT, '--only', 'top', '--top', '2', '--images', 'no-such-images-dir', '--format', 'json', '--no-cache']);
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.diagnostics).toEqual([expect.objectContaining({ severity: 'info', code: 'analysis/image-unavailable', file: expect.stringMatching(/no-such-images-dir$/) })]);
+    expect(report.extra.imagesDir).toBeUndefined();
+  });
+
   it('usage mistakes exit 1: an unknown section, a task without analysis', () => {
     const bad = runCli(['analyze', 'voc2010/det', '--root', ROOT, '--only', 'nope', '--no-cache']);
     expect(bad.status).toBe(1);

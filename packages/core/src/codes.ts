@@ -7,7 +7,7 @@
  *
  * The prefix says who raises it: `usage/` a command-line mistake (exit 1), `input/` bad input data
  * (exit 2), `internal/`, `plugin/` and `config/` a broken installation (exit 3); `seg/`, `layout/`, `ilsvrc/`,
- * `clsloc/`, `ade20k/` and `task/` are warnings and notes a task writes into its report.
+ * `clsloc/`, `ade20k/`, `analysis/` and `task/` are warnings and notes a task (or an analyze page) writes into its report.
  */
 export const ERROR_CODES = {
   // ── command line (exit 1) ──────────────────────────────────────────────────────────────────────
@@ -170,6 +170,7 @@ export const ERROR_CODES = {
   'ade20k/class-subset': 'only some classes were evaluated; the score is not the official one',
   'ade20k/png-depth': 'low-bit-depth prediction PNGs were read (scaled as imread does)',
   'ade20k/shard': 'this report covers one shard; merge the shards for the score',
+  'analysis/image-unavailable': 'an analyze page could not show a test image (no --images folder, no file, not readable); the image id and box are shown instead',
 } as const satisfies Record<string, string>;
 
 /** A stable code from the catalogue; a code not listed in `ERROR_CODES` does not compile. */

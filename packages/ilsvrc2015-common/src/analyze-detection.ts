@@ -96,12 +96,21 @@ export function ilsvrcDiagnoseInput(gt: GroundTruth, preds: Predictions, blackli
   return {
     classes: Array.from({ length: numClasses }, (_, c) => synsets.wnids[c] ?? `class_${c + 1}`),
     images: Array.from(gt.imageIds, (id) => String(id)),
+    ...imageSizes(gt),
     rule: 'ilsvrc',
     detections: { ...det, rank: Uint32Array.from(order) },
     objects,
     similarGroups: ilsvrcSimilarGroups(synsets, numClasses),
     meanRule: 'all',
   };
+}
+
+/** The XML `<size>` of every entry, when every one has a positive width and height (the size analysis needs them all). */
+function imageSizes(gt: GroundTruth): { imageWidth?: Float64Array; imageHeight?: Float64Array } {
+  const { imageWidth, imageHeight } = gt;
+  if (!imageWidth || !imageHeight) return {};
+  for (let i = 0; i < imageWidth.length; i++) if (!(imageWidth[i] > 0 && imageHeight[i] > 0)) return {};
+  return { imageWidth, imageHeight };
 }
 
 function isFile(path: string): boolean {
@@ -112,10 +121,10 @@ function isFile(path: string): boolean {
   }
 }
 
-/** `cvdevkit analyze ilsvrc2015/det|vid`: the official matching once, then overlap, Hoiem, TIDE, top. */
+/** `cvdevkit analyze ilsvrc2015/det|vid`: the official matching once, then overlap, size (XML ground truth only), Hoiem, TIDE, top. */
 export async function analyzeDetectionTask(inputs: DetectionTaskInputs, values: AnalyzeOptionValues, settings: DetectionTaskSettings, context: RunContext): Promise<Report> {
   const t0 = performance.now();
-  const diag = diagnoseOptions(values, ['overlap', 'hoiem', 'tide', 'top']);
+  const diag = diagnoseOptions(values, ['overlap', 'size', 'hoiem', 'tide', 'top']);
   const metric = context.metric ?? ILSVRC_AP;
   if (metric !== ILSVRC_AP) throw usageError(`unknown metric "${metric}" for this task`, 'usage/unknown-metric', `the ILSVRC detection tasks accept only ${ILSVRC_AP}`);
   for (const k of ['pred', 'meta', 'gt'] as const) if (!inputs[k]) throw usageError(`missing option --${k}`, 'usage/missing-option');
@@ -133,8 +142,13 @@ export async function analyzeDetectionTask(inputs: DetectionTaskInputs, values: 
   const t1 = performance.now();
   const input = ilsvrcDiagnoseInput(gt, preds, blacklist, synsets, settings);
   const result = diagnose(input, diag);
+  if (result.size === undefined && diag.only?.includes('size')) {
+    const why = gt.source === 'cache' ? `the ground-truth cache ${inputs.gt} holds no image sizes: pass the Annotations directory` : 'an annotation has no <size> with a positive width and height';
+    const k = result.notes.findIndex((n) => n.startsWith('size:'));
+    result.notes.splice(k < 0 ? result.notes.length : k, k < 0 ? 0 : 1, `size: left out (${why})`);
+  }
   if (!synsets.children && result.hoiem) result.notes.push(`hoiem: ${inputs.meta} has no hierarchy (no "children" field), so no two classes are similar and Sim is empty`);
-  return analysisReport({
+  const report = analysisReport({
     dataset: settings.dataset,
     task: settings.task,
     metric,
@@ -143,4 +157,11 @@ export async function analyzeDetectionTask(inputs: DetectionTaskInputs, values: 
     timings: { totalMs: performance.now() - t0, readMs: t1 - t0 },
     extra: { images: gt.imageIds.length, objects: gt.labels.length, detections: input.detections.score.length, similarGroups: input.similarGroups.length },
   });
+  // Readable class names next to the WNIDs, as in the evaluation report (tables and charts use them).
+  report.rows.forEach((row, c) => {
+    const name = synsets.names[c];
+    const { key, ...rest } = row;
+    if (name) report.rows[c] = { key, name, ...rest };
+  });
+  return report;
 }

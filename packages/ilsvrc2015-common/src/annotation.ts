@@ -12,6 +12,9 @@ export interface AnnotationObjects {
   boxes: number[];
   /** `<generated>1</generated>` (VID); the official code ignores it. */
   generated: number[];
+  /** The image's `<size><width>`/`<height>` (NaN when absent or unreadable); only the size analysis uses them. */
+  width: number;
+  height: number;
 }
 
 function asElement(v: XmlValue | undefined): XmlElement | undefined {
@@ -26,7 +29,7 @@ function asElement(v: XmlValue | undefined): XmlElement | undefined {
  * optional VID mode. Problems (unknown WNID, missing `<name>`/`<bndbox>`) are pushed to `problems`.
  */
 export function readAnnotationObjects(text: string, file: string, labelOf: ReadonlyMap<string, number>, problems: Problem[]): AnnotationObjects {
-  const out: AnnotationObjects = { labels: [], boxes: [], generated: [] };
+  const out: AnnotationObjects = { labels: [], boxes: [], generated: [], width: NaN, height: NaN };
   let doc: XmlElement;
   try {
     doc = parseDevkitXml(text, file);
@@ -41,6 +44,11 @@ export function readAnnotationObjects(text: string, file: string, labelOf: Reado
   if (!root) {
     problems.push({ code: 'input/xml', file, field: 'annotation', expected: 'an <annotation> root element', found: `<${Object.keys(doc)[0]}>` });
     return out;
+  }
+  const size = asElement(Array.isArray(root.size) ? root.size[0] : root.size);
+  if (size) {
+    out.width = str2double(childText(size, 'width') ?? '');
+    out.height = str2double(childText(size, 'height') ?? '');
   }
   const objects = childArray(root, 'object');
   for (let j = 0; j < objects.length; j++) {
@@ -83,6 +91,8 @@ export interface PackedObjects {
   labels: Int32Array;
   boxes: Float64Array;
   generated: Uint8Array;
+  /** Per file: width, height (NaN when the annotation has no `<size>`). */
+  sizes: Float64Array;
   problems: Problem[];
 }
 
@@ -93,17 +103,20 @@ export function packObjects(perFile: AnnotationObjects[], problems: Problem[]): 
   const labels = new Int32Array(total);
   const boxes = new Float64Array(total * 4);
   const generated = new Uint8Array(total);
+  const sizes = new Float64Array(2 * perFile.length);
   let k = 0;
   for (let i = 0; i < perFile.length; i++) {
     const a = perFile[i];
     counts[i] = a.labels.length;
+    sizes[2 * i] = a.width;
+    sizes[2 * i + 1] = a.height;
     for (let j = 0; j < a.labels.length; j++, k++) {
       labels[k] = a.labels[j];
       generated[k] = a.generated[j];
       for (let q = 0; q < 4; q++) boxes[4 * k + q] = a.boxes[4 * j + q];
     }
   }
-  return { counts, labels, boxes, generated, problems };
+  return { counts, labels, boxes, generated, sizes, problems };
 }
 
 /**
@@ -120,7 +133,7 @@ export function parseAnnotationFiles(files: readonly string[], labelOf: Map<stri
     } catch (e) {
       if (!isDevkitError(e)) throw e;
       problems.push(...e.problems);
-      perFile.push({ labels: [], boxes: [], generated: [] });
+      perFile.push({ labels: [], boxes: [], generated: [], width: NaN, height: NaN });
       continue;
     }
     perFile.push(readAnnotationObjects(text, file, labelOf, problems));

@@ -18,5 +18,5 @@ serveWorker<AnnotationTask, PackedObjects>((task, data) => {
     for (let i = 0; i < wnids.length; i++) labelOf.set(wnids[i], i + 1);
   }
   const packed = parseAnnotationFiles(task.files, labelOf);
-  return transferable(packed, [packed.counts.buffer, packed.labels.buffer, packed.boxes.buffer, packed.generated.buffer] as ArrayBuffer[]);
+  return transferable(packed, [packed.counts.buffer, packed.labels.buffer, packed.boxes.buffer, packed.generated.buffer, packed.sizes.buffer] as ArrayBuffer[]);
 });

@@ -26,6 +26,9 @@ export interface GroundTruth {
   generated: Uint8Array;
   /** Objects per class before the blacklist (`num_pos_per_class`); its length is the number of classes evaluated. */
   numPos: Float64Array;
+  /** Per entry: the image's width and height from its XML `<size>` (NaN when absent); not in the devkit's `.mat` cache. */
+  imageWidth?: Float64Array;
+  imageHeight?: Float64Array;
   /** Where it came from: 'xml' or 'cache'. */
   source: 'xml' | 'cache';
 }
@@ -60,7 +63,13 @@ export function groundTruthFromObjects(list: ImageList, packed: PackedObjects): 
   }
   const numPos = new Float64Array(maxLabel);
   for (let k = 0; k < m; k++) numPos[packed.labels[k] - 1]++;
-  return { imageIds: list.ids.slice(), objStart, labels: packed.labels, boxes: packed.boxes, thr, generated: packed.generated, numPos, source: 'xml' };
+  const imageWidth = new Float64Array(n);
+  const imageHeight = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    imageWidth[i] = packed.sizes[2 * i];
+    imageHeight[i] = packed.sizes[2 * i + 1];
+  }
+  return { imageIds: list.ids.slice(), objStart, labels: packed.labels, boxes: packed.boxes, thr, generated: packed.generated, numPos, imageWidth, imageHeight, source: 'xml' };
 }
 
 function mergePacked(parts: PackedObjects[]): PackedObjects {
@@ -70,11 +79,13 @@ function mergePacked(parts: PackedObjects[]): PackedObjects {
   const labels = new Int32Array(sum((p) => p.labels));
   const boxes = new Float64Array(sum((p) => p.boxes));
   const generated = new Uint8Array(sum((p) => p.generated));
+  const sizes = new Float64Array(sum((p) => p.sizes));
   const problems: Problem[] = [];
   let c = 0;
   let o = 0;
   for (const p of parts) {
     counts.set(p.counts, c);
+    sizes.set(p.sizes, 2 * c);
     labels.set(p.labels, o);
     generated.set(p.generated, o);
     boxes.set(p.boxes, 4 * o);
@@ -82,7 +93,7 @@ function mergePacked(parts: PackedObjects[]): PackedObjects {
     o += p.labels.length;
     problems.push(...p.problems);
   }
-  return { counts, labels, boxes, generated, problems };
+  return { counts, labels, boxes, generated, sizes, problems };
 }
 
 /** The annotation file of each list entry: `<dir>/<name>.xml`. */
@@ -133,7 +144,8 @@ async function parseFiles(files: string[], synsets: Synsets, context: RunContext
 
 // ------------------------------------------------------------------------- on-disk parse cache
 
-const CACHE_MAGIC = 'cvdevkit-ilsvrc-gt/1';
+// /2: each file's image width and height follow the objects (the size analysis).
+const CACHE_MAGIC = 'cvdevkit-ilsvrc-gt/2';
 
 function cacheKey(dir: string, list: ImageList, synsets: Synsets, files: string[], version: string): string | undefined {
   const h = createHash('sha256');
@@ -157,7 +169,7 @@ function cacheKey(dir: string, list: ImageList, synsets: Synsets, files: string[
 
 function saveCache(path: string, p: PackedObjects): void {
   const header = Buffer.from(JSON.stringify({ magic: CACHE_MAGIC, files: p.counts.length, objects: p.labels.length }) + '\n');
-  const body = [header, Buffer.from(p.counts.buffer, p.counts.byteOffset, p.counts.byteLength), Buffer.from(p.labels.buffer, p.labels.byteOffset, p.labels.byteLength), Buffer.from(p.boxes.buffer, p.boxes.byteOffset, p.boxes.byteLength), Buffer.from(p.generated.buffer, p.generated.byteOffset, p.generated.byteLength)];
+  const body = [header, Buffer.from(p.counts.buffer, p.counts.byteOffset, p.counts.byteLength), Buffer.from(p.labels.buffer, p.labels.byteOffset, p.labels.byteLength), Buffer.from(p.boxes.buffer, p.boxes.byteOffset, p.boxes.byteLength), Buffer.from(p.generated.buffer, p.generated.byteOffset, p.generated.byteLength), Buffer.from(p.sizes.buffer, p.sizes.byteOffset, p.sizes.byteLength)];
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, Buffer.concat(body));
   renameSync(tmp, path);
@@ -180,17 +192,18 @@ function loadCache(path: string, files: number): PackedObjects | undefined {
   }
   if (head.magic !== CACHE_MAGIC || head.files !== files || typeof head.objects !== 'number') return undefined;
   const m = head.objects;
-  const need = files * 4 + m * 4 + m * 32 + m;
+  const need = files * 4 + m * 4 + m * 32 + m + files * 16;
   const body = buf.subarray(nl + 1);
   if (body.length !== need) return undefined;
   const copy = new Uint8Array(need);
   copy.set(body);
-  // Layout: counts (int32) | labels (int32) | boxes (float64) | generated (uint8); float64 must be 8-aligned.
+  // Layout: counts (int32) | labels (int32) | boxes (float64) | generated (uint8) | sizes (float64, 2 per file); float64 must be 8-aligned.
   const counts = new Int32Array(copy.buffer.slice(0, files * 4));
   const labels = new Int32Array(copy.buffer.slice(files * 4, files * 4 + m * 4));
   const boxes = new Float64Array(copy.buffer.slice(files * 4 + m * 4, files * 4 + m * 36));
-  const generated = new Uint8Array(copy.buffer.slice(files * 4 + m * 36));
-  return { counts, labels, boxes, generated, problems: [] };
+  const generated = new Uint8Array(copy.buffer.slice(files * 4 + m * 36, files * 4 + m * 37));
+  const sizes = new Float64Array(copy.buffer.slice(files * 4 + m * 37));
+  return { counts, labels, boxes, generated, sizes, problems: [] };
 }
 
 /**

@@ -75,7 +75,10 @@ describe('ground truth', () => {
         expect(g.labels).toEqual(one.labels);
         expect(g.boxes).toEqual(one.boxes);
         expect(g.numPos).toEqual(one.numPos);
+        expect(g.imageWidth).toEqual(one.imageWidth);
+        expect(g.imageHeight).toEqual(one.imageHeight);
       }
+      expect(one.imageWidth!.every((w, i) => w > 0 && one.imageHeight![i] > 0)).toBe(true);
     } finally {
       rmSync(cacheDir, { recursive: true, force: true });
     }

@@ -81,7 +81,7 @@ export async function analyzeDet(options: VocDetOptions & AnalyzeOptionValues, c
   const result = diagnose(input, diag);
   context.progress.end();
   const images = options.images ?? join(paths.root, 'JPEGImages');
-  return analysisReport({
+  const report = analysisReport({
     dataset: 'voc2010',
     task: 'voc2010/det',
     metric: metric.name,
@@ -90,4 +90,9 @@ export async function analyzeDet(options: VocDetOptions & AnalyzeOptionValues, c
     timings: { totalMs: performance.now() - t0, readMs: t1 - t0 },
     extra: { root: paths.root, set: paths.set, comp: paths.comp, images: set.keys.length, ...(existsSync(images) ? { imagesDir: images } : {}) },
   });
+  // An images folder asked for but absent: the HTML shows ids and boxes, and says why.
+  if (options.images !== undefined && !existsSync(images)) {
+    report.diagnostics.push({ severity: 'info', code: 'analysis/image-unavailable', file: images, message: 'top detections: --images names no folder; shown as image ids and boxes' });
+  }
+  return report;
 }

@@ -3,6 +3,7 @@
  * diagnose a submission (AP vs overlap and object size, Hoiem's false-positive types, TIDE's errors, top
  * detections) through the task's optional `analyze` hook, on the task's own readers and official matching.
  */
+import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { createRunContext, findMetric, usageError } from '@cvdevkit/core';
 import type { RegisteredTask } from '@cvdevkit/registry';
@@ -24,7 +25,7 @@ async function analyze(session: CliSession, entry: RegisteredTask, opts: Record<
     only: opts.only as string | undefined,
     tideMode: opts.tideMode as string | undefined,
     top: opts.top as number | undefined,
-    images: typeof opts.images === 'string' ? opts.images : undefined,
+    images: typeof opts.images === 'string' ? resolve(session.io.cwd, opts.images) : undefined,
   };
   const report = await session.withContext(common, common.metric, async (ctx, logs) => {
     const metric = common.metric ?? entry.task.metric;

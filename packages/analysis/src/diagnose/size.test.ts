@@ -23,6 +23,9 @@ describe('size analysis', () => {
     expect(r.perClass[0].ap[0]).toBeCloseTo(0.5 + 1 / 3, 12);
     expect(r.perClass[0].ap[1]).toBe(0.5);
     expect(r.perClass[0].ap[2]).toBeNaN();
+    expect(r.classesWithPositives).toEqual([1, 1, 0]);
+    expect(r.mAPWithPositives!.slice(0, 2)).toEqual([r.mAP[0], r.mAP[1]]);
+    expect(r.mAPWithPositives![2]).toBeNaN();
   });
 
   it('classification: positives whose boxes cover less than s of the image are removed', () => {

@@ -11,7 +11,11 @@ export interface SizeResult {
   /** `'detection'`: smaller objects marked difficult; `'classification'`: small positives removed. */
   kind: 'detection' | 'classification';
   thresholds: number[];
+  /** The mean of the per-class APs under the task's rule (ILSVRC: NaN as soon as one class has no positive left). */
   mAP: number[];
+  /** Detection: the mean over the classes that still have a positive at the threshold, and how many they are. */
+  mAPWithPositives?: number[];
+  classesWithPositives?: number[];
   perClass: { key: string; ap: number[]; npos: number[] }[];
 }
 
@@ -38,6 +42,8 @@ export function detectionSizeAnalysis(p: Prepared, thresholds: readonly number[]
   const frac = objectAreaFraction(p.input.objects, imageWidth, imageHeight);
   const perClass = p.input.classes.map((key) => ({ key, ap: [] as number[], npos: [] as number[] }));
   const mAP: number[] = [];
+  const mAPWithPositives: number[] = [];
+  const classesWithPositives: number[] = [];
   const out = new Uint8Array(p.nDet);
   const small = new Uint8Array(p.nObj);
   const prev = p.input.rule === 'voc' ? earlierBestIoU(p) : undefined;
@@ -60,8 +66,11 @@ export function detectionSizeAnalysis(p: Prepared, thresholds: readonly number[]
       perClass[c].npos.push(npos[c]);
     }
     mAP.push(meanOf(aps, p.input.meanRule));
+    const kept = Array.from(aps).filter((_, c) => npos[c] > 0);
+    mAPWithPositives.push(meanOf(kept, 'numeric'));
+    classesWithPositives.push(kept.length);
   }
-  return { kind: 'detection', thresholds: [...thresholds], mAP, perClass };
+  return { kind: 'detection', thresholds: [...thresholds], mAP, mAPWithPositives, classesWithPositives, perClass };
 }
 
 /** One class of the classification task, in the official (image-set) order. */

@@ -1,11 +1,12 @@
 /**
  * Charts of `cvdevkit analyze` reports (the `analysis` object of @cvdevkit/analysis): mAP against the IoU
  * threshold and against the object-size threshold, Hoiem's false-positive types among the top-ranked false
- * positives (trend), and TIDE's dAP per error type.
+ * positives (trend), the pies and APN-per-bin charts of `hoiem.ts`, and TIDE's dAP per error type.
  */
 import type { Report } from '@cvdevkit/core';
 import { CATEGORY_COLOURS, PRIMARY } from '../theme.js';
-import { chartSpec, finite, round6, type ReportChart } from './common.js';
+import { chartSpec, displayName, finite, round6, rowsByKey, type ReportChart } from './common.js';
+import { hoiemCharts, type HoiemLike } from './hoiem.js';
 
 interface Curve {
   thresholds: number[];
@@ -13,8 +14,8 @@ interface Curve {
 }
 interface AnalysisLike {
   overlap?: Curve;
-  size?: Curve & { kind: string };
-  hoiem?: { trendCounts: number[]; overall: { trend: Record<string, number>[] } };
+  size?: Curve & { kind: string; mAPWithPositives?: number[]; classesWithPositives?: number[]; perClass?: unknown[] };
+  hoiem?: HoiemLike & { trendCounts: number[]; overall: { trend: Record<string, number>[] } };
   tide?: { mode: string; units: string; main: Record<string, number>; special: Record<string, number> };
 }
 
@@ -39,13 +40,51 @@ function lineChart(id: string, title: string, description: string, subtitle: str
   };
 }
 
+/**
+ * Detection AP against size when the task's mean is undefined somewhere (ILSVRC: one class left without a
+ * positive makes it NaN): the official-rule mAP and, dashed, the mean over the classes that still have a
+ * positive, with their count on hover.
+ */
+function sizeWithPositivesChart(size: Required<NonNullable<AnalysisLike['size']>>): ReportChart {
+  const official = "mAP (the task's mean)";
+  const kept = 'mean over the classes with a positive left';
+  // The kept series first, so the official line (drawn wider) is not hidden where the two agree.
+  const values = size.thresholds.flatMap((t, k) => [
+    { t, series: kept, mAP: finite(size.mAPWithPositives[k]) === undefined ? null : round6(size.mAPWithPositives[k]), classes: size.classesWithPositives[k] },
+    { t, series: official, mAP: finite(size.mAP[k]) === undefined ? null : round6(size.mAP[k]), classes: size.perClass.length },
+  ]);
+  const title = 'mAP against the object size';
+  return {
+    id: 'ap-vs-size',
+    title,
+    description: "Object area as a fraction of the image (smaller objects marked difficult); 0 is the official mAP. The task's mean is undefined once a class has no object that large; the dashed line averages the classes that still have one (their number on hover).",
+    spec: chartSpec(title, "smaller objects marked difficult; the task's mean is NaN once a class has no positive", {
+      width: 420,
+      height: 260,
+      data: { values },
+      layer: [
+        { transform: [{ filter: { field: 'series', equal: official } }], mark: { type: 'line', point: true, strokeWidth: 3.5 } },
+        { transform: [{ filter: { field: 'series', equal: kept } }], mark: { type: 'line', point: true, strokeWidth: 1.6 } },
+      ],
+      encoding: {
+        x: { field: 't', type: 'quantitative', scale: { zero: true, nice: false, padding: 0 }, axis: { title: 'object-size threshold (fraction of the image)' } },
+        y: { field: 'mAP', type: 'quantitative', scale: { domain: [0, 1] }, axis: { title: 'mAP (0–1)' } },
+        color: { field: 'series', type: 'nominal', sort: [official, kept], scale: { domain: [official, kept], range: [PRIMARY, CATEGORY_COLOURS[1]] }, legend: { title: null, orient: 'bottom', direction: 'vertical', symbolType: 'stroke', symbolStrokeWidth: 2.5 } },
+        strokeDash: { field: 'series', type: 'nominal', sort: [official, kept], scale: { domain: [official, kept], range: [[1, 0], [6, 3]] }, legend: { title: null, orient: 'bottom', direction: 'vertical', symbolType: 'stroke', symbolStrokeWidth: 2.5 } },
+        tooltip: [{ field: 't', title: 'threshold' }, { field: 'series' }, { field: 'mAP', title: 'mAP' }, { field: 'classes', title: 'classes averaged' }],
+      },
+    }),
+  };
+}
+
 export function analysisCharts(report: Report): ReportChart[] {
   const a = (report.analysis ?? {}) as AnalysisLike;
   const charts: ReportChart[] = [];
   if (a.overlap) {
     charts.push(lineChart('ap-vs-overlap', 'mAP against the IoU threshold', 'The official matching rerun at IoU 0.05 … 0.95; the 0.5 point is the official mAP.', 'the 0.5 point is the official mAP', a.overlap, 'IoU threshold'));
   }
-  if (a.size) {
+  if (a.size && a.size.mAPWithPositives && a.size.mAP.some((v, k) => !Object.is(v, a.size!.mAPWithPositives![k]))) charts.push(sizeWithPositivesChart(a.size as Required<NonNullable<AnalysisLike['size']>>));
+  else if (a.size) {
     const what = a.size.kind === 'classification' ? 'positives below the size removed' : 'smaller objects marked difficult';
     charts.push(lineChart('ap-vs-size', 'mAP against the object size', `Object area as a fraction of the image (${what}); 0 is the official mAP.`, what, a.size, 'object-size threshold (fraction of the image)'));
   }
@@ -75,6 +114,8 @@ export function analysisCharts(report: Report): ReportChart[] {
         },
       }),
     });
+    const rows = rowsByKey(report);
+    charts.push(...hoiemCharts(a.hoiem, (key) => displayName(rows.get(key), key)));
   }
   if (a.tide) {
     const entries = [...Object.entries(a.tide.main).map(([k, v]) => ({ type: k, group: 'main', dAP: round6(v) })), ...Object.entries(a.tide.special).map(([k, v]) => ({ type: k, group: 'special', dAP: round6(v) }))];

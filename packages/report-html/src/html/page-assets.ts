@@ -36,6 +36,21 @@ figure.chart figcaption { color: var(--muted); font-size: 13px; max-width: 760px
 .sev-warning { color: var(--warn); font-weight: 600; }
 .muted { color: var(--muted); }
 code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 13px; }
+details.top-class { margin: 0 0 10px; border: 1px solid var(--line); border-radius: 6px; padding: 6px 12px; }
+details.top-class summary { cursor: pointer; }
+details.top-class h3 { font-size: 14px; font-weight: 600; margin: 12px 0 6px; }
+.crops { display: flex; flex-wrap: wrap; gap: 10px; }
+figure.crop { margin: 0; width: 164px; font-size: 12px; line-height: 1.35; }
+figure.crop svg.crop { display: block; max-width: 160px; height: auto; background: var(--card); }
+figure.crop figcaption { margin-top: 3px; word-break: break-all; }
+figure.crop .nocrop { background: var(--card); border: 1px dashed var(--line); padding: 6px; min-height: 60px; word-break: break-all; }
+ul.more { margin: 6px 0 0; padding-left: 18px; font-size: 12px; color: var(--muted); }
+svg.crop rect { fill: none; }
+svg.crop rect.halo { stroke: #000; stroke-opacity: 0.55; stroke-width: 4.5px; }
+svg.crop rect.det { stroke: #E69F00; stroke-width: 2.2px; }
+svg.crop rect.gt { stroke: #56B4E9; stroke-width: 2.2px; stroke-dasharray: 5 3; }
+.crop-legend .key { display: inline-block; width: 22px; height: 0; vertical-align: middle; margin-left: 8px; border-top: 3px solid #E69F00; }
+.crop-legend .key.gt { border-top: 3px dashed #56B4E9; }
 footer { margin-top: 48px; color: var(--muted); font-size: 13px; }
 `;
 

@@ -6,6 +6,7 @@ import { renderChartSvgs } from '../chart-renderer.js';
 import { addSvgTitles, escapeHtml, prefixSvgIds } from './escape.js';
 import { buildHtmlPage, type HtmlSection } from './page.js';
 import { diagnosticsSection, fingerprintSection, headlineSection, tableSection, type ReportProtocol } from './report-sections.js';
+import { topSection, type TopClassLike, type TopSectionOptions } from './top-section.js';
 
 /** A report with its chart specs (`charts` key of the JSON report). */
 export type ReportWithCharts = Report & { charts?: ReportChart[] };
@@ -20,6 +21,8 @@ export interface ReportHtmlOptions {
   sections?: HtmlSection[];
   /** Receives Vega warnings. */
   onWarning?: (message: string) => void;
+  /** Crops of an analyze report's top detections (default images folder: the report's `extra.imagesDir`). */
+  crops?: TopSectionOptions;
 }
 
 /** The report with its `charts` key set (built from the report unless it already has them). */
@@ -53,6 +56,18 @@ export async function reportSections(report: Report, options: ReportHtmlOptions 
   const drawn = options.svgs !== undefined ? Promise.resolve(options.svgs) : renderChartSvgs(charts.map((c) => c.spec), { onWarning: options.onWarning });
   drawn.catch(() => undefined);
   const id = (s: string) => (prefix ? `${prefix}-${s}` : s);
+  // An analyze report's top detections (image crops by libvips, also off this thread) before the download,
+  // whose embedded report gets the page's diagnostics about images that could not be shown.
+  const top = (report.analysis as { top?: TopClassLike[] } | undefined)?.top;
+  let topHtml: string | undefined;
+  if (Array.isArray(top) && top.length > 0) {
+    const imagesDir = options.crops?.imagesDir ?? (report.extra as { imagesDir?: unknown } | undefined)?.imagesDir;
+    const rows = new Map(report.rows.map((r) => [r.key, r]));
+    const nameOf = (key: string) => (typeof rows.get(key)?.name === 'string' && rows.get(key)!.name !== '' ? String(rows.get(key)!.name) : key);
+    const t = await topSection(top, { nameOf, ...options.crops, imagesDir: typeof imagesDir === 'string' ? imagesDir : undefined });
+    topHtml = t.html;
+    if (t.diagnostics.length > 0) full.diagnostics = [...full.diagnostics, ...t.diagnostics];
+  }
   const download = downloadSection(full, id('download'));
   const svgs = await drawn;
   const protocol = { ...options.protocol, date: options.protocol?.date ?? new Date().toISOString() };
@@ -61,9 +76,10 @@ export async function reportSections(report: Report, options: ReportHtmlOptions 
   const sections: HtmlSection[] = [{ id: id('headline'), title: title('Headline numbers'), html: headlineSection(report) }];
   if (charts.length > 0) sections.push({ id: id('charts'), title: title('Charts'), html: charts.map((c, i) => chartFigure(c, svgs[i], i, prefix)).join('\n') });
   sections.push(...(options.sections ?? []));
+  if (topHtml !== undefined) sections.push({ id: id('top'), title: title('Top detections'), html: topHtml });
   sections.push({ id: id('table'), title: title(`Per-${perRow} results`), html: tableSection(report, id('rows')) });
   sections.push({ id: id('protocol'), title: title('Protocol'), html: fingerprintSection(report, protocol) });
-  sections.push({ id: id('diagnostics'), title: title(`Diagnostics (${report.diagnostics.length})`), html: diagnosticsSection(report.diagnostics, id('diagnostics-table')) });
+  sections.push({ id: id('diagnostics'), title: title(`Diagnostics (${full.diagnostics.length})`), html: diagnosticsSection(full.diagnostics, id('diagnostics-table')) });
   sections.push({ id: id('data'), title: title('Data'), html: download });
   return sections;
 }
