@@ -13,11 +13,22 @@ export interface ReportRow {
   [field: string]: ReportValue | undefined;
 }
 
+/**
+ * One series of a curve: a plain array, or a Float64Array (8 bytes a point, outside the JS heap: a
+ * 10 M-point PR curve kept as numbers would cost ~40 bytes a point). Both are written as the same JSON.
+ */
+export type CurveSeries = number[] | Float64Array;
+
+/** A curve series either way it is held (a report read back from JSON has plain arrays, with null for NaN). */
+export function isCurveSeries(value: unknown): value is CurveSeries {
+  return Array.isArray(value) || value instanceof Float64Array;
+}
+
 export interface ReportCurve {
   key: string;
-  recall?: number[];
-  precision?: number[];
-  [series: string]: string | number[] | undefined;
+  recall?: CurveSeries;
+  precision?: CurveSeries;
+  [series: string]: string | CurveSeries | undefined;
 }
 
 export interface ReportMatrix {

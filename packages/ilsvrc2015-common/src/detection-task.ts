@@ -216,7 +216,7 @@ function detectionReport(r: {
       npos: c.npos,
       ndet: c.ndet,
     })),
-    curves: result.classes.map((c) => ({ key: classKey(synsets, c.label), recall: Array.from(c.recall), precision: Array.from(c.precision) })),
+    curves: result.classes.map((c) => ({ key: classKey(synsets, c.label), recall: c.recall, precision: c.precision })),
     diagnostics: r.diagnostics,
     versions: { [settings.packageName]: settings.version, [PACKAGE_NAME]: VERSION, ...settings.versions },
     timings: r.timings,

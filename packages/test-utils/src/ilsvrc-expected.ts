@@ -45,7 +45,7 @@ export interface ExpectedDet {
 export interface ReportLike {
   summary: Record<string, unknown>;
   rows: { key: string; id?: unknown; ap?: unknown; [k: string]: unknown }[];
-  curves: { recall?: number[]; precision?: number[] }[];
+  curves: { recall?: ArrayLike<number>; precision?: ArrayLike<number> }[];
 }
 
 export function readExpected(path: string): ExpectedDet {

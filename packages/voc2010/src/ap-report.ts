@@ -70,7 +70,7 @@ export interface ApReportInit {
 /** The Report of an AP task: rows key → ap, npos, ndet; summary mAP (mean of the numeric APs); curves. */
 export function apReport(init: ApReportInit): Report {
   const rows: ReportRow[] = init.entries.map((e) => ({ key: e.key, ap: e.ap, npos: e.npos, ndet: e.ndet }));
-  const curves: ReportCurve[] = init.entries.map((e) => ({ key: e.key, recall: Array.from(e.recall), precision: Array.from(e.precision) }));
+  const curves: ReportCurve[] = init.entries.map((e) => ({ key: e.key, recall: e.recall, precision: e.precision }));
   const mAP = meanOfNumeric(init.entries.map((e) => e.ap));
   return createReport({
     dataset: 'voc2010',

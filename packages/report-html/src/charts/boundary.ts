@@ -3,7 +3,7 @@
  * iso-F contours, the ODS point on the curve and the OIS point) for the mean and per class, and the
  * classes sorted by F-ODS with the challenge score.
  */
-import type { Report, ReportCurve } from '@cvdevkit/core';
+import { isCurveSeries, type Report, type ReportCurve } from '@cvdevkit/core';
 import { thinCurveIndices } from '../thin-curve.js';
 import { MUTED, PRIMARY, SECONDARY } from '../theme.js';
 import { chartSpec, displayName, finite, fmt, round6, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
@@ -65,14 +65,15 @@ function boundaryClasses(report: Report): BoundaryClass[] {
  * (the curve would otherwise jump to the origin).
  */
 function drawable(curve: ReportCurve): { r: Array<number | null>; p: Array<number | null> } {
-  const r = curve.recall as number[];
-  const p = curve.precision as number[];
+  const r = curve.recall!;
+  const p = curve.precision!;
   const keep = (k: number) => !(r[k] === 0 && p[k] === 0);
-  return { r: r.map((v, k) => (keep(k) ? v : null)), p: p.map((v, k) => (keep(k) ? v : null)) };
+  // Array.from, not map: a Float64Array's map would turn the nulls back into 0
+  return { r: Array.from(r, (v, k) => (keep(k) ? v : null)), p: Array.from(p, (v, k) => (keep(k) ? v : null)) };
 }
 
 function hasDrawablePoint(c: BoundaryClass): boolean {
-  if (!c.curve || !Array.isArray(c.curve.recall) || !Array.isArray(c.curve.precision)) return false;
+  if (!c.curve || !isCurveSeries(c.curve.recall) || !isCurveSeries(c.curve.precision)) return false;
   const { r, p } = drawable(c.curve);
   return r.some((v, k) => typeof v === 'number' && Number.isFinite(v) && typeof p[k] === 'number' && Number.isFinite(p[k]));
 }

@@ -111,6 +111,18 @@ describe('buildReportCharts', () => {
     for (const v of score) expect((2 * v.r * v.p) / (v.r + v.p)).toBeCloseTo(0.3, 5);
   });
 
+  it('typed-array curves (as the AP tasks keep them) give the same charts as plain arrays', () => {
+    const typed = (r: Report): Report => ({
+      ...r,
+      curves: r.curves.map((c) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, Array.isArray(v) ? Float64Array.from(v) : v])) as Report['curves'][number]),
+    });
+    for (const r of [detection(5), detection(30), boundary]) {
+      const want = buildReportCharts(r);
+      expect(want.length).toBeGreaterThan(0);
+      expect(buildReportCharts(typed(r))).toEqual(want);
+    }
+  });
+
   it('a report without rows or curves has no chart', () => {
     expect(buildReportCharts(createReport({ task: 't', metric: 'm' }))).toEqual([]);
   });

@@ -3,7 +3,7 @@
  * per class (small multiples) and overlaid, per-class AP as sorted bars, and for many classes the AP
  * distribution with its median and mean.
  */
-import type { Report, ReportCurve } from '@cvdevkit/core';
+import { isCurveSeries, type Report, type ReportCurve } from '@cvdevkit/core';
 import { thinCurveIndices } from '../thin-curve.js';
 import { CATEGORY_COLOURS, DASHES, PRIMARY, SECONDARY } from '../theme.js';
 import { chartSpec, displayName, finite, fmt, round6, rowsByKey, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
@@ -28,7 +28,7 @@ interface PrSeries {
 function prSeries(report: Report): PrSeries[] {
   const rows = rowsByKey(report);
   const series = report.curves
-    .filter((c) => Array.isArray(c.recall) && Array.isArray(c.precision))
+    .filter((c) => isCurveSeries(c.recall) && isCurveSeries(c.precision))
     .map((curve) => {
       const row = rows.get(curve.key);
       const name = displayName(row, curve.key);
@@ -47,8 +47,8 @@ function prSeries(report: Report): PrSeries[] {
 function curvePoints(series: PrSeries[], tolerance: number): VegaLiteSpec[] {
   const values: VegaLiteSpec[] = [];
   for (const s of series) {
-    const r = s.curve.recall as number[];
-    const p = s.curve.precision as number[];
+    const r = s.curve.recall!;
+    const p = s.curve.precision!;
     for (const i of thinCurveIndices(r, p, { tolerance })) values.push({ c: s.label, r: round6(r[i]), p: round6(p[i]) });
   }
   return values;
