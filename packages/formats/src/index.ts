@@ -1,6 +1,7 @@
 export * from './input-limits.js';
 export * from './fs-problem.js';
 export * from './input-file.js';
+export * from './text-pieces.js';
 export * from './visible.js';
 export * from './numbers.js';
 export * from './gzip.js';

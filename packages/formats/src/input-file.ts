@@ -11,7 +11,8 @@ import { DevkitError, isDevkitError } from '@cvdevkit/core';
 import { fsError } from './fs-problem.js';
 import { formatBytes, inputLimit, limitHint, type InputKind } from './input-limits.js';
 
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+/** How inputs are opened: read only, and non-blocking (a FIFO that slipped past the checks cannot hang). */
+export const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 /** What a non-regular file is, for a message. */
 export function describeFileType(st: Stats): string {
@@ -23,14 +24,16 @@ export function describeFileType(st: Stats): string {
   return 'not a regular file';
 }
 
-function checkStats(st: Stats, file: string, kind: InputKind, expected: string): void {
+/** A regular file within the cap of its kind, else a DevkitError saying what it is. */
+export function checkStats(st: Stats, file: string, kind: InputKind, expected: string): void {
   if (!st.isFile()) {
     throw new DevkitError({ kind: 'input', code: 'input/not-a-file', file, expected: `${expected} (a regular file)`, found: describeFileType(st) });
   }
   tooLarge(st.size, file, kind, expected);
 }
 
-function tooLarge(size: number, file: string, kind: InputKind, expected: string): void {
+/** A DevkitError when `size` bytes exceed the cap of `kind`. */
+export function tooLarge(size: number, file: string, kind: InputKind, expected: string): void {
   const cap = inputLimit(kind);
   if (size > cap) {
     throw new DevkitError({ kind: 'input', code: 'input/too-large', file, expected: `${expected} of at most ${formatBytes(cap)}`, found: formatBytes(size), hint: limitHint(kind) });
@@ -44,7 +47,8 @@ export interface InputReadOptions {
   expected?: string;
 }
 
-function kindOf(file: string, options: InputReadOptions): InputKind {
+/** The cap kind of an input: given, else by its extension. */
+export function kindOf(file: string, options: InputReadOptions): InputKind {
   if (options.kind) return options.kind;
   const m = /\.([a-z]+)$/i.exec(file);
   const ext = m ? m[1].toLowerCase() : '';
@@ -124,7 +128,8 @@ export async function readInputBytes(file: string, options: InputReadOptions = {
   }
 }
 
-function decodeText(bytes: Buffer, file: string, expected: string): string {
+/** UTF-8 bytes as a string; more than one string can hold is a too-large problem. */
+export function decodeText(bytes: Buffer, file: string, expected: string): string {
   try {
     return bytes.toString('utf8');
   } catch {

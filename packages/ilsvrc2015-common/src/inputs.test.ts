@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isDevkitError, type DevkitError } from '@cvdevkit/core';
-import { parseBlacklist, parseImageList, parseNumberToken, parsePredictions } from './inputs.js';
+import { makeTempDir, removeTempDirs } from '@cvdevkit/test-utils';
+import { parseBlacklist, parseImageList, parseNumberToken, parsePredictions, readPredictions } from './inputs.js';
 import type { Synsets } from './meta.js';
 
 const synsets: Synsets = { wnids: ['n1', 'n2'], names: ['a', 'b'], ids: [1, 2], labelOf: new Map([['n1', 1], ['n2', 2]]), file: 'meta.mat' };
@@ -58,6 +61,35 @@ describe('parsePredictions', () => {
         });
       }),
     );
+  });
+});
+
+describe('readPredictions: the file a piece at a time', () => {
+  const dir = makeTempDir('cvdevkit-pred-');
+  afterAll(removeTempDirs);
+  const lines = Array.from({ length: 40 }, (_, i) => `${1 + (i % 7)} ${1 + (i % 3)} 0.${i} ${i} ${i}.5 ${i + 10} ${i + 20}`);
+
+  it('the same columns and line numbers as the whole text, whatever the piece size', () => {
+    const text = lines.join('\n') + '\n\n' + lines.slice(0, 3).join('\r\n');
+    const file = join(dir, 'pred.txt');
+    writeFileSync(file, text);
+    const whole = parsePredictions(text, file);
+    for (const pieceBytes of [1, 7, 64, 1 << 20]) expect(readPredictions(file, { pieceBytes })).toEqual(whole);
+  });
+
+  it('every problem of every piece, with its line, in one pass', () => {
+    const bad = [...lines];
+    bad[3] = '1 1 0.5 1 2 3';
+    bad[25] = '1 x 0.5 1 2 3 4';
+    bad[39] = '9 1 0.5 1 2 3 4';
+    const file = join(dir, 'bad.txt');
+    writeFileSync(file, bad.join('\n'));
+    const e = errorOf(() => readPredictions(file, { pieceBytes: 50, imageIds: new Set([1, 2, 3, 4, 5, 6, 7]) }));
+    expect(e.problems.map((p) => [p.line, p.code])).toEqual([
+      [4, 'input/field-count'],
+      [26, 'input/number'],
+      [40, 'input/unknown-image'],
+    ]);
   });
 });
 
