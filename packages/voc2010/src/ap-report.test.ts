@@ -20,7 +20,7 @@ describe('apReport curves', () => {
     ['medium', 'voc2010/det'],
     ['edge', 'voc2010/cls'],
     ['medium', 'voc2010/layout'],
-  ])('%s %s: typed curves, the same JSON text as plain arrays', async (fixture, task) => {
+  ] as const)('%s %s: typed curves, the same JSON text as plain arrays', async (fixture, task) => {
     const report = await plugin.tasks[task].evaluate({ root: `${FIXTURES}${fixture}` }, createRunContext({ workers: 1 }));
     expect(report.curves.length).toBeGreaterThan(0);
     for (const c of report.curves) {

@@ -4,7 +4,8 @@ import { apMetric, apReport, type ApEntry } from './ap-report.js';
 import { scoredPerImage } from './per-image.js';
 import { parseActionList, parseLabelledList, type LabelledList } from './image-sets.js';
 import { parseActionResults, parseClsResults, type ScoredResults } from './results.js';
-import { quote, readTextInput } from './text.js';
+import { firstTimeOnly, quote, readTextInput } from './text.js';
+import { imageSetHint, resultsHint } from './path-hints.js';
 import {
   VOC_ACTIONS,
   VOC_CLASSES,
@@ -128,7 +129,8 @@ export interface ScoredInputs {
 export async function readScoredInputs(spec: ScoredTaskSpec, options: VocClsOptions & VocActionOptions, problems: ProblemCollector): Promise<ScoredInputs> {
   const paths = resolveVocPaths(options, spec.kind);
   const names = spec.names(options);
-  const listTexts = await Promise.all(names.map((n) => readTextInput(spec.listPath(paths, n), `the ${n} ground-truth list`, problems)));
+  const listHint = firstTimeOnly(() => imageSetHint(spec.listPath(paths, names[0])));
+  const listTexts = await Promise.all(names.map((n) => readTextInput(spec.listPath(paths, n), `the ${n} ground-truth list`, problems, listHint)));
   // parsed in order, each list offered the previous one's index (the class lists of a set share their ids)
   let previous: LabelledList | undefined;
   const lists = names.map((n, k) => {
@@ -137,7 +139,8 @@ export async function readScoredInputs(spec: ScoredTaskSpec, options: VocClsOpti
     previous = spec.parseList(text, spec.listPath(paths, n), problems, previous);
     return previous;
   });
-  const texts = await Promise.all(names.map((n) => readTextInput(spec.resultsPath(paths, n), `the ${n} results: ${spec.resultsFormat}`, problems)));
+  const resultsFileHint = firstTimeOnly(() => resultsHint(spec.resultsPath(paths, names[0])));
+  const texts = await Promise.all(names.map((n) => readTextInput(spec.resultsPath(paths, n), `the ${n} results: ${spec.resultsFormat}`, problems, resultsFileHint)));
   const scores: (Float64Array | undefined)[] = [];
   const counts: number[] = [];
   names.forEach((n, k) => {

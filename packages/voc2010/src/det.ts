@@ -5,7 +5,8 @@ import { readVocRecords, type VocRecord } from './annotations.js';
 import { detPerImage } from './per-image.js';
 import { parseImageList, readList, type KeyList } from './image-sets.js';
 import { parseDetResults, type DetResults } from './results.js';
-import { quote, readTextInput } from './text.js';
+import { firstTimeOnly, quote, readTextInput } from './text.js';
+import { resultsHint } from './path-hints.js';
 import { VOC_CLASSES, VOC_MIN_OVERLAP, detResultsPath, resolveVocPaths, selectNames, type VocClass, type VocCommonOptions, type VocPaths } from './voc-options.js';
 
 /** Options of `voc2010/det` (`--root`, `--set`, `--comp`, `--results`, `--classes`). */
@@ -171,10 +172,11 @@ export async function readDetResults(inp: { paths: VocPaths; classes: VocClass[]
   const { paths, classes, set } = inp;
   const results: DetResults[] = [];
   const imageOf: Int32Array[] = [];
+  const hint = firstTimeOnly(() => resultsHint(detResultsPath(paths, classes[0])));
   for (let k = 0; k < classes.length; k++) {
     if (signal?.aborted) throw signal.reason ?? new Error('aborted');
     const file = detResultsPath(paths, classes[k]);
-    const text = await readTextInput(file, `the ${classes[k]} detection results "<image> <confidence> <xmin> <ymin> <xmax> <ymax>" lines`, problems);
+    const text = await readTextInput(file, `the ${classes[k]} detection results "<image> <confidence> <xmin> <ymin> <xmax> <ymax>" lines`, problems, hint);
     if (text === undefined) continue;
     const r = parseDetResults(text, file, problems, set);
     results[k] = r;

@@ -1,5 +1,6 @@
 import type { ProblemCollector } from '@cvdevkit/core';
 import { forEachLine, parseIntegerToken, quote, readTextInput } from './text.js';
+import { imageSetHint } from './path-hints.js';
 
 /**
  * Image-set lists of the VOCdevkit (`ImageSets/<Main|Segmentation|Layout|Action>/…`).
@@ -153,6 +154,6 @@ export async function readList<T>(
   problems: ProblemCollector,
   expected = 'an image-set list',
 ): Promise<T | undefined> {
-  const text = await readTextInput(path, expected, problems);
+  const text = await readTextInput(path, expected, problems, () => imageSetHint(path));
   return text === undefined ? undefined : parse(text, path, problems);
 }

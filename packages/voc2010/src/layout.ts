@@ -6,6 +6,7 @@ import { readVocRecords, type VocBox, type VocRecord } from './annotations.js';
 import { layoutPerImage } from './per-image.js';
 import { actionKey, parseLayoutList, readList, type LayoutList } from './image-sets.js';
 import { quote, readTextInput } from './text.js';
+import { resultsHint } from './path-hints.js';
 import { VOC_MIN_OVERLAP, VOC_PARTS, layoutResultsPath, resolveVocPaths, type VocCommonOptions, type VocPaths } from './voc-options.js';
 
 /** Options of `voc2010/layout`. */
@@ -252,7 +253,7 @@ async function readLayoutInputs(options: VocLayoutOptions, problems: ProblemColl
   const paths = resolveVocPaths(options, 'layout');
   const list = await readList(paths.imageSet('Layout', paths.set), parseLayoutList, problems, 'the layout list "<image> <object>" lines');
   const resultsFile = layoutResultsPath(paths);
-  const text = await readTextInput(resultsFile, 'the layout results XML', problems);
+  const text = await readTextInput(resultsFile, 'the layout results XML', problems, () => resultsHint(resultsFile));
   const preds = text === undefined ? [] : parseLayoutResults(text, resultsFile, problems);
   return { paths, list, preds, resultsFile };
 }

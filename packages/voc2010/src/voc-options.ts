@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { usageError, type OptionName, type OptionSpec } from '@cvdevkit/core';
+import { inputError, usageError, type OptionName, type OptionSpec } from '@cvdevkit/core';
+import { rootHint } from './path-hints.js';
 
 /** The 20 VOC classes, in `VOCinit.m` order. */
 export const VOC_CLASSES = [
@@ -100,6 +101,15 @@ export function resolveVocPaths(options: VocCommonOptions, kind: VocTaskKind): V
   if (!isDir(dataDir) && isDir(join(root, 'ImageSets'))) {
     dataDir = root;
     resultsBase = resolve(root, '..');
+  }
+  if (!isDir(join(dataDir, 'ImageSets'))) {
+    throw inputError({
+      code: 'input/missing-folder',
+      file: root,
+      expected: `the VOCdevkit folder holding ${VOC_DATASET}/ImageSets/ (or the ${VOC_DATASET} folder itself)`,
+      found: isDir(join(root, VOC_DATASET)) ? `${VOC_DATASET}/ without ImageSets/` : `no ${VOC_DATASET}/ and no ImageSets/ in it`,
+      hint: rootHint(root),
+    });
   }
   const set = options.set === undefined || options.set === '' ? VOC_DEFAULT_SET : String(options.set);
   const comp = options.comp === undefined || options.comp === '' ? VOC_DEFAULT_COMP[kind] : String(options.comp);

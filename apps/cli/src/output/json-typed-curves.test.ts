@@ -43,7 +43,7 @@ describe('--format json of typed-array curves', () => {
   it('streamed: byte for byte the text of the same report with plain arrays', () => {
     const want = JSON.stringify(plain(report), null, 2);
     expect(streamed([report])).toBe(want + '\n');
-    expect(streamed([report, report])).toBe(jsonFormatter.renderMany([plain(report), plain(report)]));
+    expect(streamed([report, report])).toBe(jsonFormatter.renderMany!([plain(report), plain(report)]));
   });
 
   it('rendered whole (reportToJson): the same text', () => {

@@ -1,7 +1,9 @@
 /** Options of `voc2010/seg` and the paths they lead to (VOCinit.m defaults). */
 import { join } from 'node:path';
 import { resolveVocPaths, segResultsDir } from '../voc-options.js';
-import { readTextFile, parseLines } from '@cvdevkit/formats';
+import { parseLines } from '@cvdevkit/formats';
+import { imageSetHint } from '../path-hints.js';
+import { readTextInput } from '../text.js';
 
 /** Same shape as the other VOC tasks' options (`VocCommonOptions`). */
 export interface VocSegOptions {
@@ -43,6 +45,6 @@ export function resolveSegPaths(options: VocSegOptions): SegPaths {
  * `textread(path, '%s %d')`; with MATLAB's line-wise textread a one-column list gives one id per line).
  */
 export async function readSegImageSet(file: string): Promise<string[]> {
-  const text = await readTextFile(file, 'an image set list (one image id per line)');
+  const text = (await readTextInput(file, 'an image set list (one image id per line)', undefined, () => imageSetHint(file)))!;
   return parseLines(text).map((l) => l.fields[0]);
 }
