@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inputError, mapInWorkers, ProblemCollector, resolveWorkerScript, type Problem, type RunContext } from '@cvdevkit/core';
 import { matNumbers, readMatFileSync, type MatValue } from '@cvdevkit/formats';
@@ -7,6 +7,7 @@ import { parseAnnotationFiles, type PackedObjects } from './annotation.js';
 import type { AnnotationTask, AnnotationWorkerData } from './annotations.worker.js';
 import type { ImageList } from './inputs.js';
 import type { Synsets } from './meta.js';
+import { gtDirHint } from './gt-dir-hint.js';
 
 /**
  * Ground truth in the devkit's layout (`gt_img_ids`, `gt_obj_labels`, `gt_obj_bboxes`, `gt_obj_thr`,
@@ -220,6 +221,11 @@ export async function readGroundTruthXml(dir: string, list: ImageList, synsets: 
   }
   if (!st.isDirectory()) throw inputError({ code: 'input/gt', file: dir, expected: 'an annotation directory or a ground-truth cache .mat', found: 'a file' });
   const files = annotationFiles(dir, list);
+  // a --gt one level off: one clear problem with the folder to use, not one per list entry
+  if (files.length > 0 && !existsSync(files[0])) {
+    const hint = gtDirHint(dir, `${list.names[0]}.xml`);
+    if (hint) throw inputError({ code: 'input/missing-file', file: files[0], expected: 'an annotation XML file', found: 'no such file', hint });
+  }
   let cachePath: string | undefined;
   if (context.cacheDir) {
     const key = cacheKey(dir, list, synsets, files, version);

@@ -4,7 +4,8 @@ import { forEachLine, parseIntegerToken, parseStrtod } from './text.js';
 
 function collect(text: string): { fields: string[]; line: number }[] {
   const out: { fields: string[]; line: number }[] = [];
-  forEachLine(text, (fields, line) => out.push({ fields, line }));
+  // forEachLine reuses its fields array from one line to the next: keep a copy
+  forEachLine(text, (fields, line) => out.push({ fields: [...fields], line }));
   return out;
 }
 
