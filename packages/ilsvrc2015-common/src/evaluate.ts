@@ -1,7 +1,7 @@
 import { mean, median } from '@cvdevkit/metrics';
 import { classCurves } from './evaluate-curves.js';
-import { groupDetections, groupEntries } from './evaluate-groups.js';
-import { matchImages, objectsByLabel } from './evaluate-matching.js';
+import { groupDetections, groupEntries, type ImageGroups } from './evaluate-groups.js';
+import { matchImages, objectsByLabel, type MatchOutcome } from './evaluate-matching.js';
 import { blacklistByImage, positivesPerClass } from './evaluate-positives.js';
 import type { GroundTruth } from './ground-truth.js';
 import type { Blacklist, Predictions } from './inputs.js';
@@ -87,10 +87,9 @@ export interface DetectionEvalResult {
 export function evaluateDetections(gt: GroundTruth, preds: Predictions, blacklist: Blacklist | undefined, options: DetectionEvalOptions): DetectionEvalResult {
   const exclude = options.exclude;
   const groups = groupEntries(gt, options.order, exclude);
-  const dets = groupDetections(preds, groups, options.outside);
   const blByImage = blacklistByImage(blacklist);
   const numPos = positivesPerClass(gt, blByImage, exclude);
-  const matched = matchImages(gt, preds, objectsByLabel(gt), groups, dets, blByImage);
+  const { matched, kept, dropped, entryOfDet } = groupAndMatch(gt, preds, groups, blByImage, options);
   const { tp, fp, concat } = matched;
   const { classes, aps, rank } = classCurves(preds, concat, tp, fp, numPos);
   const { blacklisted, outOfRange, firstOutOfRangeLine, inverted, firstInvertedLine } = matched;
@@ -98,9 +97,18 @@ export function evaluateDetections(gt: GroundTruth, preds: Predictions, blacklis
     classes,
     meanAP: mean(aps),
     medianAP: median(aps),
-    stats: { detections: dets.kept, dropped: dets.dropped, outOfRange, firstOutOfRangeLine, inverted, firstInvertedLine, blacklisted, duplicateIds: groups.duplicateIds },
-    ...(options.keepRanking
-      ? { ranking: { dets: Uint32Array.from(rank, (k) => concat[k]), entryOfDet: Int32Array.from(dets.groupOfDet, (g) => (g >= 0 ? groups.entryOfGroup[g] : -1)), tp, fp } }
-      : {}),
+    stats: { detections: kept, dropped, outOfRange, firstOutOfRangeLine, inverted, firstInvertedLine, blacklisted, duplicateIds: groups.duplicateIds },
+    ...(entryOfDet ? { ranking: { dets: Uint32Array.from(rank, (k) => concat[k]), entryOfDet, tp, fp } } : {}),
   };
+}
+
+/**
+ * Groups the detections by image and matches them. The grouping (8 bytes a detection) is let go on
+ * return, before the global ranking allocates: the peak memory of a 5 M-line run is ~8 bytes a line lower.
+ */
+function groupAndMatch(gt: GroundTruth, preds: Predictions, groups: ImageGroups, blByImage: Map<number, number[]>, options: DetectionEvalOptions): { matched: MatchOutcome; kept: number; dropped: number; entryOfDet?: Int32Array } {
+  const dets = groupDetections(preds, groups, options.outside);
+  const matched = matchImages(gt, preds, objectsByLabel(gt), groups, dets, blByImage);
+  const entryOfDet = options.keepRanking ? Int32Array.from(dets.groupOfDet, (g) => (g >= 0 ? groups.entryOfGroup[g] : -1)) : undefined;
+  return { matched, kept: dets.kept, dropped: dets.dropped, entryOfDet };
 }
