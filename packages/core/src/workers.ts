@@ -97,6 +97,9 @@ export interface WorkerPoolOptions {
   signal?: AbortSignal;
 }
 
+/** The parent's Node flags minus `--input-type`, which a worker refuses (a parent run as `node --input-type=module -e …`). */
+const WORKER_EXEC_ARGV = process.execArgv.filter((a) => !a.startsWith('--input-type'));
+
 /** A fixed pool of worker threads running one script; tasks are queued and served in order. */
 export class WorkerPool<T, R> {
   private readonly idle: Worker[] = [];
@@ -109,7 +112,7 @@ export class WorkerPool<T, R> {
   constructor(script: URL, private readonly options: WorkerPoolOptions) {
     const n = Math.max(1, Math.floor(options.workers));
     for (let i = 0; i < n; i++) {
-      const w = new Worker(script, { workerData: options.workerData });
+      const w = new Worker(script, { workerData: options.workerData, execArgv: WORKER_EXEC_ARGV });
       w.on('message', (msg: ResultMessage) => this.onMessage(w, msg));
       w.on('error', (err) => this.onFailure(w, err));
       w.on('exit', (code) => {

@@ -2,6 +2,7 @@
  * The chart worker thread: loads Vega and Vega-Lite and warms them up as soon as it starts (while the
  * evaluation still runs in the main thread), then renders the specs it is sent. See chart-renderer.ts.
  */
+import { workerData } from 'node:worker_threads';
 import { serveWorker } from '@cvdevkit/core';
 import type { VegaLiteSpec } from './charts/common.js';
 import { renderVegaLiteSvg } from './render-chart.js';
@@ -16,7 +17,8 @@ export interface ChartResult {
   warnings: string[];
 }
 
-const warm = warmUpCharts().catch(() => undefined);
+// a worker started for one chart at the end of a run (`workerData.warmUp === false`) draws it at once
+const warm = (workerData as { warmUp?: boolean } | undefined)?.warmUp === false ? Promise.resolve() : warmUpCharts().catch(() => undefined);
 
 serveWorker<ChartJob, ChartResult>(async (job) => {
   await warm;
