@@ -52,7 +52,7 @@ function downloadSection(report: ReportWithCharts, id: string): string {
 export async function reportSections(report: Report, options: ReportHtmlOptions = {}, prefix = ''): Promise<HtmlSection[]> {
   const charts = options.charts ?? (report as ReportWithCharts).charts ?? buildReportCharts(report);
   const full: ReportWithCharts = { ...report, charts };
-  // the charts are drawn (in the chart worker, when one was warmed up) while this thread writes the JSON download
+  // the charts are drawn (the costliest in a worker thread, see chart-renderer.ts) while this thread writes the JSON download
   const drawn = options.svgs !== undefined ? Promise.resolve(options.svgs) : renderChartSvgs(charts.map((c) => c.spec), { onWarning: options.onWarning });
   drawn.catch(() => undefined);
   const id = (s: string) => (prefix ? `${prefix}-${s}` : s);
