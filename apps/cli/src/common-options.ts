@@ -29,7 +29,7 @@ const specs: CommonOptionSpec[] = [
     scope: 'run',
     make: (o) => o.argParser(parsePositiveIntegerArg).default(availableParallelism(), 'number of cores'),
   },
-  { flags: '--cache-dir <dir>', description: 'cache directory for parsed ground truth (default: $CVDEVKIT_CACHE_DIR or ~/.cache/cvdevkit)', scope: 'run' },
+  { flags: '--cache-dir <dir>', description: 'cache directory for parsed ground truth and compiled chart code (default: $CVDEVKIT_CACHE_DIR or ~/.cache/cvdevkit)', scope: 'run' },
   { flags: '--no-cache', description: 'do not read or write the cache', scope: 'run', attribute: 'cache' },
   {
     flags: '--input-limit <kind=size>',

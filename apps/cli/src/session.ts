@@ -188,7 +188,7 @@ export class CliSession {
           piece += chunk;
           if (piece.length >= PIECE) flush();
         },
-        context,
+        { ...context, cacheDir: common.cacheDir },
       );
       if (piece.length > 0) flush();
       file?.commit();
@@ -197,7 +197,7 @@ export class CliSession {
       file?.abort();
       throw e;
     }
-    for (const s of sides) await s.write(reports, common.raw, { cwd: this.io.cwd, stderr: this.io.stderr, quiet: common.quiet === true });
+    for (const s of sides) await s.write(reports, common.raw, { cwd: this.io.cwd, stderr: this.io.stderr, quiet: common.quiet === true, cacheDir: common.cacheDir });
     if (common.format === 'json' || common.quiet) return;
     for (const r of reports) for (const d of r.diagnostics) this.io.stderr.write(formatDiagnostic(d) + '\n');
   }

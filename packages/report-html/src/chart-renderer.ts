@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { WorkerPool, resolveWorkerScript } from '@cvdevkit/core';
 import type { VegaLiteSpec } from './charts/common.js';
 import type { ChartJob, ChartResult } from './chart-worker.js';
+import { chartCodeCacheDir } from './code-cache.js';
 import { renderVegaLiteSvg, type RenderOptions } from './render-chart.js';
 
 let pool: WorkerPool<ChartJob, ChartResult> | undefined;
@@ -20,7 +21,7 @@ export function warmUpChartRenderer(): void {
   // threads and the HTML run got slower (VOC +0.66 s against +0.36 s without it). It needs a spare core.
   if (pool !== undefined || availableParallelism() <= 2) return;
   try {
-    pool = new WorkerPool<ChartJob, ChartResult>(resolveWorkerScript(import.meta.url, './chart-worker.js'), { workers: 1 });
+    pool = new WorkerPool<ChartJob, ChartResult>(resolveWorkerScript(import.meta.url, './chart-worker.js'), { workers: 1, workerData: { codeCacheDir: chartCodeCacheDir() } });
   } catch {
     pool = undefined; // no worker script (an unbuilt source tree): charts are drawn in this thread
   }
@@ -68,7 +69,7 @@ async function renderSplit(specs: VegaLiteSpec[], options: RenderOptions): Promi
   for (let i = 1; i < specs.length; i++) if (costs[i] > costs[heavy]) heavy = i;
   let worker: WorkerPool<ChartJob, ChartResult>;
   try {
-    worker = new WorkerPool<ChartJob, ChartResult>(resolveWorkerScript(import.meta.url, './chart-worker.js'), { workers: 1, workerData: { warmUp: false } });
+    worker = new WorkerPool<ChartJob, ChartResult>(resolveWorkerScript(import.meta.url, './chart-worker.js'), { workers: 1, workerData: { warmUp: false, codeCacheDir: chartCodeCacheDir() } });
   } catch {
     return renderHere(specs, options);
   }

@@ -5,6 +5,7 @@
 import { workerData } from 'node:worker_threads';
 import { serveWorker } from '@cvdevkit/core';
 import type { VegaLiteSpec } from './charts/common.js';
+import { useChartCodeCache } from './code-cache.js';
 import { renderVegaLiteSvg } from './render-chart.js';
 import { warmUpCharts } from './warm-up.js';
 
@@ -17,8 +18,10 @@ export interface ChartResult {
   warnings: string[];
 }
 
+const data = workerData as { warmUp?: boolean; codeCacheDir?: string } | undefined;
+useChartCodeCache(data?.codeCacheDir, { write: false });
 // a worker started for one chart at the end of a run (`workerData.warmUp === false`) draws it at once
-const warm = (workerData as { warmUp?: boolean } | undefined)?.warmUp === false ? Promise.resolve() : warmUpCharts().catch(() => undefined);
+const warm = data?.warmUp === false ? Promise.resolve() : warmUpCharts().catch(() => undefined);
 
 serveWorker<ChartJob, ChartResult>(async (job) => {
   await warm;

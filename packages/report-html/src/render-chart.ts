@@ -4,9 +4,9 @@
  * PNG. Vega and Vega-Lite are loaded on first use, so a report without charts never pays for them.
  */
 import type { VegaLiteSpec } from './charts/common.js';
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runUmd } from './code-cache.js';
 import { measureTextWidth } from './text-width.js';
 
 type VegaModule = typeof import('vega');
@@ -27,7 +27,8 @@ function loadLibraries(): Promise<{ vega: VegaModule; vl: VegaLiteModule }> {
  * `build/vega-lite.min.js`, the files their package.json names for CDNs): one file each instead of the
  * ~90 ES modules of the `vega` entry, which Node takes 5–7× longer to load (≈ 60 ms against ≈ 400 ms
  * of CPU). The bundles are UMD; they are run with a CommonJS `module` of their own (no global is set).
- * If a bundle is missing (another layout of the packages), the ES module entries are imported.
+ * If a bundle is missing (another layout of the packages), the ES module entries are imported. With a
+ * code cache directory (`useChartCodeCache`), V8 reuses the bundles' compiled code of an earlier run.
  */
 async function loadBundles(): Promise<{ vega: VegaModule; vl: VegaLiteModule }> {
   try {
@@ -43,16 +44,6 @@ async function loadBundles(): Promise<{ vega: VegaModule; vl: VegaLiteModule }> 
 
 function siblingFile(entryUrl: string, name: string): string {
   return join(dirname(fileURLToPath(entryUrl)), name);
-}
-
-function runUmd(file: string, deps: Record<string, unknown>): Record<string, unknown> {
-  const module = { exports: {} as Record<string, unknown> };
-  const require = (id: string) => {
-    if (id in deps) return deps[id];
-    throw new Error(`${file} requires ${id}`);
-  };
-  new Function('exports', 'module', 'require', 'define', readFileSync(file, 'utf8'))(module.exports, module, require, undefined);
-  return module.exports;
 }
 
 interface TextItem {

@@ -7,6 +7,8 @@ export interface FormatContext {
   taskOptions?: Array<Record<string, unknown> | undefined>;
   /** The command line, as typed after `cvdevkit`. */
   argv?: readonly string[];
+  /** The run's cache directory (undefined with `--no-cache`): HTML keeps V8's compiled chart code there. */
+  cacheDir?: string;
 }
 
 export interface ReportFormatter {

@@ -15,11 +15,13 @@ function protocolOf(lib: ReportHtml, options: Record<string, unknown> | undefine
 
 async function render(report: Report, context: FormatContext = {}): Promise<string> {
   const lib = await import('@cvdevkit/report-html');
+  lib.useChartCodeCache(context.cacheDir);
   return lib.renderReportHtml(report, { protocol: protocolOf(lib, context.taskOptions?.[0]) });
 }
 
 async function renderMany(reports: Report[], context: FormatContext = {}): Promise<string> {
   const lib = await import('@cvdevkit/report-html');
+  lib.useChartCodeCache(context.cacheDir);
   return lib.renderReportsHtml(reports, { protocols: reports.map((_, i) => protocolOf(lib, context.taskOptions?.[i])) });
 }
 

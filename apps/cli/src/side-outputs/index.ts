@@ -11,6 +11,8 @@ export interface SideOutputContext {
   cwd: string;
   stderr: NodeJS.WritableStream;
   quiet: boolean;
+  /** The run's cache directory (undefined with `--no-cache`). */
+  cacheDir?: string;
 }
 
 export interface SideOutput {

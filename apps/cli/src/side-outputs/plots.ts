@@ -37,6 +37,7 @@ export const plotsSideOutput: SideOutput = {
   },
   async write(reports, opts, context) {
     const lib = await import('@cvdevkit/report-html');
+    lib.useChartCodeCache(context.cacheDir);
     const dir = resolve(context.cwd, opts.plots as string);
     try {
       mkdirSync(dir, { recursive: true });
