@@ -14,7 +14,7 @@ const plugin = ['--plugin', './test-plugin'];
 const input = ['--input', 'data/dets.txt'];
 
 function cvdevkit(args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, CVDEVKIT_NO_AUTOLOAD: '1', CVDEVKIT_CACHE_DIR: join(tmpdir(), 'cvdevkit-cli-test-cache') };
+  const env: NodeJS.ProcessEnv = { ...process.env, CVDEVKIT_NO_AUTOLOAD: '1', CVDEVKIT_CACHE_DIR: join(tmp, 'cache') };
   const r = spawnSync(process.execPath, [bin, ...args], { cwd: fixtures, env, encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -32,7 +32,7 @@ describe.skipIf(!existsSync(bin))('cvdevkit html reports and plots', () => {
     const out = join(tmp, 'tty.html');
     // `script` runs the CLI with a pseudo-terminal as stdout
     const command = [process.execPath, bin, 'eval', 'test/echo', ...input, '--out', out, ...plugin].map((a) => `'${a}'`).join(' ');
-    const env: NodeJS.ProcessEnv = { ...process.env, CVDEVKIT_NO_AUTOLOAD: '1' };
+    const env: NodeJS.ProcessEnv = { ...process.env, CVDEVKIT_NO_AUTOLOAD: '1', CVDEVKIT_CACHE_DIR: join(tmp, 'cache') };
     const r = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: fixtures, env, encoding: 'utf8', timeout: 60_000 });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`HTML report written to ${out}`);
