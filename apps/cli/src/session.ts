@@ -11,7 +11,7 @@ import type { PluginRegistry, RegisteredTask } from '@cvdevkit/registry';
 import { Interrupted, PluginFailure, printError } from './failures.js';
 import { installInterruptHandler, onInterrupt, wasInterrupted } from './interrupt.js';
 import type { CliIo } from './io.js';
-import { formatForFile, warmUpFormat, writeReports, type FormatContext } from './output/index.js';
+import { formatForFile, writeReports, type FormatContext } from './output/index.js';
 import { formatDiagnostic } from './output/diagnostic.js';
 import { AtomicFileSink, stdoutSink, type OutputSink } from './output/sink.js';
 import { createProgress, type ProgressBar } from './progress.js';
@@ -114,7 +114,6 @@ export class CliSession {
   async withContext<T>(common: CommonOptions, metric: string | undefined, fn: (ctx: Partial<RunContext>, logs: string[]) => Promise<T>): Promise<T> {
     this.installSignals();
     if (this.interrupted) throw new Interrupted();
-    await this.warmUpOutputs(common);
     this.bar = createProgress(this.io.stderr, { quiet: common.quiet === true, env: this.io.env });
     const controller = new AbortController();
     this.controller = controller;
@@ -134,12 +133,6 @@ export class CliSession {
       this.bar = undefined;
       this.controller = undefined;
     }
-  }
-
-  /** The chosen format and side outputs start their slow preparation (chart rendering) in the background. */
-  private async warmUpOutputs(common: CommonOptions): Promise<void> {
-    await warmUpFormat(common.format);
-    for (const s of wantedSideOutputs(common.raw)) await s.warmUp?.(common.raw);
   }
 
   /** Runs plugin code; a non-DevkitError becomes an internal error naming the task and plugin. */

@@ -25,9 +25,4 @@ export interface ReportFormatter {
    * with million-point curves); when absent the rendered text is written in one piece.
    */
   stream?(reports: Report[], write: (chunk: string) => void): void;
-  /**
-   * Called when a run that will print in this format starts, before the evaluation: a format may start
-   * slow preparation in the background then (HTML warms its chart renderer up in a worker thread).
-   */
-  warmUp?(): void | Promise<void>;
 }

@@ -25,9 +25,4 @@ async function renderMany(reports: Report[], context: FormatContext = {}): Promi
   return lib.renderReportsHtml(reports, { protocols: reports.map((_, i) => protocolOf(lib, context.taskOptions?.[i])) });
 }
 
-/** Starts the chart worker: Vega loads and warms up in parallel with the evaluation. */
-async function warmUp(): Promise<void> {
-  (await import('@cvdevkit/report-html')).warmUpChartRenderer();
-}
-
-export const htmlFormatter: ReportFormatter = { name: 'html', extensions: ['.html', '.htm'], render, renderMany, warmUp };
+export const htmlFormatter: ReportFormatter = { name: 'html', extensions: ['.html', '.htm'], render, renderMany };

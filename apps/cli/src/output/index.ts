@@ -45,11 +45,6 @@ export function renderReports(reports: Report[], format: string): string {
   return text;
 }
 
-/** Lets the chosen format prepare in the background while the evaluation runs (see `ReportFormatter.warmUp`). */
-export async function warmUpFormat(format: string): Promise<void> {
-  await FORMATTERS.get(format)?.warmUp?.();
-}
-
 /** Writes one or several reports in `format` through `write`: streamed when the format can, else rendered whole. */
 export async function writeReports(reports: Report[], format: string, write: (chunk: string) => void, context: FormatContext = {}): Promise<void> {
   const f = FORMATTERS.get(format) ?? tableFormatter;

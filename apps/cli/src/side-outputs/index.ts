@@ -21,8 +21,6 @@ export interface SideOutput {
   options: CommonOptionSpec[];
   /** Whether the parsed options ask for it. */
   wanted(opts: Record<string, unknown>): boolean;
-  /** Called when a run that asks for it starts, before the evaluation (slow preparation in the background). */
-  warmUp?(opts: Record<string, unknown>): void | Promise<void>;
   /** Runs before the report is formatted; may add to the report (for example chart specs under `charts`). */
   prepare?(report: Report, opts: Record<string, unknown>): void | Promise<void>;
   /** Writes the side output from the finished reports. */

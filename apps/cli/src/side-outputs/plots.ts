@@ -26,9 +26,6 @@ export const plotsSideOutput: SideOutput = {
     { flags: '--plot-format <format>', description: 'file format of --plots: svg or png (default svg)', scope: 'report', make: (o) => o.choices([...PLOT_FORMATS]) },
   ],
   wanted: (opts) => typeof opts.plots === 'string',
-  async warmUp() {
-    (await import('@cvdevkit/report-html')).warmUpChartRenderer();
-  },
   async prepare(report) {
     // loaded only when --plots is given: the chart library is the CLI's heaviest dependency
     const { buildReportCharts } = await import('@cvdevkit/report-html');
