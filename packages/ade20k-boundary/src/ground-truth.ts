@@ -1,5 +1,5 @@
 import { inputError } from '@cvdevkit/core';
-import { readMatFileSync, type MatValue, type MatStruct } from '@cvdevkit/formats';
+import { readMatFileSync, type MatValue, type MatStruct } from '@cvdevkit/formats/mat';
 import { writeSparseCellMat, type SparseMatrix } from '@cvdevkit/matfile';
 import { ADE20K_CLASS_COUNT } from './classes.js';
 

@@ -1,6 +1,7 @@
 import { PNG } from 'pngjs';
 import { isDevkitError, type Problem } from '@cvdevkit/core';
-import { describeFsError, readInputBytesSync, readPngHeader, translatePngError } from '@cvdevkit/formats';
+import { describeFsError, readInputBytesSync } from '@cvdevkit/formats';
+import { readPngHeader, translatePngError } from '@cvdevkit/formats/png';
 
 /** A decoded prediction: row-major uint8 values (what MATLAB's `imread` returns for the file). */
 export interface PredictionMap {

@@ -51,6 +51,70 @@ export function forEachLine(text: string, onLine: (fields: string[], line: numbe
   if (fields.length > 0) onLine(fields, line);
 }
 
+/**
+ * The fields of one line as spans of the text: field `k < min(count, starts.length)` is
+ * `text.slice(starts[k], ends[k])`. The object and its arrays are reused from line to line: copy what you keep.
+ */
+export interface FieldSpans {
+  /** Fields on the line (also those past the spans' capacity). */
+  count: number;
+  starts: Int32Array;
+  ends: Int32Array;
+}
+
+/**
+ * `forEachLine` without a string per field: calls `onLine(spans, lineNumber)` for every non-blank line
+ * with the positions of its first `maxFields` fields (the count is exact), so that a reader slices only
+ * the fields it keeps and parses numbers in place (`parseNumberRange`). The same lines, fields and line
+ * numbers as `forEachLine`; the hot path of the results and list readers.
+ */
+export function forEachLineSpans(text: string, maxFields: number, onLine: (spans: FieldSpans, line: number) => void): void {
+  const spans: FieldSpans = { count: 0, starts: new Int32Array(maxFields), ends: new Int32Array(maxFields) };
+  const { starts, ends } = spans;
+  const n = text.length;
+  let line = 1;
+  let count = 0;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      if (count > 0) {
+        spans.count = count;
+        onLine(spans, line);
+        count = 0;
+      }
+      line++;
+      i++;
+    } else if (c === 32 || c === 9 || c === 13 || c === 11 || c === 12) {
+      i++;
+    } else {
+      const start = i;
+      i++;
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (d === 32 || d === 10 || d === 9 || d === 13 || d === 11 || d === 12) break;
+        i++;
+      }
+      if (count < maxFields) {
+        starts[count] = start;
+        ends[count] = i;
+      }
+      count++;
+    }
+  }
+  if (count > 0) {
+    spans.count = count;
+    onLine(spans, line);
+  }
+}
+
+/** Whether `text.slice(a, b) === key`, without the slice. */
+export function spanEquals(text: string, a: number, b: number, key: string): boolean {
+  if (b - a !== key.length) return false;
+  for (let k = 0; k < key.length; k++) if (text.charCodeAt(a + k) !== key.charCodeAt(k)) return false;
+  return true;
+}
+
 /** Splits text into non-empty lines of whitespace-separated fields, keeping 1-based line numbers. */
 export function parseLines(text: string): TextLine[] {
   const out: TextLine[] = [];

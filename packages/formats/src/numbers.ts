@@ -38,6 +38,23 @@ export function parseIntegerToken(token: string): number | undefined {
   return Number.isSafeInteger(v) ? v : undefined;
 }
 
+/** `parseIntegerToken(text.slice(a, b))` without the slice. */
+export function parseIntegerRange(text: string, a: number, b: number): number | undefined {
+  let p = a;
+  let c = text.charCodeAt(p);
+  const neg = c === 45;
+  if (c === 43 || c === 45) p++;
+  if (p >= b) return undefined;
+  let v = 0;
+  for (; p < b; p++) {
+    c = text.charCodeAt(p);
+    if (c < 48 || c > 57) return undefined;
+    v = v * 10 + (c - 48);
+  }
+  if (v > Number.MAX_SAFE_INTEGER) return parseIntegerToken(text.slice(a, b));
+  return neg ? -v : v;
+}
+
 const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
 
 /**

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { isDevkitError } from '@cvdevkit/core';
 import { gunzipInput } from './gzip.js';
 import { forEachLine, parseLines } from './lines.js';
-import { readMat } from './index.js';
-import { parseNumberRange, parseStrtod, str2double } from './numbers.js';
+import { readMat } from './mat-readers.js';
+import { parseIntegerRange, parseIntegerToken, parseNumberRange, parseStrtod, str2double } from './numbers.js';
 import { decodeLabelPng, encodeIndexedPng } from './png.js';
 import { parseDevkitXml, parsePascalAnnotation } from './xml.js';
 
@@ -61,10 +61,21 @@ describe('readers under random and mutated bytes', () => {
           const v = parseStrtod(f);
           expect(v === undefined || typeof v === 'number').toBe(true);
           expect(Object.is(parseNumberRange(f, 0, f.length), v)).toBe(true);
+          expect(Object.is(parseIntegerRange(` ${f} `, 1, f.length + 1), parseIntegerToken(f))).toBe(true);
           expect(typeof str2double(f)).toBe('number');
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('integers in place: parseIntegerRange is parseIntegerToken of the slice', () => {
+    const digits = fc.stringMatching(/^[+-]?[0-9]{0,20}$/);
+    fc.assert(
+      fc.property(fc.oneof(digits, fc.string({ maxLength: 6 })), (f) => {
+        expect(Object.is(parseIntegerRange(`x${f}y`, 1, f.length + 1), parseIntegerToken(f))).toBe(true);
+      }),
+      { numRuns: 500 },
     );
   });
 

@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRunContext } from '@cvdevkit/core';
 import { ILSVRC_REAL, fixturePath } from '@cvdevkit/test-utils';
-import { parseDevkitXml } from '@cvdevkit/formats';
+import { parseDevkitXml } from '@cvdevkit/formats/xml';
 import plugin from '../dist/index.js';
 import { readRecCache } from '../dist/ground-truth.js';
 

@@ -1,5 +1,6 @@
 import { DevkitError, isDevkitError, type Problem } from '@cvdevkit/core';
-import { childArray, parseDevkitXml, str2double, type XmlElement, type XmlValue } from '@cvdevkit/formats';
+import { str2double } from '@cvdevkit/formats';
+import { childArray, parseDevkitXml, type XmlElement, type XmlValue } from '@cvdevkit/formats/xml';
 
 /** Label given to an object whose WNID is not in the synset map (`get_class2node` returns `[]`). */
 export const UNKNOWN_LABEL = -1;

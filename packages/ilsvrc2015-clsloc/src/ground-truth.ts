@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inputError, ProblemCollector, resolveWorkerScript, WorkerPool, type RunContext } from '@cvdevkit/core';
-import { matNumbers, readMatFileSync, type MatStruct, type MatValue } from '@cvdevkit/formats';
+import { matNumbers, readMatFileSync, type MatStruct, type MatValue } from '@cvdevkit/formats/mat';
 import { readAnnotationChunk, UNKNOWN_LABEL, type AnnotationChunk } from './annotation.js';
 import type { SynsetMap } from './meta.js';
 import { PACKAGE_VERSION } from './version.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inputError, ProblemCollector } from '@cvdevkit/core';
-import { matString, readMatFileSync, type MatStruct } from '@cvdevkit/formats';
+import { matString, readMatFileSync, type MatStruct } from '@cvdevkit/formats/mat';
 import { CLSLOC_WNIDS } from './synsets.js';
 import { splitLines } from './table.js';
 

@@ -1,5 +1,6 @@
 import type { Problem } from '@cvdevkit/core';
-import { childArray, childText, parseDevkitXml, readInputTextSync, str2double, type XmlElement, type XmlValue } from '@cvdevkit/formats';
+import { readInputTextSync, str2double } from '@cvdevkit/formats';
+import { childArray, childText, parseDevkitXml, type XmlElement, type XmlValue } from '@cvdevkit/formats/xml';
 import { isDevkitError } from '@cvdevkit/core';
 
 const COORDS = ['xmin', 'ymin', 'xmax', 'ymax'] as const;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inputError, mapInWorkers, ProblemCollector, resolveWorkerScript, type Problem, type RunContext } from '@cvdevkit/core';
-import { matNumbers, readMatFileSync, type MatValue } from '@cvdevkit/formats';
+import { matNumbers, readMatFileSync, type MatValue } from '@cvdevkit/formats/mat';
 import { parseAnnotationFiles, type PackedObjects } from './annotation.js';
 import type { AnnotationTask, AnnotationWorkerData } from './annotations.worker.js';
 import type { ImageList } from './inputs.js';

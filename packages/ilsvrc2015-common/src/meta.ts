@@ -1,6 +1,6 @@
 import { inputError, ProblemCollector } from '@cvdevkit/core';
 import { parseLines, readInputTextSync } from '@cvdevkit/formats';
-import { matNumbers, matString, readMatFileSync, type MatStruct, type MatValue } from '@cvdevkit/formats';
+import { matNumbers, matString, readMatFileSync, type MatStruct, type MatValue } from '@cvdevkit/formats/mat';
 
 /** The synsets of a meta file: position i (0-based) is class label i + 1. */
 export interface Synsets {

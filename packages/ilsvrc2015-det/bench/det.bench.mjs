@@ -6,7 +6,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readFixtureJson } from '@cvdevkit/test-utils';
 import { createRunContext } from '@cvdevkit/core';
-import { parseDevkitXml } from '@cvdevkit/formats';
+import { parseDevkitXml } from '@cvdevkit/formats/xml';
 import { readMatFileSync } from '@cvdevkit/matfile';
 import { detTask } from '../dist/index.js';
 import { REAL, prepareLarge, prepareRealFull } from './prepare.mjs';

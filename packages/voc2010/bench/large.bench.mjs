@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFixtureJson } from '@cvdevkit/test-utils';
 import { createRunContext } from '@cvdevkit/core';
-import { parsePascalAnnotation } from '@cvdevkit/formats';
+import { parsePascalAnnotation } from '@cvdevkit/formats/xml';
 import plugin from '../dist/index.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));

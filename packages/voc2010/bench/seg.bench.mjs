@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFixtureJson } from '@cvdevkit/test-utils';
 import { createRunContext } from '@cvdevkit/core';
-import { decodeLabelPng } from '@cvdevkit/formats';
+import { decodeLabelPng } from '@cvdevkit/formats/png';
 import { segTask } from '../dist/seg/task.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));

@@ -3,7 +3,8 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { DevkitError, isDevkitError, mapInWorkers, resolveWorkerScript, type Problem, type ProblemCollector, type RunContext } from '@cvdevkit/core';
-import { parsePascalAnnotation, readInputTextSync, visibleQuote, type PascalObject } from '@cvdevkit/formats';
+import { readInputTextSync, visibleQuote } from '@cvdevkit/formats';
+import { parsePascalAnnotation, type PascalObject } from '@cvdevkit/formats/xml';
 import { PACKAGE_VERSION } from './version.js';
 
 /** A box: xmin, ymin, xmax, ymax (1-based pixel coordinates, as `str2double` reads them). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { ProblemCollector } from '@cvdevkit/core';
 import { parseActionList, parseImageList, parseLabelledList, parseLayoutList } from './image-sets.js';
 
@@ -61,4 +62,25 @@ describe('parseLabelledList sharing an index', () => {
     parseLabelledList(dup, 'b.txt', problems, first);
     expect(problems.problems.map((p) => p.file)).toEqual(['a.txt', 'b.txt']);
   });
+  it('reads a list the same with or without a list to share, whatever the two hold', () => {
+    const id = fc.constantFrom('2008_000001', '2008_000002', '2008_000003', '2008_000004', '2008_0000010', 'x');
+    const row = fc.tuple(id, fc.constantFrom('1', '-1', '0', '+2', 'one'));
+    const list = fc.array(row, { maxLength: 8 }).map((rows) => rows.map(([k, l]) => `${k} ${l}`).join('\n'));
+    fc.assert(
+      fc.property(list, list, (a, b) => {
+        const p0 = new ProblemCollector();
+        const first = parseLabelledList(a, 'a.txt', p0);
+        const alone = new ProblemCollector();
+        const want = parseLabelledList(b, 'b.txt', alone);
+        const shared = new ProblemCollector();
+        const got = parseLabelledList(b, 'b.txt', shared, first);
+        expect(got.keys).toEqual(want.keys);
+        expect(got.lines).toEqual(want.lines);
+        expect(Array.from(got.labels)).toEqual(Array.from(want.labels));
+        expect([...got.index]).toEqual([...want.index]);
+        expect(shared.problems).toEqual(alone.problems);
+      }),
+    );
+  });
 });
+

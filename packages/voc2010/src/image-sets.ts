@@ -1,5 +1,5 @@
 import type { ProblemCollector } from '@cvdevkit/core';
-import { forEachLine, parseIntegerToken, quote, readTextInput } from './text.js';
+import { forEachLine, forEachLineSpans, parseIntegerRange, parseIntegerToken, quote, readTextInput, spanEquals } from './text.js';
 import { imageSetHint } from './path-hints.js';
 
 /**
@@ -44,6 +44,7 @@ export function indexKeys(file: string, keys: string[], lines: number[], problem
 }
 
 function sameKeys(a: string[], b: string[]): boolean {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
@@ -70,23 +71,38 @@ export interface LabelledList extends KeyList {
   labels: Int32Array;
 }
 
-/** `same`: a list read before whose index this one may share (see `indexKeys`). */
+/**
+ * `same`: a list read before whose keys and index this one may share (see `indexKeys`). While the ids
+ * match `same`'s, line for line, they are compared in place and not copied (one string per id for all
+ * twenty class lists of a set).
+ */
 export function parseLabelledList(text: string, file: string, problems: ProblemCollector, same?: KeyList): LabelledList {
-  const keys: string[] = [];
+  const shared = same?.keys;
+  let keys: string[] | undefined = shared ? undefined : [];
   const lines: number[] = [];
   const labels: number[] = [];
-  forEachLine(text, (f, line) => {
-    if (f.length !== 2) return fieldCountProblem(problems, file, line, '2 fields "<image id> <label>"', f.length);
-    const label = parseIntegerToken(f[1]);
+  forEachLineSpans(text, 2, (f, line) => {
+    if (f.count !== 2) return fieldCountProblem(problems, file, line, '2 fields "<image id> <label>"', f.count);
+    const label = parseIntegerRange(text, f.starts[1], f.ends[1]);
     if (label === undefined) {
-      problems.add({ code: 'input/number', file, line, field: 'label', expected: 'an integer label (1, -1 or 0)', found: quote(f[1]) });
+      problems.add({ code: 'input/number', file, line, field: 'label', expected: 'an integer label (1, -1 or 0)', found: quote(text.slice(f.starts[1], f.ends[1])) });
       return;
     }
-    keys.push(f[0]);
+    const n = lines.length;
+    if (keys === undefined) {
+      if (n < shared!.length && spanEquals(text, f.starts[0], f.ends[0], shared![n])) {
+        lines.push(line);
+        labels.push(label);
+        return;
+      }
+      keys = shared!.slice(0, n);
+    }
+    keys.push(text.slice(f.starts[0], f.ends[0]));
     lines.push(line);
     labels.push(label);
   });
-  return { file, keys, lines, labels: Int32Array.from(labels), index: indexKeys(file, keys, lines, problems, 'image', same) };
+  const own = keys ?? (lines.length === shared!.length ? shared! : shared!.slice(0, lines.length));
+  return { file, keys: own, lines, labels: Int32Array.from(labels), index: indexKeys(file, own, lines, problems, 'image', same) };
 }
 
 /** The key of a person in the action lists: `"<image id>/<object index>"` (VOCevalaction line 9). */

@@ -1,5 +1,6 @@
 import { ProblemCollector, isDevkitError, problemsToDiagnostics, type Diagnostic, type Problem, type Report, type RunContext, type ErrorCode } from '@cvdevkit/core';
-import { childArray, childElement, childText, parseDevkitXml, str2double, type XmlElement, type XmlValue } from '@cvdevkit/formats';
+import { str2double } from '@cvdevkit/formats';
+import { childArray, childElement, childText, parseDevkitXml, type XmlElement, type XmlValue } from '@cvdevkit/formats/xml';
 import { boxIoU, precisionRecall, rankDescending } from '@cvdevkit/metrics';
 import { apMetric, apReport, type ApEntry } from './ap-report.js';
 import { readVocRecords, type VocBox, type VocRecord } from './annotations.js';

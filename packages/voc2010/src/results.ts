@@ -1,6 +1,6 @@
 import type { ProblemCollector } from '@cvdevkit/core';
 import { actionKey } from './image-sets.js';
-import { forEachLine, parseIntegerToken, parseStrtod, quote } from './text.js';
+import { forEachLine, forEachLineSpans, parseIntegerToken, parseNumberRange, parseStrtod, quote } from './text.js';
 
 /**
  * Readers of the text results files (white-space separated, one result per line; `textread` in the
@@ -95,14 +95,14 @@ export function parseClsResults(text: string, file: string, problems: ProblemCol
   const keys: string[] = [];
   const conf: number[] = [];
   const lines: number[] = [];
-  forEachLine(text, (f, line) => {
-    if (f.length !== 2) {
-      problems.add({ code: 'input/field-count', file, line, expected: '2 fields "<image> <confidence>"', found: `${f.length}` });
+  forEachLineSpans(text, 2, (f, line) => {
+    if (f.count !== 2) {
+      problems.add({ code: 'input/field-count', file, line, expected: '2 fields "<image> <confidence>"', found: `${f.count}` });
       return;
     }
-    const c = parseStrtod(f[1]);
-    if (c === undefined) return numberProblem(problems, file, line, 'confidence', f[1]);
-    keys.push(f[0]);
+    const c = parseNumberRange(text, f.starts[1], f.ends[1]);
+    if (c === undefined) return numberProblem(problems, file, line, 'confidence', text.slice(f.starts[1], f.ends[1]));
+    keys.push(text.slice(f.starts[0], f.ends[0]));
     conf.push(c);
     lines.push(line);
   });

@@ -1,16 +1,17 @@
-/** The four text-results tasks of VOC2010 (cls, det, layout, action); seg and seg-from-det are in `seg/task.ts`. */
+/**
+ * The four text-results tasks of VOC2010 (cls, det, layout, action); seg and seg-from-det are in `seg/task.ts`.
+ * Each task imports its implementation when it runs (`await import`): loading the plugin to run
+ * `voc2010/cls` does not load the XML reader, the analysis package or the sample writer.
+ */
 import { defineTask } from '@cvdevkit/core';
 import { AP_METRIC, AP_METRICS } from './ap-report.js';
 import { apVoc2010Difficult } from './metrics/ap-voc2010-difficult.js';
-import { evaluateAction, evaluateCls, validateAction, validateCls, type VocActionOptions, type VocClsOptions } from './cls.js';
-import { evaluateDet, validateDet, type VocDetOptions } from './det.js';
-import { analyzeDet } from './analyze.js';
-import { analyzeClsSize } from './analyze-cls.js';
-import { evaluateLayout, validateLayout, type VocLayoutOptions } from './layout.js';
-import { writeVocSample } from './sample.js';
+import type { VocActionOptions, VocClsOptions } from './cls.js';
+import type { VocDetOptions } from './det.js';
+import type { VocLayoutOptions } from './layout.js';
 import { VOC_ACTIONS, VOC_CLASSES, vocCommonOptionSpecs } from './voc-options.js';
 
-const sample = async (dir: string): Promise<{ root: string }> => ({ root: await writeVocSample(dir) });
+const sample = async (dir: string): Promise<{ root: string }> => ({ root: await (await import('./sample.js')).writeVocSample(dir) });
 
 export const clsTask = defineTask<VocClsOptions>({
   id: 'voc2010/cls',
@@ -22,9 +23,9 @@ export const clsTask = defineTask<VocClsOptions>({
   ],
   metric: AP_METRIC,
   metrics: AP_METRICS,
-  evaluate: evaluateCls,
-  validate: (o) => validateCls(o),
-  analyze: analyzeClsSize,
+  evaluate: async (o, c) => (await import('./cls.js')).evaluateCls(o, c),
+  validate: async (o) => (await import('./cls.js')).validateCls(o),
+  analyze: async (r, c) => (await import('./analyze-cls.js')).analyzeClsSize(r, c),
   sample,
 });
 
@@ -38,9 +39,9 @@ export const detTask = defineTask<VocDetOptions>({
   ],
   metric: AP_METRIC,
   metrics: [...AP_METRICS, apVoc2010Difficult],
-  evaluate: evaluateDet,
-  validate: (o) => validateDet(o),
-  analyze: analyzeDet,
+  evaluate: async (o, c) => (await import('./det.js')).evaluateDet(o, c),
+  validate: async (o) => (await import('./det.js')).validateDet(o),
+  analyze: async (r, c) => (await import('./analyze.js')).analyzeDet(r, c),
   sample,
 });
 
@@ -51,8 +52,8 @@ export const layoutTask = defineTask<VocLayoutOptions>({
   options: vocCommonOptionSpecs('layout'),
   metric: AP_METRIC,
   metrics: AP_METRICS,
-  evaluate: evaluateLayout,
-  validate: (o) => validateLayout(o),
+  evaluate: async (o, c) => (await import('./layout.js')).evaluateLayout(o, c),
+  validate: async (o) => (await import('./layout.js')).validateLayout(o),
   sample,
 });
 
@@ -66,7 +67,7 @@ export const actionTask = defineTask<VocActionOptions>({
   ],
   metric: AP_METRIC,
   metrics: AP_METRICS,
-  evaluate: evaluateAction,
-  validate: (o) => validateAction(o),
+  evaluate: async (o, c) => (await import('./cls.js')).evaluateAction(o, c),
+  validate: async (o) => (await import('./cls.js')).validateAction(o),
   sample,
 });

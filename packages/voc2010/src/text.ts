@@ -5,7 +5,7 @@
 import { DevkitError, isDevkitError, type ProblemCollector } from '@cvdevkit/core';
 import { readInputText, visibleQuote } from '@cvdevkit/formats';
 
-export { forEachLine, parseStrtod, parseIntegerToken } from '@cvdevkit/formats';
+export { forEachLine, forEachLineSpans, spanEquals, parseStrtod, parseIntegerToken, parseIntegerRange, parseNumberRange } from '@cvdevkit/formats';
 
 /**
  * Reads a UTF-8 text file (a regular file within the `text` cap). A missing or unreadable file is an

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRunContext, reportToJson, type DevkitError } from '@cvdevkit/core';
-import { encodeIndexedPng } from '@cvdevkit/formats';
+import { encodeIndexedPng } from '@cvdevkit/formats/png';
 import { segFromDetTask, segTask } from '../src/seg/task.js';
 import { VOC_CLASSES } from '../src/seg/classes.js';
 import { formatDetResults } from '../src/writers/index.js';

@@ -3,7 +3,7 @@
  * adding it to the joint histogram, exactly as the official code does, aliasing included.
  */
 import type { Problem } from '@cvdevkit/core';
-import type { LabelImage } from '@cvdevkit/formats';
+import type { LabelImage } from '@cvdevkit/formats/png';
 import { SEG_NUM_LABELS, SEG_VOID } from './classes.js';
 
 /** Length of the joint histogram: `histc(sumim, 1:num*num)` with `num = 21`. */

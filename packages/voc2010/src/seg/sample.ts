@@ -4,7 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { encodeIndexedPng } from '@cvdevkit/formats';
+import { encodeIndexedPng } from '@cvdevkit/formats/png';
 import type { VocSegOptions } from './options.js';
 
 interface Shape {

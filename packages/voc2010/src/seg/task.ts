@@ -1,9 +1,8 @@
 /** The `voc2010/seg` task (VOCevalseg.m) and `voc2010/seg-from-det` (create_segmentations_from_detections.m). */
+// Each task imports its implementation when it runs (`await import`): the PNG reader loads only for these tasks.
 import { defineTask } from '@cvdevkit/core';
-import { createSegmentationsFromDetections, segFromDetReport, type SegFromDetOptions } from '../writers/from-detections.js';
-import { evaluateSegmentation, validateSegmentation } from './evaluate.js';
+import type { SegFromDetOptions } from '../writers/from-detections.js';
 import type { VocSegOptions } from './options.js';
-import { writeSegSample } from './sample.js';
 import { PACKAGE_NAME, PACKAGE_VERSION } from '../version.js';
 
 declare module '@cvdevkit/core' {
@@ -27,9 +26,9 @@ export const segTask = defineTask<VocSegOptions>({
   ],
   metric: 'iou-voc2010',
   metrics: ['iou-voc2010'],
-  evaluate: evaluateSegmentation,
-  validate: validateSegmentation,
-  sample: writeSegSample,
+  evaluate: async (o, c) => (await import('./evaluate.js')).evaluateSegmentation(o, c),
+  validate: async (o, c) => (await import('./evaluate.js')).validateSegmentation(o, c),
+  sample: async (dir) => (await import('./sample.js')).writeSegSample(dir),
 });
 
 
@@ -55,6 +54,7 @@ export const segFromDetTask = defineTask<SegFromDetOptions>({
   metrics: ['none'],
   async evaluate(options, context) {
     const t0 = performance.now();
+    const { createSegmentationsFromDetections, segFromDetReport } = await import('../writers/from-detections.js');
     const summary = await createSegmentationsFromDetections(options, context);
     return segFromDetReport(summary, { [PACKAGE_NAME]: PACKAGE_VERSION }, performance.now() - t0);
   },

@@ -1,6 +1,7 @@
 /** Segmentation results: indexed PNGs with the VOC colour map (what `imwrite(im, VOClabelcolormap, file)` writes). */
 import { dirname, join } from 'node:path';
-import { encodeIndexedPng, ensureOutputDir, vocColormap, writeIndexedPng, type IndexedImageInput } from '@cvdevkit/formats';
+import { ensureOutputDir } from '@cvdevkit/formats';
+import { encodeIndexedPng, vocColormap, writeIndexedPng, type IndexedImageInput } from '@cvdevkit/formats/png';
 
 /** The 256 VOC colours (label images use the Up filter: their rows repeat, so it compresses them well). */
 const VOC_PALETTE = vocColormap(256);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ProblemCollector, isDevkitError } from '@cvdevkit/core';
-import { parseDevkitXml, readLabelPng } from '@cvdevkit/formats';
+import { parseDevkitXml } from '@cvdevkit/formats/xml';
+import { readLabelPng } from '@cvdevkit/formats/png';
 import { parseActionResults, parseClsResults, parseDetResults } from '../results.js';
 import {
   formatActionResults,
