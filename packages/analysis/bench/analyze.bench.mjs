@@ -79,7 +79,8 @@ const gt = common.readGroundTruthCache(join(REAL, 'ILSVRC2015_det_validation_gro
 const preds = common.readPredictions(join(REAL, 'demo.val.pred.det.txt'));
 const blacklist = common.readBlacklist(join(REAL, 'ILSVRC2015_det_validation_blacklist.txt'), synsets);
 const settings = { order: 'index', outside: 'error' };
-const ilsvrcInput = common.ilsvrcDiagnoseInput(gt, preds, blacklist, synsets, settings);
+const { ilsvrcDiagnoseInput } = await import(join(REPO, 'packages/ilsvrc2015-common/dist/analyze-detection.js'));
+const ilsvrcInput = ilsvrcDiagnoseInput(gt, preds, blacklist, synsets, settings);
 console.log(`ILSVRC2015 DET demo: ${ilsvrcInput.images.length} images, ${ilsvrcInput.detections.score.length} detections, ${ilsvrcInput.classes.length} classes`);
 const ofc = timeIt(() => common.evaluateDetections(gt, preds, blacklist, settings));
 console.log(`  official evaluateDetections: ${ms(ofc.wall)} wall, ${ms(ofc.cpu)} CPU`);

@@ -33,4 +33,4 @@ export {
   type DetectionTaskInputs,
 } from './detection-task.js';
 export { annotationXml, writeText, type SampleObject } from './sample-xml.js';
-export { analyzeDetectionTask, ilsvrcDiagnoseInput, ilsvrcSimilarGroups } from './analyze-detection.js';
+// the error analysis (`@cvdevkit/ilsvrc2015-common/analyze`) has its own entry: it loads @cvdevkit/analysis

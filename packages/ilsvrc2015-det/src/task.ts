@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { defineTask, type TaskDefinition } from '@cvdevkit/core';
-import { analyzeDetectionTask, ILSVRC_AP, runDetectionTask, validateDetectionInputs, type DetectionTaskSettings } from '@cvdevkit/ilsvrc2015-common';
-import { writeDetSample } from './sample.js';
+import { ILSVRC_AP, runDetectionTask, validateDetectionInputs, type DetectionTaskSettings } from '@cvdevkit/ilsvrc2015-common';
 
 export const PACKAGE_NAME = '@cvdevkit/ilsvrc2015-det';
 export const VERSION: string = (() => {
@@ -56,6 +55,7 @@ export const detTask: TaskDefinition<IlsvrcDetOptions> = defineTask<IlsvrcDetOpt
   metrics: [ILSVRC_AP],
   evaluate: (options, context) => runDetectionTask(options, DET_SETTINGS, context),
   validate: (options) => validateDetectionInputs(options, DET_SETTINGS),
-  analyze: (options, context) => analyzeDetectionTask(options, options, DET_SETTINGS, context),
-  sample: (dir) => writeDetSample(dir),
+  // the error analysis and the sample writer load only when asked for
+  analyze: async (options, context) => (await import('@cvdevkit/ilsvrc2015-common/analyze')).analyzeDetectionTask(options, options, DET_SETTINGS, context),
+  sample: async (dir) => (await import('./sample.js')).writeDetSample(dir),
 });

@@ -5,7 +5,6 @@ import {
   annotationXml,
   ILSVRC_AP,
   runDetectionTask,
-  analyzeDetectionTask,
   validateDetectionInputs,
   writeText,
   type DetectionTaskSettings,
@@ -135,6 +134,8 @@ export const vidTask: TaskDefinition<IlsvrcVidOptions> = defineTask<IlsvrcVidOpt
   metrics: [ILSVRC_AP],
   evaluate: (options, context) => runDetectionTask(options, settings(options.excludeGenerated === true), context),
   validate: (options) => validateDetectionInputs(options, settings(options.excludeGenerated === true)),
-  analyze: (options, context) => analyzeDetectionTask(options, options, settings(options.excludeGenerated === true), context),
+  // the error analysis loads @cvdevkit/analysis only when asked for
+  analyze: async (options, context) =>
+    (await import('@cvdevkit/ilsvrc2015-common/analyze')).analyzeDetectionTask(options, options, settings(options.excludeGenerated === true), context),
   sample: (dir) => writeVidSample(dir),
 });
