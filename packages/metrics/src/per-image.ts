@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 /**
@@ -215,7 +214,8 @@ export function packRankedClass(c: RankedClassInput): RankedClassStats {
 
 /** A short hash of the ground truth's identity (sha256 of its parts, hex, first 32 characters). */
 export function fingerprint(parts: readonly (string | ArrayLike<number>)[]): string {
-  const h = createHash('sha256');
+  // node:crypto is loaded on first use (not with the package: most runs never fingerprint)
+  const h = process.getBuiltinModule('node:crypto').createHash('sha256');
   for (const p of parts) {
     if (typeof p === 'string') h.update(`s${p.length}:${p}`);
     else {

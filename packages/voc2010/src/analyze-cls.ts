@@ -16,7 +16,7 @@ export async function analyzeClsSize(options: VocClsOptions & AnalyzeOptionValue
   diagnoseOptions(options, ['size']);
   const metric = apMetric(context);
   const problems = new ProblemCollector();
-  const inp = await readScoredInputs(CLS_SPEC, options, problems);
+  const inp = await readScoredInputs(CLS_SPEC, options, problems, context.cacheDir);
   problems.throwIfAny();
   const paths = resolveVocPaths(options, 'cls');
   // Every image of any class list, each read once.

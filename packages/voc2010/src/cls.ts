@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { ProblemCollector, isDevkitError, problemsToDiagnostics, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
 import { precisionRecall, rankDescending } from '@cvdevkit/metrics';
 import { apMetric, apReport, type ApEntry } from './ap-report.js';
@@ -5,6 +6,8 @@ import { scoredPerImage } from './per-image.js';
 import { parseActionList, parseLabelledList, type LabelledList } from './image-sets.js';
 import { parseActionResults, parseClsResults, type ScoredResults } from './results.js';
 import { firstTimeOnly, quote, readTextInput } from './text.js';
+import { LabelledListCache, listStamp } from './list-cache.js';
+import { clsScoresInListOrder } from './cls-scores.js';
 import { imageSetHint, resultsHint } from './path-hints.js';
 import {
   VOC_ACTIONS,
@@ -126,19 +129,35 @@ export interface ScoredInputs {
   counts: number[];
 }
 
-export async function readScoredInputs(spec: ScoredTaskSpec, options: VocClsOptions & VocActionOptions, problems: ProblemCollector): Promise<ScoredInputs> {
+/**
+ * The ground-truth lists of `names`, in order: from the list cache where a file is unchanged, else read
+ * and parsed (each list offered the previous one's keys: the class lists of a set share their ids) and,
+ * when it had no problem, kept in the cache.
+ */
+async function readScoredLists(spec: ScoredTaskSpec, paths: VocPaths, names: string[], problems: ProblemCollector, cacheDir: string | undefined): Promise<(LabelledList | undefined)[]> {
+  const files = names.map((n) => spec.listPath(paths, n));
+  const cache = cacheDir ? await LabelledListCache.open(cacheDir, dirname(files[0])) : undefined;
+  const stamps = cache ? files.map(listStamp) : [];
+  const lists: (LabelledList | undefined)[] = files.map((f, k) => cache?.get(f, stamps[k]));
+  const listHint = firstTimeOnly(() => imageSetHint(files[0]));
+  const todo = files.flatMap((_, k) => (lists[k] ? [] : [k]));
+  const texts = await Promise.all(todo.map((k) => readTextInput(files[k], `the ${names[k]} ground-truth list`, problems, listHint)));
+  let previous = lists.find((l) => l !== undefined);
+  todo.forEach((k, t) => {
+    const text = texts[t];
+    if (text === undefined) return;
+    const before = problems.size;
+    previous = lists[k] = spec.parseList(text, files[k], problems, previous);
+    if (cache && stamps[k] && problems.size === before) cache.put(files[k], stamps[k]!, previous);
+  });
+  await cache?.save();
+  return lists;
+}
+
+export async function readScoredInputs(spec: ScoredTaskSpec, options: VocClsOptions & VocActionOptions, problems: ProblemCollector, cacheDir?: string): Promise<ScoredInputs> {
   const paths = resolveVocPaths(options, spec.kind);
   const names = spec.names(options);
-  const listHint = firstTimeOnly(() => imageSetHint(spec.listPath(paths, names[0])));
-  const listTexts = await Promise.all(names.map((n) => readTextInput(spec.listPath(paths, n), `the ${n} ground-truth list`, problems, listHint)));
-  // parsed in order, each list offered the previous one's index (the class lists of a set share their ids)
-  let previous: LabelledList | undefined;
-  const lists = names.map((n, k) => {
-    const text = listTexts[k];
-    if (text === undefined) return undefined;
-    previous = spec.parseList(text, spec.listPath(paths, n), problems, previous);
-    return previous;
-  });
+  const lists = await readScoredLists(spec, paths, names, problems, cacheDir);
   const resultsFileHint = firstTimeOnly(() => resultsHint(spec.resultsPath(paths, names[0])));
   const texts = await Promise.all(names.map((n) => readTextInput(spec.resultsPath(paths, n), `the ${n} results: ${spec.resultsFormat}`, problems, resultsFileHint)));
   const scores: (Float64Array | undefined)[] = [];
@@ -146,9 +165,16 @@ export async function readScoredInputs(spec: ScoredTaskSpec, options: VocClsOpti
   names.forEach((n, k) => {
     const text = texts[k];
     if (text === undefined) return;
+    const list = lists[k];
+    if (list && spec.kind === 'cls') {
+      // one pass, straight into the list's order (the same problems in the same order)
+      const read = clsScoresInListOrder(text, spec.resultsPath(paths, n), list, problems);
+      counts[k] = read.count;
+      scores[k] = read.scores;
+      return;
+    }
     const res = spec.parseResults(text, spec.resultsPath(paths, n), problems);
     counts[k] = res.count;
-    const list = lists[k];
     if (list) scores[k] = scoresInListOrder(list, res, problems, spec.what);
   });
   return { paths, names, lists, scores, counts };
@@ -158,7 +184,7 @@ async function evaluateScored(spec: ScoredTaskSpec, options: VocClsOptions & Voc
   const t0 = performance.now();
   const metric = apMetric(context);
   const problems = new ProblemCollector();
-  const { paths, names, lists, scores, counts } = await readScoredInputs(spec, options, problems);
+  const { paths, names, lists, scores, counts } = await readScoredInputs(spec, options, problems, context.cacheDir);
   problems.throwIfAny();
   const t1 = performance.now();
   const entries = names.map((n, k) => evaluateScoredList(lists[k]!.labels, scores[k]!, metric.ap, n, counts[k], context.perImage));

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { ProblemCollector } from '@cvdevkit/core';
+import { clsScoresInListOrder } from './cls-scores.js';
+import { scoresInListOrder } from './cls.js';
+import { parseLabelledList } from './image-sets.js';
+import { parseClsResults } from './results.js';
+
+describe('clsScoresInListOrder', () => {
+  const gtText = 'a 1\nb -1\nc 0\nd 1\n';
+
+  it('puts scores in list order (last line wins, missing = -Inf) and reports unknown ids after the line problems', () => {
+    const p = new ProblemCollector();
+    const gt = parseLabelledList(gtText, 'car_val.txt', p);
+    const r = clsScoresInListOrder('b 0.5\nzz 1\na 0.1\nb 0.7 x\nb 0.7\nc one\n', 'res.txt', gt, p);
+    expect(Array.from(r.scores)).toEqual([0.1, 0.7, -Infinity, -Infinity]);
+    expect(r.count).toBe(4);
+    expect(p.problems.map((q) => [q.code, q.line])).toEqual([
+      ['input/field-count', 4],
+      ['input/number', 6],
+      ['input/unknown-image', 2],
+    ]);
+  });
+
+  it('gives the scores, count and problems of parseClsResults + scoresInListOrder on any text', () => {
+    const id = fc.constantFrom('a', 'b', 'c', 'd', 'zz', '2010_000001');
+    const num = fc.constantFrom('0.5', '-1', '1e3', 'Inf', '-inf', 'NaN', '-0', '.5', '5.', 'x', '0x10', '1e', '');
+    const gap = fc.constantFrom(' ', '\t', '  ', '\r', '\v', '\f');
+    const line = fc.array(fc.tuple(fc.oneof(id, num), gap), { maxLength: 4 }).map((fs) => fs.map(([f, g]) => f + g).join(''));
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 10 }), fc.boolean(), (lines, trailing) => {
+        const text = lines.join('\n') + (trailing ? '\n' : '');
+        const gt = parseLabelledList(gtText, 'car_val.txt', new ProblemCollector());
+        const p1 = new ProblemCollector();
+        const res = parseClsResults(text, 'res.txt', p1);
+        const want = scoresInListOrder(gt, res, p1, 'image');
+        const p2 = new ProblemCollector();
+        const got = clsScoresInListOrder(text, 'res.txt', gt, p2);
+        expect(Array.from(got.scores)).toEqual(Array.from(want));
+        expect(got.count).toBe(res.count);
+        expect(p2.problems).toEqual(p1.problems);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
