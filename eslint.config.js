@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '.ci/**', '**/*.d.ts'] },
+  { ignores: ['**/dist/**', 'apps/cli/bundle/**', '**/node_modules/**', '**/.turbo/**', '.ci/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,6 +1,6 @@
 // Before/after of whole CLI runs: the same commands through two builds of the CLI, alternating, wall and
 // CPU time (user + sys of the process and its threads, from /usr/bin/time), median of BENCH_RUNS (default 5).
-// Usage: node scripts/bench-before-after.mjs <before: path of apps/cli/dist/bin.js> [after: default this repo's]
+// Usage: node scripts/bench-before-after.mjs <before: path of apps/cli/bundle/bin.js (dist/bin.js before the bundle)> [after: default this repo's]
 // The "before" build is any older checkout built with `pnpm build` (e.g. `git worktree add ../old <commit>`).
 // The VOC large cases are generated first (git-ignored):
 //   python3 fixtures/voc2010/gen/gen_cases.py --out fixtures/.unpacked/voc2010-gen large
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const before = process.argv[2];
-const after = process.argv[3] ?? join(repo, 'apps/cli/dist/bin.js');
+const after = process.argv[3] ?? join(repo, 'apps/cli/bundle/bin.js');
 if (!before || !existsSync(before) || !existsSync(after)) {
   console.error('usage: node scripts/bench-before-after.mjs <before bin.js> [after bin.js]');
   process.exit(1);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, fixturePath, makeTempDir } from '@cvdevkit/test-utils';
 import { startRegistry, type LocalRegistry } from './verdaccio.js';
 
-const built = existsSync(join(REPO_ROOT, 'apps', 'cli', 'dist', 'bin.js'));
+const built = existsSync(join(REPO_ROOT, 'apps', 'cli', 'bundle', 'bin.js'));
 const skip = !built || process.env.CVDEVKIT_SKIP_REGISTRY_TEST === '1';
 if (skip) console.log(`registry install test skipped: ${!built ? 'build first (pnpm test builds)' : 'CVDEVKIT_SKIP_REGISTRY_TEST=1'}`);
 

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const bin = join(here, '../dist/bin.js');
+const bin = join(here, '../bundle/bin.js');
 const fixtures = join(here, '../test/fixtures');
 const runs = Number(process.env.BENCH_RUNS ?? 10);
 

@@ -1,4 +1,4 @@
-// End-to-end tests: spawn the BUILT binary (apps/cli/dist/bin.js; the root `pnpm test` builds first).
+// End-to-end tests: spawn the BUILT binary (apps/cli/bundle/bin.js, the package's bin; the root `pnpm test` builds first).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { makeTempDir } from '@cvdevkit/test-utils';
 const here = dirname(fileURLToPath(import.meta.url));
 // The CLI's parse cache for these runs: removed after this file (vitest setup file of @cvdevkit/test-utils).
 const cacheDir = makeTempDir('cvdevkit-cli-test-cache-');
-const bin = resolve(here, '../dist/bin.js');
+const bin = resolve(here, '../bundle/bin.js');
 const fixtures = join(here, 'fixtures');
 const repoRoot = resolve(here, '../../..');
 const plugin = ['--plugin', './test-plugin'];

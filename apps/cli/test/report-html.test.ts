@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const bin = resolve(here, '../dist/bin.js');
+const bin = resolve(here, '../bundle/bin.js');
 const fixtures = join(here, 'fixtures');
 const plugin = ['--plugin', './test-plugin'];
 const input = ['--input', 'data/dets.txt'];

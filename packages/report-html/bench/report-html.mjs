@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '../../..');
-const bin = join(repo, 'apps/cli/dist/bin.js');
+const bin = join(repo, 'apps/cli/bundle/bin.js');
 const lib = join(here, '../dist/index.js');
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const tmp = mkdtempSync(join(tmpdir(), 'cvdevkit-bench-html-'));

@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './fixtures.js';
 
-/** `apps/cli/dist/bin.js` (built by the root `test` script before the tests run). */
-export const CLI_BIN = join(REPO_ROOT, 'apps', 'cli', 'dist', 'bin.js');
+/** `apps/cli/bundle/bin.js`, the package's `bin` (built by the root `test` script before the tests run). */
+export const CLI_BIN = join(REPO_ROOT, 'apps', 'cli', 'bundle', 'bin.js');
 /** Whether the CLI has been built. */
 export const cliBuilt = existsSync(CLI_BIN);
 
