@@ -33,7 +33,7 @@ describe('rankDescending', () => {
     );
   });
 
-  it('equals the comparison sort on long lists (the radix path): ties, ±0, ±Infinity, subnormals, NaN', () => {
+  it('equals the comparison sort on long lists (the radix path): ties, ±0, ±Infinity, subnormals, NaN, equal high words', () => {
     const reference = (scores: number[], nanFirst: boolean) => {
       const idx = scores.map((_, i) => i);
       const finite = idx.filter((i) => !Number.isNaN(scores[i]));
@@ -45,6 +45,9 @@ describe('rankDescending', () => {
       fc.double(),
       fc.constantFrom(0, -0, 1, -1, 0.5, Infinity, -Infinity, NaN, Number.MIN_VALUE, -Number.MIN_VALUE, Number.MAX_VALUE),
       fc.integer({ min: -3, max: 3 }).map((k) => k / 4),
+      // the same high 32 bits, different low words (the radix sorts the high word, then such runs)
+      fc.integer({ min: -6, max: 6 }).map((k) => 1 + k * 2 ** -52),
+      fc.integer({ min: -6, max: 6 }).map((k) => -0.75 - k * 2 ** -53),
     );
     fc.assert(
       fc.property(fc.array(score, { minLength: 60, maxLength: 400 }), fc.boolean(), (scores, nanFirst) => {
