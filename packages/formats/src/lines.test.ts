@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { forEachLine, forEachLineSpans, parseLines, spanEquals } from './lines.js';
+import { forEachLine, forEachLineSpans, parseLines, readKeyNumberLines, spanEquals } from './lines.js';
+import { parseStrtod } from './numbers.js';
 
 describe('parseLines', () => {
   it('splits fields and keeps 1-based line numbers, skipping blank lines', () => {
@@ -52,6 +53,42 @@ describe('forEachLineSpans', () => {
         const e = Math.min(s + len, text.length);
         expect(spanEquals(text, s, e, key)).toBe(text.slice(s, e) === key);
       }),
+    );
+  });
+});
+
+describe('readKeyNumberLines', () => {
+  it('gives the records, unknown keys and bad lines that forEachLine + parseStrtod give', () => {
+    const key = fc.constantFrom('a', 'b', 'zz', '2010_000001');
+    const num = fc.constantFrom('0.5', '-1', '1e3', 'Inf', '-inf', 'NaN', '-0', '.5', '5.', 'x', '0x10', '1e');
+    const gap = fc.constantFrom(' ', '\t', '  ', '\r', '\v', '\f');
+    const line = fc.array(fc.tuple(fc.oneof(key, num), gap), { maxLength: 4 }).map((fs) => fs.map(([f, g]) => f + g).join(''));
+    const index = new Map([['a', 0], ['b', 1], ['2010_000001', 2]]);
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 10 }), fc.boolean(), (lines, trailing) => {
+        const text = lines.join('\n') + (trailing ? '\n' : '');
+        const records: [number, number, number][] = [];
+        const unknown: [number, string][] = [];
+        const bad: { line: number; fields: number; number?: string }[] = [];
+        forEachLine(text, (f, l) => {
+          if (f.length !== 2) return void bad.push({ line: l, fields: f.length });
+          const v = parseStrtod(f[1]);
+          if (v === undefined) return void bad.push({ line: l, fields: 2, number: f[1] });
+          const at = index.get(f[0]);
+          if (at === undefined) unknown.push([records.length, f[0]]);
+          records.push([at ?? -1, v, l]);
+        });
+        const got = readKeyNumberLines(text, index);
+        expect(got.count).toBe(records.length);
+        for (let k = 0; k < got.count; k++) {
+          expect(got.position[k]).toBe(records[k][0]);
+          expect(Object.is(got.value[k], records[k][1])).toBe(true);
+          expect(got.line[k]).toBe(records[k][2]);
+        }
+        expect(got.unknown.map((u) => [u.record, u.key])).toEqual(unknown);
+        expect(got.bad).toEqual(bad);
+      }),
+      { numRuns: 500 },
     );
   });
 });

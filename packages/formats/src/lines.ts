@@ -4,6 +4,7 @@
  * through the input layer (`input-file.ts`).
  */
 import { readInputText } from './input-file.js';
+import { parseNumberRange } from './numbers.js';
 
 export interface TextLine {
   /** 1-based line number in the file. */
@@ -106,6 +107,94 @@ export function forEachLineSpans(text: string, maxFields: number, onLine: (spans
     spans.count = count;
     onLine(spans, line);
   }
+}
+
+/** A line of a `<key> <number>` file that is not one: its field count, or its number's text when there were two fields. */
+export interface BadKeyNumberLine {
+  line: number;
+  fields: number;
+  /** The second field, when the line has two fields and it is not a number. */
+  number?: string;
+}
+
+/** The records of a `<key> <number>` file, as columns (see `readKeyNumberLines`). */
+export interface KeyNumberLines {
+  /** Good lines (two fields, a number). */
+  count: number;
+  /** Per record: the key's position in the index, -1 when it is not there. */
+  position: Int32Array;
+  value: Float64Array;
+  line: Uint32Array;
+  /** The records whose key is not in the index, with the key, in record order. */
+  unknown: Array<{ record: number; key: string }>;
+  /** The other lines, in line order. */
+  bad: BadKeyNumberLine[];
+}
+
+/**
+ * Lines of two fields `<key> <number>` (VOC cls results), read in one pass into columns: each key looked
+ * up in `index` as it is read (no string kept per line), the number parsed in place (`parseNumberRange`,
+ * strtod). Lines, fields and numbers as `forEachLine` + `parseStrtod` give them. A hot kernel (twenty such
+ * files are read at the start of a run, while the JIT is still cold): one loop, no callback.
+ */
+export function readKeyNumberLines(text: string, index: ReadonlyMap<string, number>): KeyNumberLines {
+  let cap = 1;
+  for (let j = text.indexOf('\n'); j >= 0; j = text.indexOf('\n', j + 1)) cap++;
+  const position = new Int32Array(cap);
+  const value = new Float64Array(cap);
+  const lineOf = new Uint32Array(cap);
+  const unknown: Array<{ record: number; key: string }> = [];
+  const bad: BadKeyNumberLine[] = [];
+  const n = text.length;
+  let count = 0;
+  let line = 1;
+  let i = 0;
+  while (i < n) {
+    let c = text.charCodeAt(i);
+    while (i < n && (c === 32 || c === 9 || c === 13 || c === 11 || c === 12)) c = text.charCodeAt(++i);
+    if (i >= n) break;
+    if (c === 10) {
+      i++;
+      line++;
+      continue;
+    }
+    // the fields of this line: the first two as spans, the others counted
+    let fields = 0;
+    let a0 = 0;
+    let a1 = 0;
+    let b0 = 0;
+    let b1 = 0;
+    while (i < n && c !== 10) {
+      const start = i;
+      while (i < n && c !== 32 && c !== 9 && c !== 10 && c !== 13 && c !== 11 && c !== 12) c = text.charCodeAt(++i);
+      if (fields === 0) {
+        a0 = start;
+        a1 = i;
+      } else if (fields === 1) {
+        b0 = start;
+        b1 = i;
+      }
+      fields++;
+      while (i < n && (c === 32 || c === 9 || c === 13 || c === 11 || c === 12)) c = text.charCodeAt(++i);
+    }
+    if (fields !== 2) {
+      bad.push({ line, fields });
+      continue;
+    }
+    const v = parseNumberRange(text, b0, b1);
+    if (v === undefined) {
+      bad.push({ line, fields, number: text.slice(b0, b1) });
+      continue;
+    }
+    const key = text.slice(a0, a1);
+    const at = index.get(key);
+    if (at === undefined) unknown.push({ record: count, key });
+    position[count] = at ?? -1;
+    value[count] = v;
+    lineOf[count] = line;
+    count++;
+  }
+  return { count, position, value, line: lineOf, unknown, bad };
 }
 
 /** Whether `text.slice(a, b) === key`, without the slice. */
