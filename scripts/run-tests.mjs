@@ -12,7 +12,9 @@ const out = join(dir, 'vitest.json');
 const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)];
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
-const res = spawnSync(process.execPath, [vitest, ...args], { stdio: 'inherit', cwd: root });
+// the CLI's cache (parsed ground truth, compiled chart code) goes to this run's temp dir, not ~/.cache
+const env = { ...process.env, CVDEVKIT_CACHE_DIR: process.env.CVDEVKIT_CACHE_DIR || join(dir, 'cache') };
+const res = spawnSync(process.execPath, [vitest, ...args], { stdio: 'inherit', cwd: root, env });
 if (res.error) console.error(`could not start vitest: ${res.error.message}`);
 let passed = 0;
 let failed = 0;
