@@ -1,5 +1,5 @@
 import { createReport, type Diagnostic, type Report, type ReportCurve, type ReportRow } from '@cvdevkit/core';
-import { collectBoundaryScores, type BoundaryCounts } from '@cvdevkit/boundary';
+import { collectBoundaryScores, type BoundaryCounts, type BoundaryScores } from '@cvdevkit/boundary';
 import { ADE20K_CLASS_COUNT, ADE20K_CLASS_NAMES, classKey } from './classes.js';
 import { entryKey, expandArray, type BoundaryCountSet, type StoredCounts } from './counts.js';
 import { boundaryPerImage } from './per-image.js';
@@ -55,8 +55,6 @@ function classCounts(set: BoundaryCountSet, cls: number, zeroArray: Float64Array
   }
   return { perImage, nonTrivial };
 }
-
-type BoundaryScores = ReturnType<typeof collectBoundaryScores>;
 
 function classRow(cls: number, s: BoundaryScores): ReportRow {
   const key = classKey(cls);
