@@ -1,3 +1,28 @@
-export * from './stats/index.js';
-export * from './compare/index.js';
-export * from './diagnose/index.js';
+/**
+ * @cvdevkit/analysis: comparing submissions (`cvdevkit compare`) and diagnosing a detector (`cvdevkit analyze`).
+ * The public API is what a caller of those two jobs needs: `compareReports` with its formatters and charts, the
+ * bootstrap replicates, `diagnose` with the report helpers the tasks' analyze hooks use, and the option and result
+ * types. The statistical tests are the subpath `@cvdevkit/analysis/stats`; every other module is internal.
+ */
+export { compareReports, COMPARE_SCHEMA, type CompareOptions, type CompareResult, type CompareMethod, type CompareClass, type ComparePair, type Interval } from './compare/compare.js';
+export { methodNames, type CompareInput, type CompareSubject } from './compare/inputs.js';
+export { formatCompareText, formatCompareMarkdown, formatCompareCsv, compareToJson, compareTables } from './compare/format.js';
+export { cdDiagramSvg, type CdDiagramOptions } from './compare/cd-diagram.js';
+export { createReplicator, type Replicator } from './compare/replicate.js';
+export { pairedBootstrap, type BootstrapDraws } from './compare/paired-bootstrap.js';
+export { SeededRandom } from './stats/bootstrap.js';
+export type { PosthocMethod, PosthocResult } from './stats/posthoc.js';
+export type { FriedmanResult } from './stats/friedman.js';
+
+export { diagnose, SECTIONS, type Section, type TideMode, type DiagnoseOptions, type DiagnoseResult, type OfficialSummary } from './diagnose/diagnose.js';
+export { analysisReport, sizeOnlyReport, diagnoseOptions, type AnalysisReportInit } from './diagnose/analysis-report.js';
+export { classificationSizeAnalysis, unionArea, type SizeResult, type ClsClassInput } from './diagnose/size.js';
+export { VOC_SIMILAR_GROUPS, similarGroupsFromParents } from './diagnose/similar.js';
+export type { DiagnoseInput, DiagnoseDetections, DiagnoseObjects, MatchRule } from './diagnose/input.js';
+export type { OverlapResult } from './diagnose/overlap.js';
+export type { HoiemResult, HoiemClass, TypeCounts } from './diagnose/hoiem.js';
+export type { HoiemType } from './diagnose/fp-types.js';
+export type { CharacteristicResult, Characteristic } from './diagnose/characteristics.js';
+export type { TideResult, TideClassResult, TideQualifierResult } from './diagnose/tide-result.js';
+export type { TideErrorName } from './diagnose/tide-run.js';
+export type { TopClass, TopEntry } from './diagnose/top.js';

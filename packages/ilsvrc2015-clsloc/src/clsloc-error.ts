@@ -55,17 +55,43 @@ export interface ClsLocErrors {
  */
 export function computeClsLocErrors(input: ClsLocInputs): ClsLocErrors {
   const { pred, labels: gt, boxes, blacklist } = input;
+  const { clsError, clsFirst } = classificationErrors(pred, gt, input.perColumn === true);
+  const blacklistSize = blacklist ? blacklist.indices.length : 0;
+  if (!boxes) {
+    return { clsError, locError: null, intendedLocError: null, quirkRows: 0, blacklistedRows: 0, blacklistSize, ...(clsFirst ? { clsFirst } : {}) };
+  }
+  const mask = blacklistMask(blacklist, gt.rows);
+  let blacklistedRows = 0;
+  for (let i = 0; i < gt.rows; i++) blacklistedRows += mask[i];
+  const problems = new ProblemCollector();
+  const loc = localisationSums(pred, gt, boxes, mask, input.perColumn === true, problems);
+  problems.throwIfAny();
+  const denominator = gt.rows - blacklistSize;
+  return {
+    clsError,
+    locError: loc.locSums.map((s) => s / denominator),
+    intendedLocError: loc.intendedSums.map((s) => s / denominator),
+    quirkRows: loc.quirkRows,
+    blacklistedRows,
+    blacklistSize,
+    ...(clsFirst ? { clsFirst } : {}),
+    ...(loc.locFirst ? { locFirst: loc.locFirst } : {}),
+  };
+}
+
+/**
+ * Classification: `c(i) = Σ_j min_g (gt(i,j) ~= label(i,g))` over every (zero-padded) column, summed
+ * c(i)/n(i) in row order and divided by N. firstMatch: the first guess that names gt(i,j), or G when none does.
+ */
+function classificationErrors(pred: Predictions, gt: GroundTruthLabels, perColumn: boolean): { clsError: number[]; clsFirst: Uint8Array | undefined } {
   const N = gt.rows;
   const W = gt.width;
   const G = pred.guesses;
   const guessCount = (k: number) => Math.min(k, G);
   const L = pred.labels;
-
-  // ---------------------------------------------------------------- classification
-  // firstMatch: the first guess that names gt(i,j) (zero padding included), or G when none does.
   const clsSums = new Array<number>(MAX_GUESSES).fill(0);
   const miss = new Int32Array(MAX_GUESSES);
-  const clsFirst = input.perColumn ? new Uint8Array(N * W).fill(CLSLOC_NONE) : undefined;
+  const clsFirst = perColumn ? new Uint8Array(N * W).fill(CLSLOC_NONE) : undefined;
   for (let i = 0; i < N; i++) {
     miss.fill(0);
     for (let j = 0; j < W; j++) {
@@ -82,27 +108,42 @@ export function computeClsLocErrors(input: ClsLocInputs): ClsLocErrors {
     }
     for (let k = 0; k < MAX_GUESSES; k++) clsSums[k] += miss[k] / gt.counts[i];
   }
-  const clsError = clsSums.map((s) => s / N);
+  return { clsError: clsSums.map((s) => s / N), clsFirst };
+}
 
-  const blacklistSize = blacklist ? blacklist.indices.length : 0;
-  if (!boxes) {
-    return { clsError, locError: null, intendedLocError: null, quirkRows: 0, blacklistedRows: 0, blacklistSize, ...(clsFirst ? { clsFirst } : {}) };
-  }
-
-  // ---------------------------------------------------------------- localisation
+/** mask[i] = 1 for a blacklisted row (entries beyond the last row exclude nothing). */
+function blacklistMask(blacklist: Blacklist | undefined, N: number): Uint8Array {
   const mask = new Uint8Array(N);
   if (blacklist) for (const b of blacklist.indices) if (b <= N) mask[b - 1] = 1;
-  let blacklistedRows = 0;
-  for (let i = 0; i < N; i++) blacklistedRows += mask[i];
+  return mask;
+}
 
+/**
+ * Localisation, the hot loop (rows × label columns × guesses × boxes), kept in one function so that the
+ * per-row sums stay in registers and are added in row order: for rows not blacklisted,
+ * `e(i) = Σ_{k=1..n(1)} min_g d(i,g,k)` (official, the n(1) quirk) and the same over the row's own n(i)
+ * labels (intended), each added as e(i)/n(i). The places where the official code fails are collected.
+ */
+function localisationSums(
+  pred: Predictions,
+  gt: GroundTruthLabels,
+  boxes: GroundTruthBoxes,
+  mask: Uint8Array,
+  perColumn: boolean,
+  problems: ProblemCollector,
+): { locSums: number[]; intendedSums: number[]; quirkRows: number; locFirst: Uint8Array | undefined } {
+  const N = gt.rows;
+  const W = gt.width;
+  const G = pred.guesses;
+  const guessCount = (k: number) => Math.min(k, G);
+  const L = pred.labels;
   const n1 = gt.counts[0];
-  const problems = new ProblemCollector();
   const locSums = new Array<number>(MAX_GUESSES).fill(0);
   const intendedSums = new Array<number>(MAX_GUESSES).fill(0);
   const e = new Int32Array(MAX_GUESSES);
   const eIntended = new Int32Array(MAX_GUESSES);
   const reportedUnknown = new Set<number>();
-  const locFirst = input.perColumn ? new Uint8Array(N * W).fill(CLSLOC_NONE) : undefined;
+  const locFirst = perColumn ? new Uint8Array(N * W).fill(CLSLOC_NONE) : undefined;
   let quirkRows = 0;
   for (let i = 0; i < N; i++) {
     if (mask[i]) continue;
@@ -125,14 +166,7 @@ export function computeClsLocErrors(input: ClsLocInputs): ClsLocErrors {
           fails = true;
           if (official && !reportedUnknown.has(i)) {
             reportedUnknown.add(i);
-            problems.add({
-              code: 'input/unknown-wnid',
-              file: boxes.describe(i),
-              field: 'object name',
-              expected: 'a WNID listed in the synset meta (the official compute_overlap.m asserts a label)',
-              found: boxes.unknown.get(i),
-              hint: 'pass --meta with the meta_clsloc.mat that lists it',
-            });
+            reportUnknownWnid(problems, boxes, i);
           }
           break;
         }
@@ -147,18 +181,7 @@ export function computeClsLocErrors(input: ClsLocInputs): ClsLocErrors {
           }
         }
         if (!any) fails = true;
-        if (!any && official) {
-          const present = [...new Set(Array.from(boxes.labels.subarray(o0, o1)).filter((x) => x !== UNKNOWN_LABEL))].join(', ');
-          problems.add({
-            code: 'clsloc/label-without-box',
-            file: pred.file,
-            line: pred.lines[i],
-            field: `guess ${g + 1}`,
-            expected: `a ground-truth box of class ${t} in ${boxes.describe(i)} (the official eval_clsloc.m fails here: compute_overlap returns [])`,
-            found: `none (box classes: ${present || 'none'})`,
-            hint: t === 0 ? 'a zero label meets a zero-padded ground-truth column through the official n(1) loop' : undefined,
-          });
-        }
+        if (!any && official) reportLabelWithoutBox(problems, pred, boxes, i, g, t);
         if (hit && firstHit === G) firstHit = g;
       }
       if (locFirst && kk < ni) locFirst[i * W + kk] = fails ? CLSLOC_FAIL : firstHit < G ? firstHit : CLSLOC_NONE;
@@ -173,16 +196,31 @@ export function computeClsLocErrors(input: ClsLocInputs): ClsLocErrors {
       intendedSums[k] += eIntended[k] / ni;
     }
   }
-  problems.throwIfAny();
-  const denominator = N - blacklistSize;
-  return {
-    clsError,
-    locError: locSums.map((s) => s / denominator),
-    intendedLocError: intendedSums.map((s) => s / denominator),
-    quirkRows,
-    blacklistedRows,
-    blacklistSize,
-    ...(clsFirst ? { clsFirst } : {}),
-    ...(locFirst ? { locFirst } : {}),
-  };
+  return { locSums, intendedSums, quirkRows, locFirst };
+}
+
+/** The official compute_overlap.m asserts every object has a label: an unknown WNID in row i fails it. */
+function reportUnknownWnid(problems: ProblemCollector, boxes: GroundTruthBoxes, i: number): void {
+  problems.add({
+    code: 'input/unknown-wnid',
+    file: boxes.describe(i),
+    field: 'object name',
+    expected: 'a WNID listed in the synset meta (the official compute_overlap.m asserts a label)',
+    found: boxes.unknown.get(i),
+    hint: 'pass --meta with the meta_clsloc.mat that lists it',
+  });
+}
+
+/** Guess g of row i names label t, which has no ground-truth box in the image: compute_overlap returns [] and the official code fails. */
+function reportLabelWithoutBox(problems: ProblemCollector, pred: Predictions, boxes: GroundTruthBoxes, i: number, g: number, t: number): void {
+  const present = [...new Set(Array.from(boxes.labels.subarray(boxes.offsets[i], boxes.offsets[i + 1])).filter((x) => x !== UNKNOWN_LABEL))].join(', ');
+  problems.add({
+    code: 'clsloc/label-without-box',
+    file: pred.file,
+    line: pred.lines[i],
+    field: `guess ${g + 1}`,
+    expected: `a ground-truth box of class ${t} in ${boxes.describe(i)} (the official eval_clsloc.m fails here: compute_overlap returns [])`,
+    found: `none (box classes: ${present || 'none'})`,
+    hint: t === 0 ? 'a zero label meets a zero-padded ground-truth column through the official n(1) loop' : undefined,
+  });
 }

@@ -137,6 +137,7 @@ interface PredictionParser {
 /**
  * The parser of `parsePredictions`, its columns sized for `capacity` lines (grown only if more come):
  * per detection 60 bytes (image index, class id, confidence, 4 box numbers, line), nothing else kept.
+ * Hot kernel, kept whole (> 80 lines): `feed`, `grow` and `finish` share the columns as closure locals.
  */
 function predictionParser(file: string, options: PredictionCheckOptions, capacity: number): PredictionParser {
   const problems = new ProblemCollector();

@@ -1,15 +1,13 @@
 export {
   discoverPlugins,
-  findConfigFile,
-  readConfigPlugins,
-  nodeModulesPath,
-  CONFIG_FILE,
   type DiscoverOptions,
   type DiscoveryResult,
   type FoundPlugin,
   type LoadedPlugin,
   type PluginSource,
 } from './discover.js';
+export { findConfigFile, readConfigPlugins, CONFIG_FILE } from './plugin-candidates.js';
+export { nodeModulesPath } from './package-files.js';
 export { readPluginManifest, writePluginManifest, summarizePlugin, MANIFEST_SCHEMA, type PluginSummary, type TaskSummary } from './manifest.js';
 export { workspacePackageDirs } from './workspace.js';
 export { assertPluginContract, contractError, describeValue, RESERVED_OPTION_NAMES } from './contract.js';

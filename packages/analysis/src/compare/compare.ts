@@ -4,7 +4,7 @@ import { percentileInterval } from '../stats/bootstrap.js';
 import { friedmanTest, type FriedmanResult } from '../stats/friedman.js';
 import { POSTHOC_METHODS, posthocTest, type PosthocMethod } from '../stats/posthoc.js';
 import { rankTable } from '../stats/ranks.js';
-import { checkComparable, perImageOf, type CompareInput } from './inputs.js';
+import { checkComparable, perImageOf, type CompareInput, type CompareSubject } from './inputs.js';
 import { pairedBootstrap, type BootstrapDraws } from './paired-bootstrap.js';
 
 export const COMPARE_SCHEMA = 'cvdevkit.compare/1';
@@ -86,41 +86,41 @@ export interface CompareResult {
 const num = (v: unknown): number => (typeof v === 'number' ? v : NaN);
 const orNull = (v: number): number | null => (Number.isNaN(v) ? null : v);
 
-/** Everything `cvdevkit compare` reports (analysis.md §1–§2). */
-export function compareReports(inputs: readonly CompareInput[], options: CompareOptions = {}): CompareResult {
-  const subject = checkComparable(inputs);
+/** The checked options: α, the post-hoc test and the index of the control method (Bonferroni–Dunn). */
+function checkOptions(names: string[], options: CompareOptions): { alpha: number; method: PosthocMethod; control: number | undefined } {
   const alpha = options.alpha ?? 0.05;
   if (!(alpha > 0 && alpha < 1)) throw usageError(`--alpha must lie in (0, 1), got ${alpha}`, 'usage/alpha');
   const method = options.posthoc ?? 'nemenyi';
   if (!POSTHOC_METHODS.includes(method)) throw usageError(`unknown post-hoc test "${method}"`, 'usage/posthoc', `use ${POSTHOC_METHODS.join(', ')}`);
-  const names = inputs.map((i) => i.name);
   let control: number | undefined;
   if (method === 'bonferroni-dunn') {
     if (options.control === undefined) throw usageError('--posthoc bonferroni-dunn needs --control <name>', 'usage/control-missing', `one of ${names.join(', ')}`);
     control = names.indexOf(options.control);
     if (control < 0) throw usageError(`--control ${options.control} is not one of the methods`, 'usage/control-unknown', `one of ${names.join(', ')}`);
   }
-  const k = inputs.length;
-  const sign = subject.higherIsBetter ? 1 : -1;
-  const table = subject.classes.map((key, c) => inputs.map((inp) => num(inp.report.rows[c][subject.valueField])));
-  const perClass = subject.rowsAreClasses;
-  const included = table.map((row) => perClass && row.every((v) => !Number.isNaN(v)));
-  const blocksTable = table.filter((_, c) => included[c]);
-  const excluded = perClass ? subject.classes.filter((_, c) => !included[c]) : [];
-  const notes: string[] = [];
-  if (!perClass) {
-    notes.push(
-      `${subject.task} reports no per-class values (its rows ${subject.classes.join(', ')} are one ${subject.valueField} at different cut-offs, not classes): ` +
-        'no per-class ranks, Friedman test or post-hoc; the methods are ordered by the official summary' +
-        (options.bootstrap ? ', with bootstrap intervals and paired differences' : ' (add --bootstrap for intervals and paired differences)'),
-    );
-  }
-  const { ranks, meanRanks } = rankTable(blocksTable, subject.higherIsBetter);
-  const n = blocksTable.length;
-  const friedman = n >= 2 ? friedmanTest(meanRanks, n) : null;
-  const ph = n >= 2 ? posthocTest({ method, alpha, table: blocksTable, meanRanks, control }) : null;
+  return { alpha, method, control };
+}
 
-  const wins = new Array<number>(k).fill(0);
+/** The note of a task whose rows are no classes (CLS-LOC: one error at 1..5 guesses). */
+function noClassesNote(subject: CompareSubject, bootstrap: number | undefined): string {
+  return (
+    `${subject.task} reports no per-class values (its rows ${subject.classes.join(', ')} are one ${subject.valueField} at different cut-offs, not classes): ` +
+    'no per-class ranks, Friedman test or post-hoc; the methods are ordered by the official summary' +
+    (bootstrap ? ', with bootstrap intervals and paired differences' : ' (add --bootstrap for intervals and paired differences)')
+  );
+}
+
+/** Per class: the values, ranks, winners, max and median; and per method its wins, plus the classes won by several. */
+function classRows(
+  subject: CompareSubject,
+  names: string[],
+  table: number[][],
+  included: boolean[],
+  ranks: Float64Array[],
+): { classes: CompareClass[]; wins: number[]; ties: { key: string; methods: string[] }[] } {
+  const sign = subject.higherIsBetter ? 1 : -1;
+  const perClass = subject.rowsAreClasses;
+  const wins = new Array<number>(names.length).fill(0);
   const ties: { key: string; methods: string[] }[] = [];
   let r = 0;
   const classes: CompareClass[] = subject.classes.map((key, c) => {
@@ -141,22 +141,47 @@ export function compareReports(inputs: readonly CompareInput[], options: Compare
       excluded: perClass && !included[c],
     };
   });
+  return { classes, wins, ties };
+}
 
-  const summaries = inputs.map((inp) => num(inp.report.summary[subject.summaryKey]));
-  const methods: CompareMethod[] = inputs.map((inp, j) => ({ name: inp.name, file: inp.file, summary: orNull(summaries[j]), meanRank: meanRanks[j] ?? NaN, wins: wins[j] }));
+/** The paired bootstrap over every input's per-image statistics (a usage error for a report without them). */
+function bootstrapDraws(inputs: readonly CompareInput[], replicates: number, seed: number, higherIsBetter: boolean): BootstrapDraws {
+  const stats = inputs.map((inp) => {
+    const p = perImageOf(inp.report);
+    if (!p) throw usageError(`${inp.file} has no per-image statistics: evaluate with \`cvdevkit eval … --per-image --format json\` to bootstrap`, 'usage/no-per-image');
+    return p;
+  });
+  return pairedBootstrap(stats, replicates, seed, higherIsBetter);
+}
 
-  let draws: BootstrapDraws | undefined;
-  const replicates = options.bootstrap ?? 0;
-  if (replicates > 0) {
-    const stats = inputs.map((inp) => {
-      const p = perImageOf(inp.report);
-      if (!p) throw usageError(`${inp.file} has no per-image statistics: evaluate with \`cvdevkit eval … --per-image --format json\` to bootstrap`, 'usage/no-per-image');
-      return p;
-    });
-    draws = pairedBootstrap(stats, replicates, options.seed ?? 0, subject.higherIsBetter);
-    attachIntervals(draws, methods, classes, alpha);
+/** The bootstrap interval of Δ = a − b (better minus worse) and the fraction of replicates with Δ ≤ 0. */
+function bootstrapDelta(draws: BootstrapDraws, k: number, x: number, y: number, sign: number, higherIsBetter: boolean, alpha: number): { deltaCi: Interval; p: number | null } {
+  const d = new Float64Array(draws.replicates);
+  let le = 0;
+  let valid = 0;
+  for (let i = 0; i < draws.replicates; i++) {
+    d[i] = sign * (draws.summary[i * k + x] - draws.summary[i * k + y]);
+    if (!Number.isNaN(d[i])) {
+      valid++;
+      if (d[i] <= 0) le++;
+    }
   }
+  const ci = percentileInterval(d, alpha);
+  return { deltaCi: ci && higherIsBetter ? ci : ci ? [-ci[1], -ci[0]] : null, p: valid === 0 ? null : le / valid };
+}
 
+/** Every pair of methods, the one with the better official summary first: rank difference, post-hoc result, Δ and its bootstrap. */
+function comparePairs(
+  names: string[],
+  summaries: number[],
+  meanRanks: ArrayLike<number>,
+  ph: ReturnType<typeof posthocTest> | null,
+  draws: BootstrapDraws | undefined,
+  higherIsBetter: boolean,
+  alpha: number,
+): ComparePair[] {
+  const k = names.length;
+  const sign = higherIsBetter ? 1 : -1;
   const pairs: ComparePair[] = [];
   for (let a = 0; a < k; a++) {
     for (let b = a + 1; b < k; b++) {
@@ -175,23 +200,44 @@ export function compareReports(inputs: readonly CompareInput[], options: Compare
         p: null,
       };
       if (draws) {
-        const d = new Float64Array(draws.replicates);
-        let le = 0;
-        let valid = 0;
-        for (let i = 0; i < draws.replicates; i++) {
-          d[i] = sign * (draws.summary[i * k + x] - draws.summary[i * k + y]);
-          if (!Number.isNaN(d[i])) {
-            valid++;
-            if (d[i] <= 0) le++;
-          }
-        }
-        const ci = percentileInterval(d, alpha);
-        pair.deltaCi = ci && subject.higherIsBetter ? ci : ci ? [-ci[1], -ci[0]] : null;
-        pair.p = valid === 0 ? null : le / valid;
+        const { deltaCi, p } = bootstrapDelta(draws, k, x, y, sign, higherIsBetter, alpha);
+        pair.deltaCi = deltaCi;
+        pair.p = p;
       }
       pairs.push(pair);
     }
   }
+  return pairs;
+}
+
+/** Everything `cvdevkit compare` reports (analysis.md §1–§2). */
+export function compareReports(inputs: readonly CompareInput[], options: CompareOptions = {}): CompareResult {
+  const subject = checkComparable(inputs);
+  const names = inputs.map((i) => i.name);
+  const { alpha, method, control } = checkOptions(names, options);
+  const k = inputs.length;
+  const table = subject.classes.map((key, c) => inputs.map((inp) => num(inp.report.rows[c][subject.valueField])));
+  const perClass = subject.rowsAreClasses;
+  const included = table.map((row) => perClass && row.every((v) => !Number.isNaN(v)));
+  const blocksTable = table.filter((_, c) => included[c]);
+  const excluded = perClass ? subject.classes.filter((_, c) => !included[c]) : [];
+  const notes: string[] = perClass ? [] : [noClassesNote(subject, options.bootstrap)];
+  const { ranks, meanRanks } = rankTable(blocksTable, subject.higherIsBetter);
+  const n = blocksTable.length;
+  const friedman = n >= 2 ? friedmanTest(meanRanks, n) : null;
+  const ph = n >= 2 ? posthocTest({ method, alpha, table: blocksTable, meanRanks, control }) : null;
+  const { classes, wins, ties } = classRows(subject, names, table, included, ranks);
+
+  const summaries = inputs.map((inp) => num(inp.report.summary[subject.summaryKey]));
+  const methods: CompareMethod[] = inputs.map((inp, j) => ({ name: inp.name, file: inp.file, summary: orNull(summaries[j]), meanRank: meanRanks[j] ?? NaN, wins: wins[j] }));
+
+  let draws: BootstrapDraws | undefined;
+  const replicates = options.bootstrap ?? 0;
+  if (replicates > 0) {
+    draws = bootstrapDraws(inputs, replicates, options.seed ?? 0, subject.higherIsBetter);
+    attachIntervals(draws, methods, classes, alpha);
+  }
+  const pairs = comparePairs(names, summaries, meanRanks, ph, draws, subject.higherIsBetter, alpha);
 
   return {
     schema: COMPARE_SCHEMA,

@@ -1,7 +1,7 @@
 import type { DiagnoseInput } from './input.js';
-import { fixErrors, fixPlan } from './tide-fix.js';
-import { emptyTable, TIDE_QUALIFIERS, type ErrorTable, type TideClassResult, type TideResult } from './tide-result.js';
-import { E_MISS, TIDE_ERRORS, tideRun, type TideData } from './tide-run.js';
+import { fixErrors, fixPlan, type FixPlan } from './tide-fix.js';
+import { emptyTable, TIDE_QUALIFIERS, type ErrorTable, type TideClassResult, type TideQualifierResult, type TideResult } from './tide-result.js';
+import { E_MISS, TIDE_ERRORS, tideRun, type TideData, type TideErrorName, type TideRunResult } from './tide-run.js';
 
 /** TIDE's `COCO_THRESHOLDS` (Python literals). */
 export const TIDE_THRESHOLDS: readonly number[] = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
@@ -35,18 +35,22 @@ export function toTideData(input: DiagnoseInput, maxDets = 100): TideData {
   };
 }
 
-/** `--tide-mode tide`: TIDE v1.0.1's numbers (percent), plus the per-class and qualifier tables it never printed. */
-// Long on purpose: the fixed sequence of TIDE's summarize: range runs, main fixes, special fixes, tables.
-export function tideCompatAnalysis(data: TideData, classNames: readonly string[]): TideResult {
+type FixedPerClass = Record<TideErrorName | 'FalsePos' | 'FalseNeg', Float64Array>;
+
+/** AP at each of TIDE's thresholds; the 0.5 run (the last one made) also classifies the errors. */
+function thresholdRuns(data: TideData): { apByThreshold: { threshold: number; ap: number }[]; run: TideRunResult } {
   const apByThreshold = TIDE_THRESHOLDS.map((t) => (t === 0.5 ? null : { threshold: t, ap: tideRun(data, t, false).ap }));
   const run = tideRun(data, 0.5, true);
   apByThreshold[0] = { threshold: 0.5, ap: run.ap };
+  return { apByThreshold: apByThreshold.map((x) => x!), run };
+}
+
+/** TIDE's main fixes (one error type at a time), its special fixes (all false positives, all false negatives) and the no-op fix. */
+function mainAndSpecialFixes(run: TideRunResult, plan: FixPlan, cls: Int32Array) {
   const errors = run.errors!;
-  const plan = fixPlan(run, data.det.score);
-  const cls = data.det.cls;
   const main = emptyTable();
   const fixedAp = { ...emptyTable(), FalsePos: 0, FalseNeg: 0 };
-  const fixedPerClass: Record<string, Float64Array> = {};
+  const fixedPerClass = {} as FixedPerClass;
   TIDE_ERRORS.forEach((name, type) => {
     const r = fixErrors(run, plan, cls, { fix: (k) => errors.type[k] === type });
     fixedAp[name] = r.ap;
@@ -60,13 +64,18 @@ export function tideCompatAnalysis(data: TideData, classNames: readonly string[]
   fixedPerClass.FalsePos = fp.perClass;
   fixedPerClass.FalseNeg = fn.perClass;
   const noop = fixErrors(run, plan, cls, {});
+  return { main, fixedAp, fixedPerClass, fp, fn, noop };
+}
 
+/** Per class: AP, positives, error counts (a miss counts for its object's class, the others for the detection's) and fixed AP. */
+function classResults(data: TideData, run: TideRunResult, classNames: readonly string[], fixedPerClass: FixedPerClass): { counts: ErrorTable; perClass: TideClassResult[] } {
+  const errors = run.errors!;
   const counts = emptyTable();
   const perClassCounts = classNames.map(() => emptyTable());
   for (let k = 0; k < errors.count; k++) {
     const name = TIDE_ERRORS[errors.type[k]];
     counts[name]++;
-    const c = errors.type[k] === E_MISS ? data.gt.cls[errors.gt[k]] : cls[errors.det[k]];
+    const c = errors.type[k] === E_MISS ? data.gt.cls[errors.gt[k]] : data.det.cls[errors.det[k]];
     perClassCounts[c][name]++;
   }
   const perClass: TideClassResult[] = classNames.map((key, c) => {
@@ -79,9 +88,14 @@ export function tideCompatAnalysis(data: TideData, classNames: readonly string[]
     }
     return { key, ap: Number.isNaN(base) ? null : base, npos: run.base.npos[c], counts: perClassCounts[c], fixedAp: f, dAP };
   });
+  return { counts, perClass };
+}
 
-  // Qualifiers: fix only the errors whose object (or, without one, detection) passes the test.
-  const qualifiers = TIDE_QUALIFIERS.map((q) => {
+/** Qualifiers: fix only the errors whose object (or, without one, detection) passes the size or aspect test. */
+function qualifierResults(data: TideData, run: TideRunResult, plan: FixPlan): TideQualifierResult[] {
+  const errors = run.errors!;
+  const cls = data.det.cls;
+  return TIDE_QUALIFIERS.map((q) => {
     const inBin = new Uint8Array(errors.count);
     const qCounts = emptyTable();
     for (let k = 0; k < errors.count; k++) {
@@ -100,12 +114,23 @@ export function tideCompatAnalysis(data: TideData, classNames: readonly string[]
     });
     return { name: q.name, group: q.group, main: qMain, counts: qCounts };
   });
+}
 
+/**
+ * `--tide-mode tide`: TIDE v1.0.1's numbers (percent), plus the per-class and qualifier tables it never
+ * printed, in the fixed sequence of TIDE's summarize: range runs, main fixes, special fixes, tables.
+ */
+export function tideCompatAnalysis(data: TideData, classNames: readonly string[]): TideResult {
+  const { apByThreshold, run } = thresholdRuns(data);
+  const plan = fixPlan(run, data.det.score);
+  const { main, fixedAp, fixedPerClass, fp, fn, noop } = mainAndSpecialFixes(run, plan, data.det.cls);
+  const { counts, perClass } = classResults(data, run, classNames, fixedPerClass);
+  const qualifiers = qualifierResults(data, run, plan);
   const notes: string[] = [];
   if (run.unfixable > 0) {
     notes.push(`${run.unfixable} Cls/Loc error(s) target an object whose candidates all score <= -1: TIDE v1.0.1 itself fails there (KeyError 'best_id'); they are left unfixed here`);
   }
-  const aps = apByThreshold.map((x) => x!.ap);
+  const aps = apByThreshold.map((x) => x.ap);
   return {
     mode: 'tide',
     units: 'percent',
@@ -116,7 +141,7 @@ export function tideCompatAnalysis(data: TideData, classNames: readonly string[]
     fixedAp,
     perClass,
     qualifiers,
-    apByThreshold: apByThreshold.map((x) => x!),
+    apByThreshold,
     ap50_95: aps.reduce((s, v) => s + v, 0) / aps.length,
     noopFixAp: noop.ap,
     errorsOnIgnored: run.ignoredErrors,

@@ -76,10 +76,11 @@ interface FixSpec {
   perfectRecall?: boolean;
 }
 
-/** Per-class AP after one fix, on the official rows and AP function; classes the fix does not touch keep `baseAps`. */
-// Long on purpose: hot loop over every ranked detection, run once per fix.
-function fixedClassAps(p: Prepared, e: OfficialErrors, spec: FixSpec, baseAps: Float64Array): Float64Array {
-  const ap = p.input.ap ?? averagePrecisionArea;
+/**
+ * Which classes a fix touches, the objects it stops counting as missed per class (Miss), and the Cls
+ * winners it moves to their object's class (inserted there by score).
+ */
+function fixFootprint(p: Prepared, e: OfficialErrors, spec: FixSpec): { touched: Uint8Array; missing: Float64Array; moved: number[][] } {
   const det = p.input.detections;
   const ocls = p.input.objects.cls;
   const only = spec.only;
@@ -106,6 +107,16 @@ function fixedClassAps(p: Prepared, e: OfficialErrors, spec: FixSpec, baseAps: F
       }
     }
   } else touched.fill(1);
+  return { touched, missing, moved };
+}
+
+/** Per-class AP after one fix, on the official rows and AP function; classes the fix does not touch keep `baseAps`. */
+// The hot loop over every ranked detection, run once per fix; the footprint of the fix is computed apart.
+function fixedClassAps(p: Prepared, e: OfficialErrors, spec: FixSpec, baseAps: Float64Array): Float64Array {
+  const ap = p.input.ap ?? averagePrecisionArea;
+  const det = p.input.detections;
+  const only = spec.only;
+  const { touched, missing, moved } = fixFootprint(p, e, spec);
   const out = Float64Array.from(baseAps);
   const tp = new Uint8Array(p.nDet + 1);
   const fp = new Uint8Array(p.nDet + 1);

@@ -1,5 +1,10 @@
-export { logGamma, gammaQ, betaInc, erfc } from './special.js';
-export { normalCdf, normalPdf, normalQuantile, chiSquareSf, fSf } from './distributions.js';
+/**
+ * `@cvdevkit/analysis/stats`: the statistics behind `cvdevkit compare` (analysis.md §1–§2) for callers that
+ * run them on their own tables: ranks, the Friedman test, the post-hoc tests and critical difference, the
+ * Wilcoxon signed-rank test with Holm's adjustment, the distributions they need, and the bootstrap's seeded
+ * random numbers and percentile intervals. The special functions under them are internal.
+ */
+export { normalCdf, normalQuantile, chiSquareSf, fSf } from './distributions.js';
 export { studentizedRangeCdf, studentizedRangeQuantile } from './studentized-range.js';
 export { averageRanks, rankTable } from './ranks.js';
 export { friedmanTest, type FriedmanResult } from './friedman.js';
@@ -16,4 +21,4 @@ export {
   type PairTest,
   type PosthocInput,
 } from './posthoc.js';
-export { SeededRandom, percentile, percentileInterval } from './bootstrap.js';
+export { SeededRandom, percentileInterval } from './bootstrap.js';

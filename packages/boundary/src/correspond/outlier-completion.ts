@@ -125,6 +125,7 @@ function listColumns(real: RealGraph, drawn: OutlierGraph, mate: Int32Array, mat
 /**
  * A maximum matching of the columns listed by `listColumns` (greedy start, then augmenting paths from the
  * unmatched required columns); true if every required column is matched.
+ * Hot kernel (every completion), kept whole: the greedy start and the DFS passes share the stacks held in locals.
  */
 function maximumMatching(h: CompletionScratch, n1: number, nn: number): boolean {
   const { start, adj, rowMate, colMate, rowVis, stackCol, stackEdge, freeJ } = h;

@@ -1,0 +1,101 @@
+/**
+ * Package manifests on disk: reading a package.json leniently, walking a directory's ancestors, and finding
+ * a package the way Node resolves it (the `node_modules` directories from a directory up). No plugin
+ * knowledge here: which packages are plugins is decided in `plugin-candidate.ts`.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+
+/** The fields of a package.json that discovery reads. */
+export interface PackageJson {
+  name?: unknown;
+  version?: unknown;
+  main?: unknown;
+  exports?: unknown;
+  devkit?: unknown;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+}
+
+export function readJson(file: string): unknown {
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+export function tryReadPackageJson(dir: string): PackageJson | undefined {
+  const file = join(dir, 'package.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    const value = readJson(file);
+    return typeof value === 'object' && value !== null ? (value as PackageJson) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function ancestors(dir: string): string[] {
+  const out: string[] = [];
+  let d = resolve(dir);
+  for (;;) {
+    out.push(d);
+    const parent = dirname(d);
+    if (parent === d) return out;
+    d = parent;
+  }
+}
+
+/** The `node_modules` directories Node would search from `dir`, nearest first. */
+export function nodeModulesPath(dir: string): string[] {
+  return ancestors(dir)
+    .filter((d) => basename(d) !== 'node_modules')
+    .map((d) => join(d, 'node_modules'))
+    .filter((d) => isDirectory(d));
+}
+
+export function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export function findPackageDir(name: string, fromDirs: string[]): string | undefined {
+  for (const from of fromDirs) {
+    for (const nm of nodeModulesPath(from)) {
+      const dir = join(nm, ...name.split('/'));
+      if (isFile(join(dir, 'package.json'))) return dir;
+    }
+  }
+  return undefined;
+}
+
+/** The top-level packages of a `node_modules` directory (scoped ones included). */
+export function topLevelPackages(nm: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(nm);
+  } catch {
+    return [];
+  }
+  const dirs: string[] = [];
+  for (const e of entries) {
+    if (e.startsWith('.')) continue;
+    if (e.startsWith('@')) {
+      try {
+        for (const s of readdirSync(join(nm, e))) if (!s.startsWith('.')) dirs.push(join(nm, e, s));
+      } catch {
+        // not a directory
+      }
+    } else dirs.push(join(nm, e));
+  }
+  return dirs;
+}
