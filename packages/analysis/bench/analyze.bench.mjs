@@ -15,7 +15,10 @@ import { diagnose } from '../dist/index.js';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const REPO = join(here, '../../..');
 // The plugins depend on this package, so they are loaded from their build output rather than declared.
-const voc = await import(join(REPO, 'packages/voc2010/dist/index.js'));
+// internals of the voc2010 plugin, from their own modules (the package's public API is the plugin and the writers)
+const { readVocRecords } = await import(join(REPO, 'packages/voc2010/dist/annotations.js'));
+const { vocDiagnoseInput } = await import(join(REPO, 'packages/voc2010/dist/analyze.js'));
+const { default: vocPlugin } = await import(join(REPO, 'packages/voc2010/dist/plugin.js'));
 const vocDet = await import(join(REPO, 'packages/voc2010/dist/det.js'));
 const common = await import(join(REPO, 'packages/ilsvrc2015-common/dist/index.js'));
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -60,11 +63,11 @@ const ctx = createRunContext({ workers: 2 });
 const problems = new ProblemCollector();
 const base = await vocDet.readDetSet({ root }, problems);
 const inputs = await vocDet.readDetResults(base, problems);
-const records = await voc.readVocRecords(base.set.keys, { annotationsDir: base.paths.annotationsDir, path: base.paths.annotation }, ctx, problems);
+const records = await readVocRecords(base.set.keys, { annotationsDir: base.paths.annotationsDir, path: base.paths.annotation }, ctx, problems);
 problems.throwIfAny();
-const input = voc.vocDiagnoseInput(inputs, records);
+const input = vocDiagnoseInput(inputs, records);
 console.log(`VOC det large: ${input.images.length} images, ${input.detections.score.length} detections, ${input.objects.cls.length} objects`);
-const official = await timeAsync(() => voc.detTask.evaluate({ root }, createRunContext({ workers: 2, cacheDir: join(DATA, 'cache') })));
+const official = await timeAsync(() => vocPlugin.tasks['voc2010/det'].evaluate({ root }, createRunContext({ workers: 2, cacheDir: join(DATA, 'cache') })));
 console.log(`  official evaluation (cvdevkit eval, cached annotations): ${ms(official.wall)} wall, ${ms(official.cpu)} CPU`);
 const all = timeIt(() => diagnose(input));
 console.log(`  diagnosis, all sections, TIDE official mode: ${ms(all.wall)} wall, ${ms(all.cpu)} CPU (${sections(all.timings)})`);

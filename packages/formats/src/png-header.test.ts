@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DevkitError } from '@cvdevkit/core';
 import { decodeLabelPng, encodeIndexedPng } from './png.js';
-import { readPngHeader } from './png-header.js';
+import { readPngHeader, translatePngError } from './png-header.js';
 import { INPUT_LIMITS_ENV } from './input-limits.js';
 
 afterEach(() => {
@@ -68,5 +68,12 @@ describe('PNG header checks before anything is allocated', () => {
         expect((e as Error).message).not.toMatch(/waitng|have should not|out of range|Crc error|incorrect header|invalid/);
       }
     }
+  });
+});
+
+describe('translatePngError', () => {
+  it('names an unknown critical chunk whatever bytes its type holds (a line break too)', () => {
+    expect(translatePngError(new Error('Unsupported critical chunk type ABCD'))).toBe('an unknown critical chunk "ABCD"');
+    expect(translatePngError(new Error('Unsupported critical chunk type A\nCD'))).toBe('an unknown critical chunk "A\\nCD"');
   });
 });

@@ -74,7 +74,9 @@ export function translatePngError(e: unknown): string {
   const code = (e as { code?: string }).code;
   if (/waitng|waiting|Ran out of data|Unexpected end|end of input/i.test(msg) || code === 'Z_BUF_ERROR') return 'the file ends early (truncated)';
   if (/^Crc error/.test(msg)) return 'a chunk whose checksum (CRC) does not match its data (a damaged file)';
-  if (/Unsupported critical chunk type (.*)/.test(msg)) return `an unknown critical chunk ${JSON.stringify(/type (.*)$/.exec(msg)![1])}`;
+  // the chunk type is four raw bytes: any of them may be a line break
+  const chunk = /Unsupported critical chunk type ([^]*)$/.exec(msg);
+  if (chunk) return `an unknown critical chunk ${JSON.stringify(chunk[1])}`;
   if (/Expected palette not found/.test(msg)) return 'a palette image without a PLTE chunk';
   if (/Transparency chunk must be after palette|More transparent colors/.test(msg)) return 'a transparency (tRNS) chunk that does not fit the palette';
   if (/have should not go down|bitblt|outside image|extra data|size.*out of range|invalid compressed|invalid inflate/i.test(msg) || code === 'ERR_OUT_OF_RANGE') return 'image data that does not match the header (wrong number of rows or bytes)';
