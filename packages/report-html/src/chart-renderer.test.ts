@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createReport } from '@cvdevkit/core';
 import { buildReportCharts } from './charts/index.js';
-import { renderChartSvgs } from './chart-renderer.js';
+import { renderChartSvgs, splitCharts, warmChartWorker } from './chart-renderer.js';
 import { renderVegaLiteSvg } from './render-chart.js';
 
 /** A detection-like report: three classes with 200-point PR curves and their APs. */
@@ -29,10 +29,28 @@ describe('renderChartSvgs', () => {
     expect(same(await renderChartSvgs(specs))).toEqual(same(inThread));
   });
 
+  it('draws the same SVGs with several charts in the worker, started ahead (warmChartWorker)', async () => {
+    const inThread = await Promise.all(specs.map((s) => renderVegaLiteSvg(s)));
+    warmChartWorker();
+    expect(same(await renderChartSvgs(specs, { costHere: 1e9 }))).toEqual(same(inThread));
+    // a worker started ahead of a page with one chart is closed, the chart drawn here
+    warmChartWorker();
+    expect(same(await renderChartSvgs(specs.slice(0, 1)))).toEqual(same(inThread.slice(0, 1)));
+  });
+
   it('passes Vega warnings on', async () => {
     const warnings: string[] = [];
     const spec = { data: { values: [{ a: 1 }] }, mark: 'point', encoding: { x: { field: 'nope', type: 'quantitative' }, y: { field: 'a', type: 'quantitative', scale: { type: 'log', zero: true } } } };
     await renderChartSvgs([spec], { onWarning: (m) => warnings.push(m) });
     expect(warnings.length).toBeGreaterThan(0);
+  });
+});
+
+describe('splitCharts', () => {
+  it('gives the costliest chart to the worker, then each to the side with less work', () => {
+    expect(splitCharts([182, 139, 5])).toEqual([true, false, false]);
+    expect(splitCharts([182, 139, 5], 56)).toEqual([true, false, true]);
+    expect(splitCharts([182, 139, 5], 1000)).toEqual([true, true, true]);
+    expect(splitCharts([10, 10])).toEqual([true, false]);
   });
 });

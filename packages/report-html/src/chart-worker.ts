@@ -3,7 +3,7 @@ import { workerData } from 'node:worker_threads';
 import { serveWorker } from '@cvdevkit/core';
 import type { VegaLiteSpec } from './charts/common.js';
 import { useChartCodeCache } from './code-cache.js';
-import { renderVegaLiteSvg } from './render-chart.js';
+import { preloadChartLibraries, renderVegaLiteSvg } from './render-chart.js';
 
 export interface ChartJob {
   spec: VegaLiteSpec;
@@ -15,6 +15,8 @@ export interface ChartResult {
 }
 
 useChartCodeCache((workerData as { codeCacheDir?: string } | undefined)?.codeCacheDir, { write: false });
+// started ahead of its page: Vega loads while the main thread builds the chart specs
+preloadChartLibraries().catch(() => undefined);
 
 serveWorker<ChartJob, ChartResult>(async (job) => {
   const warnings: string[] = [];

@@ -14,6 +14,11 @@ type VegaLiteModule = typeof import('vega-lite');
 
 let libraries: Promise<{ vega: VegaModule; vl: VegaLiteModule }> | undefined;
 
+/** Loads Vega and Vega-Lite now (the chart worker does at its start, before its first chart arrives). */
+export function preloadChartLibraries(): Promise<unknown> {
+  return loadLibraries();
+}
+
 function loadLibraries(): Promise<{ vega: VegaModule; vl: VegaLiteModule }> {
   libraries ??= loadBundles().then(({ vega, vl }) => {
     useMeasuredTextWidths(vega);

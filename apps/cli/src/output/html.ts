@@ -13,15 +13,21 @@ function protocolOf(lib: ReportHtml, options: Record<string, unknown> | undefine
   return { options, inputs: options ? lib.describeInputs(options) : undefined, versions: { node: process.version } };
 }
 
-async function render(report: Report, context: FormatContext = {}): Promise<string> {
+/** report-html with its code cache set and its chart worker started (it loads Vega while the inputs are described). */
+async function loadReportHtml(context: FormatContext): Promise<ReportHtml> {
   const lib = await import('@cvdevkit/report-html');
   lib.useChartCodeCache(context.cacheDir);
+  lib.warmChartWorker();
+  return lib;
+}
+
+async function render(report: Report, context: FormatContext = {}): Promise<string> {
+  const lib = await loadReportHtml(context);
   return lib.renderReportHtml(report, { protocol: protocolOf(lib, context.taskOptions?.[0]) });
 }
 
 async function renderMany(reports: Report[], context: FormatContext = {}): Promise<string> {
-  const lib = await import('@cvdevkit/report-html');
-  lib.useChartCodeCache(context.cacheDir);
+  const lib = await loadReportHtml(context);
   return lib.renderReportsHtml(reports, { protocols: reports.map((_, i) => protocolOf(lib, context.taskOptions?.[i])) });
 }
 

@@ -3,7 +3,7 @@ import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { reportToJson, type Report } from '@cvdevkit/core';
 import { buildReportCharts, type ReportChart } from '../charts/index.js';
-import { renderChartSvgs } from '../chart-renderer.js';
+import { renderChartSvgs, warmChartWorker } from '../chart-renderer.js';
 import { addSvgTitles, escapeHtml, prefixSvgIds } from './escape.js';
 import { buildHtmlPage, type HtmlSection } from './page.js';
 import { diagnosticsSection, fingerprintSection, headlineSection, tableSection, type ReportProtocol } from './report-sections.js';
@@ -55,12 +55,23 @@ async function downloadSection(report: ReportWithCharts, id: string): Promise<st
 <span class="muted">(${(json.length / 1024).toFixed(0)} KiB of JSON, ${(gz.length / 1024).toFixed(0)} KiB compressed)</span></p>`;
 }
 
+/**
+ * What writing the embedded JSON report costs this thread, in the unit of the chart split (characters of
+ * spec JSON; see `ChartSvgOptions.costHere`): about 20 characters per curve number, 1/75 of that.
+ */
+function embeddedJsonCost(report: Report): number {
+  let numbers = 0;
+  for (const c of report.curves) for (const v of Object.values(c)) if (v !== null && typeof v === 'object' && typeof (v as ArrayLike<unknown>).length === 'number') numbers += (v as ArrayLike<unknown>).length;
+  return (numbers * 20) / 75;
+}
+
 /** The sections of one report (ids and titles prefixed when several reports share a page). */
 export async function reportSections(report: Report, options: ReportHtmlOptions = {}, prefix = ''): Promise<HtmlSection[]> {
+  if (options.svgs === undefined) warmChartWorker();
   const charts = options.charts ?? (report as ReportWithCharts).charts ?? buildReportCharts(report);
   const full: ReportWithCharts = { ...report, charts };
   // the charts are drawn (the costliest in a worker thread, see chart-renderer.ts) while this thread writes the JSON download
-  const drawn = options.svgs !== undefined ? Promise.resolve(options.svgs) : renderChartSvgs(charts.map((c) => c.spec), { onWarning: options.onWarning });
+  const drawn = options.svgs !== undefined ? Promise.resolve(options.svgs) : renderChartSvgs(charts.map((c) => c.spec), { onWarning: options.onWarning, costHere: embeddedJsonCost(report) });
   drawn.catch(() => undefined);
   const id = (s: string) => (prefix ? `${prefix}-${s}` : s);
   // An analyze report's top detections (image crops by libvips, also off this thread) before the download,
