@@ -32,8 +32,14 @@ const cases = [
   { name: 'ade20k/boundary medium', args: ['eval', 'ade20k/boundary', '--gt', f('ade20k/medium/annotations_boundary/validation'), '--pred', f('ade20k/medium/predictions_boundary/validation'), '--format', 'json'] },
 ];
 
+/** The checkout a CLI build belongs to: it runs there, so that it finds its own workspace's plugins. */
+function checkoutOf(bin) {
+  for (let d = dirname(resolve(bin)); d !== dirname(d); d = dirname(d)) if (existsSync(join(d, 'pnpm-workspace.yaml'))) return d;
+  return repo;
+}
+
 function once(bin, args) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', process.execPath, bin, ...args], { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', process.execPath, bin, ...args], { cwd: checkoutOf(bin), encoding: 'utf8', maxBuffer: 1 << 30 });
   if (r.status !== 0) throw new Error(`${bin} ${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-400)}`);
   const [wall, user, sys] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
   return { wall, cpu: user + sys };
