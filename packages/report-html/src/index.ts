@@ -6,7 +6,7 @@ export { thinCurve, thinCurveIndices, DEFAULT_MAX_POINTS, DEFAULT_THIN_TOLERANCE
 export { CATEGORY_COLOURS, DASHES, HEAT_SCHEME, PRIMARY, SECONDARY, MUTED, chartConfig } from './theme.js';
 export { buildHtmlPage, type HtmlPageOptions, type HtmlSection } from './html/page.js';
 export { addSvgTitles, escapeHtml, prefixSvgIds } from './html/escape.js';
-export { describeInputs, describeInputsAsync, type InputDescription } from './html/inputs.js';
+export { describeInputs, type InputDescription } from './html/inputs.js';
 export { diagnosticsSection, fingerprintSection, formatValue, headlineSection, tableSection, type ReportProtocol } from './html/report-sections.js';
 export { chartFigure, renderReportHtml, renderReportsHtml, reportSections, withCharts, type ReportHtmlOptions, type ReportWithCharts } from './html/report-page.js';
 export { measureTextWidth } from './text-width.js';

@@ -10,8 +10,7 @@ import type { FormatContext, ReportFormatter } from './formatter.js';
 type ReportHtml = typeof import('@cvdevkit/report-html');
 
 function protocolOf(lib: ReportHtml, options: Record<string, unknown> | undefined): ReportProtocol {
-  // counted on the thread pool while the page is drawn (awaited when the fingerprint is written)
-  return { options, inputs: options ? lib.describeInputsAsync(options) : undefined, versions: { node: process.version } };
+  return { options, inputs: options ? lib.describeInputs(options) : undefined, versions: { node: process.version } };
 }
 
 /** report-html with its code cache set and its chart worker started (it loads Vega while the inputs are described). */

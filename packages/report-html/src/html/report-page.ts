@@ -90,7 +90,7 @@ export async function reportSections(report: Report, options: ReportHtmlOptions 
   downloading.catch(() => undefined);
   const svgs = await drawn;
   const download = await downloading;
-  const protocol = { ...options.protocol, inputs: await options.protocol?.inputs, date: options.protocol?.date ?? new Date().toISOString() };
+  const protocol = { ...options.protocol, date: options.protocol?.date ?? new Date().toISOString() };
   const title = (s: string) => (prefix ? `${report.task}: ${s}` : s);
   const perRow = report.rows.length > 0 && /^\d+$/.test(report.rows[0].key) ? 'row' : 'class';
   const sections: HtmlSection[] = [{ id: id('headline'), title: title('Headline numbers'), html: headlineSection(report) }];

@@ -9,8 +9,8 @@ export interface ReportProtocol {
   command?: string;
   /** The task's option values as given (paths resolved). */
   options?: Record<string, unknown>;
-  /** The input paths among the options, with what is there (see `describeInputs`; a promise is awaited when the page is written). */
-  inputs?: InputDescription[] | Promise<InputDescription[]>;
+  /** The input paths among the options, with what is there (see `describeInputs`). */
+  inputs?: InputDescription[];
   /** When the report was made (ISO 8601); default: now. */
   date?: string;
   /** Versions not in `report.versions` (Node.js, …). */
@@ -73,7 +73,7 @@ function formatBytes(n: number): string {
 }
 
 /** Task, metric, options, seed, inputs with file counts, versions, date: enough to rerun and compare. */
-export function fingerprintSection(report: Report, protocol: ReportProtocol & { inputs?: InputDescription[] }): string {
+export function fingerprintSection(report: Report, protocol: ReportProtocol): string {
   const rows: string[] = [];
   rows.push(factRow('task', `<code>${escapeHtml(report.task)}</code>${report.dataset ? ` <span class="muted">(dataset ${escapeHtml(report.dataset)})</span>` : ''}`));
   rows.push(factRow('official metric', `<code>${escapeHtml(report.metric)}</code>`));
