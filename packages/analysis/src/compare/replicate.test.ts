@@ -18,6 +18,22 @@ function reference(image: number[], outcome: number[], positives: number[], w: n
   return averagePrecisionArea(recall, precision);
 }
 
+/** Ranked per-image statistics of one VOC-style class over `images` images. */
+function oneClassStats(images: number, cls: RankedPerImage['classes'][number]): RankedPerImage {
+  return {
+    schema: PER_IMAGE_SCHEMA,
+    kind: 'ranked',
+    images,
+    fingerprint: '',
+    summaryKey: 'mAP',
+    summary: 'mean-numeric',
+    valueField: 'ap',
+    higherIsBetter: true,
+    ap: 'ap-voc2010',
+    classes: [cls],
+  };
+}
+
 describe('ranked replicate: the TP-only VOCap kernel', () => {
   it('equals VOCap of the expanded curve bit for bit (random outcomes, weights, positives)', () => {
     const images = 6;
@@ -29,18 +45,7 @@ describe('ranked replicate: the TP-only VOCap kernel', () => {
         (entries, w, positives) => {
           const image = entries.map((e) => e.image);
           const outcome = entries.map((e) => e.outcome);
-          const stats: RankedPerImage = {
-            schema: PER_IMAGE_SCHEMA,
-            kind: 'ranked',
-            images,
-            fingerprint: '',
-            summaryKey: 'mAP',
-            summary: 'mean-numeric',
-            valueField: 'ap',
-            higherIsBetter: true,
-            ap: 'ap-voc2010',
-            classes: [packRankedClass({ key: 'x', image, outcome, score: image.map(() => 0), positives, blocks: 'entry' })],
-          };
+          const stats = oneClassStats(images, packRankedClass({ key: 'x', image, outcome, score: image.map(() => 0), positives, blocks: 'entry' }));
           const out = new Float64Array(1);
           createReplicator(stats).evaluate(Uint32Array.from(w), out);
           const want = reference(image, outcome, positives, w);
@@ -80,18 +85,7 @@ describe('ranked replicate: multi-entry blocks (VOC layout, ILSVRC image runs)',
           const npos = positives.reduce((s, p, i) => s + p * w[i], 0);
           const { recall, precision } = precisionRecall(tp, fp, npos);
           const want = averagePrecisionArea(recall, precision);
-          const stats: RankedPerImage = {
-            schema: PER_IMAGE_SCHEMA,
-            kind: 'ranked',
-            images,
-            fingerprint: '',
-            summaryKey: 'mAP',
-            summary: 'mean-numeric',
-            valueField: 'ap',
-            higherIsBetter: true,
-            ap: 'ap-voc2010',
-            classes: [packRankedClass({ key: 'x', image, outcome, score: image.map(() => 0), positives, blocks: 'given', blockStart })],
-          };
+          const stats = oneClassStats(images, packRankedClass({ key: 'x', image, outcome, score: image.map(() => 0), positives, blocks: 'given', blockStart }));
           const out = new Float64Array(1);
           createReplicator(stats).evaluate(Uint32Array.from(w), out);
           expect(Object.is(out[0], want) || (Number.isNaN(out[0]) && Number.isNaN(want))).toBe(true);
