@@ -115,18 +115,31 @@ export function reportToJson(report: Report, indent = 2): string {
   return JSON.stringify(withPlainArrays(report), null, indent);
 }
 
-/** `value` with every typed array (at any depth) replaced by a plain array; arrays of numbers are not walked. */
+/**
+ * `value` with every typed array (at any depth) replaced by a plain array. Copy on write: an object or
+ * array without a typed array below it is returned as it is (a page's chart specs hold thousands of small
+ * data objects; copying them cost more than writing them), and arrays of numbers are not walked.
+ */
 function withPlainArrays(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (ArrayBuffer.isView(value)) return value instanceof DataView ? value : Array.from(value as unknown as ArrayLike<number>);
   if (Array.isArray(value)) {
-    for (const v of value) if (typeof v === 'object' && v !== null) return value.map(withPlainArrays);
-    return value;
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (typeof v !== 'object' || v === null) continue;
+      const w = withPlainArrays(v);
+      if (w !== v) (out ??= value.slice())[i] = w;
+    }
+    return out ?? value;
   }
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = withPlainArrays(v);
-  return out;
+  let out: Record<string, unknown> | undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const w = withPlainArrays(v);
+    if (w !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = w;
+  }
+  return out ?? value;
 }
 
 /** Mean of the numbers, ignoring nothing: NaN if any is NaN or the list is empty. */
