@@ -34,6 +34,25 @@ describe('thinCurveIndices', () => {
     );
   });
 
+  it('a coarse thinning of a fine one keeps every original point within the sum of the two tolerances', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(unit, unit), { minLength: 2, maxLength: 300 }), fc.double({ min: 1e-4, max: 0.02, noNaN: true }), fc.double({ min: 1e-4, max: 0.05, noNaN: true }), (pts, fine, coarse) => {
+        const x = pts.map((p) => p[0]);
+        const y = pts.map((p) => p[1]);
+        const first = thinCurveIndices(x, y, { tolerance: fine, maxPoints: 1e9 });
+        const kept = thinCurveIndices(x, y, { tolerance: coarse, maxPoints: 1e9, among: first });
+        expect(kept.every((i) => first.includes(i))).toBe(true);
+        expect(kept[0]).toBe(0);
+        expect(kept[kept.length - 1]).toBe(pts.length - 1);
+        for (let k = 0; k + 1 < kept.length; k++) {
+          const a = kept[k];
+          const b = kept[k + 1];
+          for (let i = a + 1; i < b; i++) expect(segmentDistance(x[i], y[i], x[a], y[a], x[b], y[b])).toBeLessThanOrEqual((fine + coarse) * (1 + 1e-9));
+        }
+      }),
+    );
+  });
+
   it('leaves out non-finite points (a precision of 0/0 is not drawn) and keeps the order', () => {
     expect(thinCurveIndices([0, 0.1, 0.2, 0.3], [NaN, 1, null, 0.5])).toEqual([1, 3]);
   });

@@ -8,12 +8,19 @@
  * 0.1 px on a 400 px axis, 0.5 px on a 2000 px one). Points that are not finite (a precision of 0/0
  * before the first detection) are not drawn by a line mark either, so they are left out.
  * When the simplified curve still has more than `maxPoints`, the tolerance is doubled until it fits.
+ *
+ * A coarser thinning can start from a finer one (`among`): every point the fine pass dropped lies within
+ * its tolerance of a fine segment, and every fine segment lies within the coarse tolerance of the coarse
+ * segment spanning it (both ends do, and the distance to a segment is convex), so the two tolerances add
+ * up. The small multiples of the PR charts are thinned this way from the overlay's points.
  */
 export interface ThinOptions {
   /** Maximum distance (in axis units, both axes spanning 1) of a dropped point from the kept polyline. */
   tolerance?: number;
   /** Upper bound on the number of points kept. */
   maxPoints?: number;
+  /** The candidate points (indices in ascending order, e.g. a finer thinning of the same curve); default every point. */
+  among?: readonly number[];
 }
 
 export const DEFAULT_THIN_TOLERANCE = 1 / 4000;
@@ -23,7 +30,11 @@ export const DEFAULT_MAX_POINTS = 2000;
 export function thinCurveIndices(x: ArrayLike<number | null>, y: ArrayLike<number | null>, options: ThinOptions = {}): number[] {
   const finite: number[] = [];
   const n = Math.min(x.length, y.length);
-  for (let i = 0; i < n; i++) {
+  const among = options.among;
+  const count = among === undefined ? n : among.length;
+  for (let k = 0; k < count; k++) {
+    const i = among === undefined ? k : among[k];
+    if (i >= n) break;
     const xi = x[i];
     const yi = y[i];
     if (typeof xi === 'number' && typeof yi === 'number' && Number.isFinite(xi) && Number.isFinite(yi)) finite.push(i);

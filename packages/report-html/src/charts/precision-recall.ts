@@ -39,19 +39,27 @@ function prSeries(report: Report): PrSeries[] {
   return series.sort((a, b) => (b.ap ?? -1) - (a.ap ?? -1) || a.name.localeCompare(b.name));
 }
 
+/** Overlay (440 px): 1/1500 of the axis, 0.3 px (0.6 px in a 2× PNG). */
+const OVERLAY_TOLERANCE = 1 / 1500;
+/** Small multiples (150 px): 1/600 of the axis, 0.25 px, in all (thinned from the overlay's points, see thin-curve.ts). */
+const PANEL_TOLERANCE = 1 / 600;
+
 /**
- * The display points of every curve, in curve order, thinned to `tolerance` of the axis (see
- * thin-curve.ts): 1/1500 for the 440 px overlay (0.3 px, 0.6 px in a 2× PNG), 1/600 for the 150 px small
- * multiples (0.25 px).
+ * The display points of every curve, in curve order: for the overlay and for the small multiples. The
+ * panels' points are a coarser thinning of the overlay's (the tolerances add up to `PANEL_TOLERANCE`), so
+ * each full curve is walked once.
  */
-function curvePoints(series: PrSeries[], tolerance: number): VegaLiteSpec[] {
-  const values: VegaLiteSpec[] = [];
+function curvePoints(series: PrSeries[]): { overlay: VegaLiteSpec[]; panels: VegaLiteSpec[] } {
+  const overlay: VegaLiteSpec[] = [];
+  const panels: VegaLiteSpec[] = [];
   for (const s of series) {
     const r = s.curve.recall!;
     const p = s.curve.precision!;
-    for (const i of thinCurveIndices(r, p, { tolerance })) values.push({ c: s.label, r: round6(r[i]), p: round6(p[i]) });
+    const fine = thinCurveIndices(r, p, { tolerance: OVERLAY_TOLERANCE });
+    for (const i of fine) overlay.push({ c: s.label, r: round6(r[i]), p: round6(p[i]) });
+    for (const i of thinCurveIndices(r, p, { tolerance: PANEL_TOLERANCE - OVERLAY_TOLERANCE, among: fine })) panels.push({ c: s.label, r: round6(r[i]), p: round6(p[i]) });
   }
-  return values;
+  return { overlay, panels };
 }
 
 function summaryText(report: Report): string {
@@ -214,7 +222,8 @@ export function precisionRecallCharts(report: Report): ReportChart[] {
   const series = prSeries(report);
   const charts: ReportChart[] = [];
   if (series.length > 0) {
-    charts.push(overlay(report, series, curvePoints(series, 1 / 1500)), smallMultiples(series, curvePoints(series, 1 / 600)));
+    const points = curvePoints(series);
+    charts.push(overlay(report, series, points.overlay), smallMultiples(series, points.panels));
   }
   if (report.rows.some((r) => finite(r.ap) !== undefined)) charts.push(apBars(report));
   if (series.length >= DISTRIBUTION_MIN_CLASSES || (finite(report.summary.medianAP) !== undefined && series.length >= 2)) charts.push(apDistribution(report, series));
