@@ -1,4 +1,8 @@
-/** What is at the input paths of a run: the file counts of the protocol fingerprint. */
+/**
+ * What is at the input paths of a run: the file counts of the protocol fingerprint. A directory's files
+ * are counted from its listings alone; they are not measured one by one, since a stat per file cost more
+ * than drawing the page's charts (VOC `large`: 8,250 files, 40–70 ms of stats against 7–17 ms of listings).
+ */
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 
@@ -9,8 +13,8 @@ export interface InputDescription {
   kind: 'file' | 'directory' | 'missing';
   /** Regular files (1 for a file; under a directory, recursively). */
   files: number;
-  /** Their total size. */
-  bytes: number;
+  /** The size of a file (not given for a directory, whose files are only counted). */
+  bytes?: number;
   /** The count stopped at `maxFiles`. */
   truncated?: boolean;
 }
@@ -30,11 +34,10 @@ function describePath(option: string, path: string, maxFiles: number): InputDesc
   try {
     st = statSync(path);
   } catch {
-    return { option, path, kind: 'missing', files: 0, bytes: 0 };
+    return { option, path, kind: 'missing', files: 0 };
   }
   if (!st.isDirectory()) return { option, path, kind: 'file', files: 1, bytes: st.size };
   let files = 0;
-  let bytes = 0;
   const stack = [path];
   while (stack.length > 0 && files < maxFiles) {
     const dir = stack.pop()!;
@@ -45,17 +48,9 @@ function describePath(option: string, path: string, maxFiles: number): InputDesc
       continue;
     }
     for (const e of entries) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) stack.push(p);
-      else if (e.isFile()) {
-        files++;
-        try {
-          bytes += statSync(p).size;
-        } catch {
-          // vanished while counting
-        }
-      }
+      if (e.isDirectory()) stack.push(join(dir, e.name));
+      else if (e.isFile()) files++;
     }
   }
-  return { option, path, kind: 'directory', files, bytes, ...(files >= maxFiles ? { truncated: true } : {}) };
+  return { option, path, kind: 'directory', files, ...(files >= maxFiles ? { truncated: true } : {}) };
 }

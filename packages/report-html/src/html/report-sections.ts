@@ -60,8 +60,8 @@ function describeInput(i: InputDescription): string {
     i.kind === 'missing'
       ? 'not found'
       : i.kind === 'file'
-        ? `file, ${formatBytes(i.bytes)}`
-        : `directory, ${i.truncated ? '≥ ' : ''}${i.files.toLocaleString('en-US')} files, ${formatBytes(i.bytes)}`;
+        ? `file, ${formatBytes(i.bytes ?? 0)}`
+        : `directory, ${i.truncated ? '≥ ' : ''}${i.files.toLocaleString('en-US')} ${i.files === 1 ? 'file' : 'files'}`;
   return `<code>--${escapeHtml(kebab(i.option))}</code> <code>${escapeHtml(i.path)}</code> <span class="muted">(${escapeHtml(what)})</span>`;
 }
 
