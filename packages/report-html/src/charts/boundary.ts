@@ -100,7 +100,6 @@ function layersOf(curveColour: string, withIsoLabels: boolean): VegaLiteSpec[] {
       : { x: unitScale('r', 'Recall (0–1)', { axis: { ...small.axis, title: 'Recall (0–1)' } }), y: unitScale('p', 'Precision (0–1)', { axis: { ...small.axis, title: 'Precision (0–1)' } }) };
   const layers: VegaLiteSpec[] = [
     { transform: [{ filter: "datum.kind === 'iso'" }], mark: { type: 'line', color: MUTED, strokeWidth: 0.8, strokeDash: [3, 3], clip: true }, encoding: { ...xy(withIsoLabels), detail: { field: 'iso' }, order: { field: 'i', type: 'quantitative' } } },
-    { transform: [{ filter: "datum.kind === 'other'" }], mark: { type: 'line', color: MUTED, strokeWidth: 0.8, opacity: 0.5, clip: true }, encoding: { ...xy(withIsoLabels), detail: { field: 'c' }, order: { field: 'i', type: 'quantitative' }, description: { field: 'c', type: 'nominal' } } },
     { transform: [{ filter: "datum.kind === 'curve'" }], mark: { type: 'line', color: curveColour, strokeWidth: 2, clip: true }, encoding: { ...xy(withIsoLabels), detail: { field: 'c' }, order: { field: 'i', type: 'quantitative' }, description: { field: 'c', type: 'nominal' } } },
     // OIS as a large hollow diamond under a small filled ODS dot: both stay visible where they coincide
     {
@@ -114,12 +113,19 @@ function layersOf(curveColour: string, withIsoLabels: boolean): VegaLiteSpec[] {
       encoding: { ...xy(withIsoLabels), color: pointLegend, shape: pointShape, description: { field: 'label', type: 'nominal' } },
     },
   ];
+  // the mean plot only: the iso-F labels, and every class's curve in grey (a layer with no data still costs
+  // Vega a mark in each panel of the small multiples)
   if (withIsoLabels)
-    layers.splice(1, 0, {
-      transform: [{ filter: "datum.kind === 'iso' && datum.end === 1" }],
-      mark: { type: 'text', color: MUTED, align: 'right', baseline: 'top', dx: -3, dy: 3, fontSize: 9 },
-      encoding: { ...xy(true), text: { field: 'iso' } },
-    });
+    layers.splice(
+      1,
+      0,
+      {
+        transform: [{ filter: "datum.kind === 'iso' && datum.end === 1" }],
+        mark: { type: 'text', color: MUTED, align: 'right', baseline: 'top', dx: -3, dy: 3, fontSize: 9 },
+        encoding: { ...xy(true), text: { field: 'iso' } },
+      },
+      { transform: [{ filter: "datum.kind === 'other'" }], mark: { type: 'line', color: MUTED, strokeWidth: 0.8, opacity: 0.5, clip: true }, encoding: { ...xy(true), detail: { field: 'c' }, order: { field: 'i', type: 'quantitative' }, description: { field: 'c', type: 'nominal' } } },
+    );
   return layers;
 }
 
