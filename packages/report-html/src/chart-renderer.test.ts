@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createReport } from '@cvdevkit/core';
 import { buildReportCharts } from './charts/index.js';
-import { renderChartSvgs, splitCharts, warmChartWorker } from './chart-renderer.js';
+import { chartCost, renderChartSvgs, splitCharts, warmChartWorker } from './chart-renderer.js';
 import { renderVegaLiteSvg } from './render-chart.js';
 
 /** A detection-like report: three classes with 200-point PR curves and their APs. */
@@ -33,9 +33,12 @@ describe('renderChartSvgs', () => {
     const inThread = await Promise.all(specs.map((s) => renderVegaLiteSvg(s)));
     warmChartWorker();
     expect(same(await renderChartSvgs(specs, { costHere: 1e9 }))).toEqual(same(inThread));
-    // a worker started ahead of a page with one chart is closed, the chart drawn here
+    // one chart, a worker not ready yet and Vega loaded here: the chart is drawn here, the worker closed
     warmChartWorker();
     expect(same(await renderChartSvgs(specs.slice(0, 1)))).toEqual(same(inThread.slice(0, 1)));
+    // one chart and a worker with time to get ready (this thread busy with the page's JSON): drawn there
+    warmChartWorker();
+    expect(same(await renderChartSvgs(specs.slice(1, 2), { costHere: 1e9 }))).toEqual(same(inThread.slice(1, 2)));
   });
 
   it('passes Vega warnings on', async () => {
@@ -52,5 +55,26 @@ describe('splitCharts', () => {
     expect(splitCharts([182, 139, 5], 56)).toEqual([true, false, true]);
     expect(splitCharts([182, 139, 5], 1000)).toEqual([true, true, true]);
     expect(splitCharts([10, 10])).toEqual([true, false]);
+  });
+
+  it('counts the time the worker needs before it can start', () => {
+    expect(splitCharts([100, 50], 0, 120)).toEqual([false, false]);
+    expect(splitCharts([100, 50], 80, 60)).toEqual([true, false]);
+    expect(splitCharts([100, 50, 40], 80, 60)).toEqual([true, false, false]);
+    expect(splitCharts([100, 50, 40], 80, 0)).toEqual([true, false, true]);
+  });
+});
+
+describe('chartCost', () => {
+  it('grows with the marks of every panel and with the data', () => {
+    const line = { data: { values: [{ r: 0, p: 1 }] }, mark: 'line' };
+    const layered = { layer: [line, { ...line, mark: 'point' }, { ...line, mark: 'text' }] };
+    const facet = (n: number) => ({ data: { values: [] }, facet: { field: 'c', sort: Array.from({ length: n }, (_, i) => `c${i}`) }, spec: layered });
+    expect(chartCost(layered)).toBeGreaterThan(chartCost(line));
+    expect(chartCost(facet(20))).toBeGreaterThan(chartCost(facet(4)));
+    expect(chartCost({ ...line, data: { values: Array.from({ length: 5000 }, () => ({ r: 0, p: 1 })) } })).toBeGreaterThan(chartCost(line));
+    // a facet without a sorted list of panels counts the distinct values of its field
+    const data = { values: [{ c: 'a' }, { c: 'b' }, { c: 'a' }] };
+    expect(chartCost({ data, facet: { field: 'c' }, spec: line })).toBe(chartCost({ data, facet: { field: 'c', sort: ['a', 'b'] }, spec: line }));
   });
 });

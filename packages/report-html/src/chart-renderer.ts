@@ -1,53 +1,66 @@
 /**
- * Where the charts of a page are drawn. With two or more charts and cores, the costliest one (by the size
- * of its data) is drawn in a worker thread while this thread draws the others and writes the rest of the
- * page; otherwise all are drawn here. The worker is started when the page is begun (`warmChartWorker`),
- * so that its start and its loading of Vega overlap with building the chart specs and describing the
- * inputs here. (Warming Vega up in a worker while the evaluation runs was measured slower on 2 cores,
- * where the evaluation's own threads use both; the code cache of `code-cache.ts` saves the compile time.)
+ * Where the charts of a page are drawn: split between this thread and one worker thread, so that both
+ * finish together. The worker is started when the page is begun (`warmChartWorker`: the CLI calls it as the
+ * HTML format loads), so that its start and its loading of Vega (≈ 150 ms) overlap with building the chart
+ * specs here. The split is greedy over estimated drawing times (`chartCost`), counting what this thread
+ * does besides (the page's embedded JSON, and loading Vega here if it has not yet) and the time the worker
+ * still needs to be ready; the worker gets its charts in one message. With one core, everything is drawn
+ * here. (Starting the worker when the evaluation starts was measured: the page gained 50–90 ms, the run
+ * as a whole nothing beyond the noise, the evaluation's threads using both cores.)
  */
 import { availableParallelism } from 'node:os';
 import { WorkerPool, resolveWorkerScript } from '@cvdevkit/core';
 import type { VegaLiteSpec } from './charts/common.js';
 import type { ChartJob, ChartResult } from './chart-worker.js';
 import { chartCodeCacheDir } from './code-cache.js';
-import { renderVegaLiteSvg, type RenderOptions } from './render-chart.js';
+import { withoutOptimisingCompiler } from './optimising-compiler.js';
+import { chartLibrariesLoaded, renderVegaLiteSvg, type RenderOptions } from './render-chart.js';
 
 type ChartWorker = WorkerPool<ChartJob, ChartResult>;
 
-/** A chart worker started ahead of its page (idle workers do not keep the process alive). */
-let warm: ChartWorker | undefined;
+/** Measured on 2 cores, with other work beside: a worker's start and its loading of Vega; loading Vega in this thread. */
+const WORKER_READY_MS = 150;
+const LOAD_HERE_MS = 70;
 
-function startChartWorker(): ChartWorker | undefined {
+/** A chart worker started ahead of its page (idle workers do not keep the process alive), and when. */
+let warm: { pool: ChartWorker; since: number } | undefined;
+
+function startChartWorker(): { pool: ChartWorker; since: number } | undefined {
   try {
-    return new WorkerPool<ChartJob, ChartResult>(resolveWorkerScript(import.meta.url, './chart-worker.js'), { workers: 1, workerData: { codeCacheDir: chartCodeCacheDir() } });
+    const pool = new WorkerPool<ChartJob, ChartResult>(resolveWorkerScript(import.meta.url, './chart-worker.js'), { workers: 1, workerData: { codeCacheDir: chartCodeCacheDir() } });
+    return { pool, since: performance.now() };
   } catch {
     return undefined; // no worker script (an unbuilt source tree): everything is drawn here
   }
 }
 
-/** Starts the chart worker of the next `renderChartSvgs` now, where there are two cores (it loads Vega meanwhile). */
+/** Starts the chart worker of the next `renderChartSvgs` now, where there are two cores (it loads Vega meanwhile); a worker already started is kept. */
 export function warmChartWorker(): void {
   if (warm === undefined && availableParallelism() >= 2) warm = startChartWorker();
 }
 
 export interface ChartSvgOptions extends RenderOptions {
-  /**
-   * Other work this thread does while the charts are drawn, in the unit of `cost` (characters of spec
-   * JSON): a page's embedded JSON report is about 1/75 of its length (measured: 56 ms for 4.2 MB of JSON,
-   * 191 ms for a 182 kB spec).
-   */
+  /** Other work this thread does while the charts are drawn, in milliseconds (a page's embedded JSON report). */
   costHere?: number;
 }
 
-/** The SVG of each spec, in order. */
-export async function renderChartSvgs(specs: VegaLiteSpec[], options: ChartSvgOptions = {}): Promise<string[]> {
-  const worker = warm;
+/** The SVG of each spec, in order (drawn without V8's optimising compiler, see optimising-compiler.ts). */
+export function renderChartSvgs(specs: VegaLiteSpec[], options: ChartSvgOptions = {}): Promise<string[]> {
+  return withoutOptimisingCompiler(() => drawChartSvgs(specs, options));
+}
+
+async function drawChartSvgs(specs: VegaLiteSpec[], options: ChartSvgOptions): Promise<string[]> {
+  let worker = warm;
   warm = undefined;
-  if (specs.length >= 2 && availableParallelism() >= 2) {
-    const w = worker ?? startChartWorker();
-    if (w) return renderSplit(specs, w, options);
-  } else void worker?.close();
+  if (specs.length > 0 && availableParallelism() >= 2 && (worker !== undefined || specs.length >= 2)) {
+    worker ??= startChartWorker();
+    if (worker) {
+      const here = (options.costHere ?? 0) + (chartLibrariesLoaded() ? 0 : LOAD_HERE_MS);
+      const far = splitCharts(specs.map(chartCost), here, Math.max(0, worker.since + WORKER_READY_MS - performance.now()));
+      if (far.some(Boolean)) return renderSplit(specs, worker.pool, options, far);
+    }
+  }
+  void worker?.pool.close();
   return renderHere(specs, options);
 }
 
@@ -57,20 +70,43 @@ async function renderHere(specs: VegaLiteSpec[], options: RenderOptions): Promis
   return out;
 }
 
-/** A chart's cost for Vega, roughly: the size of its data, twice for small multiples (a view per panel). */
-function cost(spec: VegaLiteSpec): number {
-  return JSON.stringify(spec).length * ('facet' in spec ? 2 : 1);
+/**
+ * A chart's drawing time in milliseconds, roughly (Vega in a fresh thread, without the optimising
+ * compiler): a fixed part, each mark in each panel, each data value. Fitted on the charts of VOC det
+ * `large` and ADE20K `medium` (e.g. 108 ms for 20 overlaid PR curves of 3,566 points, 145 ms for 9 BSDS
+ * panels of 4 marks, 39–47 ms for a bar chart).
+ */
+export function chartCost(spec: VegaLiteSpec): number {
+  let marks = 0;
+  let values = 0;
+  const walk = (node: VegaLiteSpec): void => {
+    if ('mark' in node) marks++;
+    const data = node.data as { values?: unknown[] } | undefined;
+    if (Array.isArray(data?.values)) values += data.values.length;
+    for (const child of [...((node.layer as VegaLiteSpec[] | undefined) ?? []), ...(node.spec ? [node.spec as VegaLiteSpec] : [])]) walk(child);
+  };
+  walk(spec);
+  return 30 + 2.5 * marks * facetPanels(spec) + 0.02 * values;
+}
+
+/** The number of panels of a faceted spec (its sorted facet values, else the distinct values of the facet field); 1 otherwise. */
+function facetPanels(spec: VegaLiteSpec): number {
+  const facet = spec.facet as { field?: string; sort?: unknown } | undefined;
+  if (facet === undefined) return 1;
+  if (Array.isArray(facet.sort)) return Math.max(1, facet.sort.length);
+  const values = (spec.data as { values?: Array<Record<string, unknown>> } | undefined)?.values ?? [];
+  return Math.max(1, new Set(values.map((v) => v[facet.field ?? ''])).size);
 }
 
 /**
- * Splits the charts between the worker and this thread so that both finish together, greedily by cost
- * (the costliest first, each to the side with less work so far); `costHere` is what this thread does
- * besides, in the same unit (the embedded JSON report of the page, see `renderChartSvgs`).
+ * Splits the charts between the worker and this thread so that both finish together, greedily (the
+ * costliest first, each to the side with less work so far). `costHere` is what this thread does besides,
+ * `costThere` the time the worker needs before it can start, both in the unit of `costs`.
  */
-export function splitCharts(costs: number[], costHere = 0): boolean[] {
+export function splitCharts(costs: number[], costHere = 0, costThere = 0): boolean[] {
   const far = costs.map(() => false);
   const order = costs.map((_, i) => i).sort((a, b) => costs[b] - costs[a] || a - b);
-  let there = 0;
+  let there = costThere;
   let here = costHere;
   for (const i of order) {
     if (there <= here) {
@@ -81,22 +117,15 @@ export function splitCharts(costs: number[], costHere = 0): boolean[] {
   return far;
 }
 
-async function renderSplit(specs: VegaLiteSpec[], worker: ChartWorker, options: ChartSvgOptions): Promise<string[]> {
-  const far = splitCharts(specs.map(cost), options.costHere);
-  const there = Promise.all(specs.flatMap((spec, i) => (far[i] ? [worker.run({ spec })] : []))).finally(() => worker.close());
+/** Draws the charts marked `far` in the worker (all in one job) and the others here, then closes the worker. */
+async function renderSplit(specs: VegaLiteSpec[], worker: ChartWorker, options: ChartSvgOptions, far: boolean[]): Promise<string[]> {
+  const there = worker.run({ specs: specs.filter((_, i) => far[i]) }).finally(() => worker.close());
   there.catch(() => undefined);
   const here = await renderHere(
     specs.filter((_, i) => !far[i]),
     options,
   );
-  const drawn = await there;
-  const out: string[] = [];
-  for (let i = 0; i < specs.length; i++) {
-    if (far[i]) {
-      const { svg, warnings } = drawn.shift()!;
-      for (const w of warnings) options.onWarning?.(w);
-      out.push(svg);
-    } else out.push(here.shift()!);
-  }
-  return out;
+  const { svgs, warnings } = await there;
+  for (const w of warnings) options.onWarning?.(w);
+  return specs.map((_, i) => (far[i] ? svgs.shift()! : here.shift()!));
 }

@@ -1,16 +1,17 @@
-/** The chart worker thread: draws the spec it is sent (see chart-renderer.ts); reads the code cache, never writes it. */
+/** The chart worker thread: draws the specs it is sent, in order (see chart-renderer.ts); reads the code cache, never writes it. */
 import { workerData } from 'node:worker_threads';
 import { serveWorker } from '@cvdevkit/core';
 import type { VegaLiteSpec } from './charts/common.js';
 import { useChartCodeCache } from './code-cache.js';
 import { preloadChartLibraries, renderVegaLiteSvg } from './render-chart.js';
 
+/** All the charts the worker draws for a page, in one message: it goes on to the next without waiting for the main thread. */
 export interface ChartJob {
-  spec: VegaLiteSpec;
+  specs: VegaLiteSpec[];
 }
 
 export interface ChartResult {
-  svg: string;
+  svgs: string[];
   warnings: string[];
 }
 
@@ -20,6 +21,7 @@ preloadChartLibraries().catch(() => undefined);
 
 serveWorker<ChartJob, ChartResult>(async (job) => {
   const warnings: string[] = [];
-  const svg = await renderVegaLiteSvg(job.spec, { onWarning: (m) => warnings.push(m) });
-  return { svg, warnings };
+  const svgs: string[] = [];
+  for (const spec of job.specs) svgs.push(await renderVegaLiteSvg(spec, { onWarning: (m) => warnings.push(m) }));
+  return { svgs, warnings };
 });

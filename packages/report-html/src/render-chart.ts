@@ -14,6 +14,11 @@ type VegaLiteModule = typeof import('vega-lite');
 
 let libraries: Promise<{ vega: VegaModule; vl: VegaLiteModule }> | undefined;
 
+/** Whether this thread has loaded Vega and Vega-Lite (or begun to). */
+export function chartLibrariesLoaded(): boolean {
+  return libraries !== undefined;
+}
+
 /** Loads Vega and Vega-Lite now (the chart worker does at its start, before its first chart arrives). */
 export function preloadChartLibraries(): Promise<unknown> {
   return loadLibraries();

@@ -56,13 +56,13 @@ async function downloadSection(report: ReportWithCharts, id: string): Promise<st
 }
 
 /**
- * What writing the embedded JSON report costs this thread, in the unit of the chart split (characters of
- * spec JSON; see `ChartSvgOptions.costHere`): about 20 characters per curve number, 1/75 of that.
+ * What writing the embedded JSON report costs this thread, in milliseconds (see `ChartSvgOptions.costHere`):
+ * about 0.4 µs per curve number (80 ms for VOC det `large`'s 200 k numbers, with other threads beside).
  */
 function embeddedJsonCost(report: Report): number {
   let numbers = 0;
   for (const c of report.curves) for (const v of Object.values(c)) if (v !== null && typeof v === 'object' && typeof (v as ArrayLike<unknown>).length === 'number') numbers += (v as ArrayLike<unknown>).length;
-  return (numbers * 20) / 75;
+  return 5 + numbers * 0.0004;
 }
 
 /** The sections of one report (ids and titles prefixed when several reports share a page). */
