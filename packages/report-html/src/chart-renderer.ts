@@ -11,10 +11,10 @@
 import { availableParallelism } from 'node:os';
 import { WorkerPool, resolveWorkerScript } from '@cvdevkit/core';
 import type { VegaLiteSpec } from './charts/common.js';
-import type { ChartJob, ChartResult } from './chart-worker.js';
+import type { ChartJob, ChartResult, ChartWorkerData } from './chart-worker.js';
 import { chartCodeCacheDir } from './code-cache.js';
-import { withoutOptimisingCompiler } from './optimising-compiler.js';
-import { chartLibrariesLoaded, renderVegaLiteSvg, type RenderOptions } from './render-chart.js';
+import { holdCompilerOff } from './optimising-compiler.js';
+import { chartLibrariesLoaded, preloadChartLibraries, renderVegaLiteSvg, type RenderOptions } from './render-chart.js';
 
 type ChartWorker = WorkerPool<ChartJob, ChartResult>;
 
@@ -22,16 +22,36 @@ type ChartWorker = WorkerPool<ChartJob, ChartResult>;
 const WORKER_READY_MS = 150;
 const LOAD_HERE_MS = 70;
 
-/** A chart worker started ahead of its page (idle workers do not keep the process alive), and when. */
-let warm: { pool: ChartWorker; since: number } | undefined;
+/** A chart worker: the pool of its one thread, when it was started, and the flag it sets once Vega is loaded. */
+interface StartedWorker {
+  pool: ChartWorker;
+  since: number;
+  loaded: Int32Array;
+}
 
-function startChartWorker(): { pool: ChartWorker; since: number } | undefined {
+/** A chart worker started ahead of its page (idle workers do not keep the process alive). */
+let warm: StartedWorker | undefined;
+
+function startChartWorker(): StartedWorker | undefined {
   try {
-    const pool = new WorkerPool<ChartJob, ChartResult>(resolveWorkerScript(import.meta.url, './chart-worker.js'), { workers: 1, workerData: { codeCacheDir: chartCodeCacheDir() } });
-    return { pool, since: performance.now() };
+    const loaded = new Int32Array(new SharedArrayBuffer(4));
+    const workerData: ChartWorkerData = { codeCacheDir: chartCodeCacheDir(), loaded };
+    const pool = new WorkerPool<ChartJob, ChartResult>(resolveWorkerScript(import.meta.url, './chart-worker.js'), { workers: 1, workerData });
+    return { pool, since: performance.now(), loaded };
   } catch {
     return undefined; // no worker script (an unbuilt source tree): everything is drawn here
   }
+}
+
+/** `Atomics.waitAsync` (Node 16+; not yet in TypeScript's ES2023 library). */
+type WaitAsync = (array: Int32Array, index: number, value: number, timeout?: number) => { async: boolean; value: unknown };
+const waitAsync = (Atomics as unknown as { waitAsync?: WaitAsync }).waitAsync;
+
+/** Settles once the worker has loaded Vega (or after 5 s: a worker that never does only loses the speed-up). */
+function workerLoaded(worker: StartedWorker): Promise<unknown> {
+  if (Atomics.load(worker.loaded, 0) !== 0 || waitAsync === undefined) return Promise.resolve();
+  const wait = waitAsync(worker.loaded, 0, 0, 5000);
+  return wait.async ? (wait.value as Promise<unknown>) : Promise.resolve();
 }
 
 /** Starts the chart worker of the next `renderChartSvgs` now, where there are two cores (it loads Vega meanwhile); a worker already started is kept. */
@@ -44,29 +64,47 @@ export interface ChartSvgOptions extends RenderOptions {
   costHere?: number;
 }
 
-/** The SVG of each spec, in order (drawn without V8's optimising compiler, see optimising-compiler.ts). */
-export function renderChartSvgs(specs: VegaLiteSpec[], options: ChartSvgOptions = {}): Promise<string[]> {
-  return withoutOptimisingCompiler(() => drawChartSvgs(specs, options));
-}
-
-async function drawChartSvgs(specs: VegaLiteSpec[], options: ChartSvgOptions): Promise<string[]> {
+/**
+ * The SVG of each spec, in order. Vega is loaded with V8's optimising compiler on (its code cache was made
+ * so), and the charts are drawn with it off once every thread that draws has loaded Vega (see
+ * optimising-compiler.ts): checked before each chart drawn here, and when the worker says so.
+ */
+export async function renderChartSvgs(specs: VegaLiteSpec[], options: ChartSvgOptions = {}): Promise<string[]> {
   let worker = warm;
   warm = undefined;
-  if (specs.length > 0 && availableParallelism() >= 2 && (worker !== undefined || specs.length >= 2)) {
-    worker ??= startChartWorker();
-    if (worker) {
-      const here = (options.costHere ?? 0) + (chartLibrariesLoaded() ? 0 : LOAD_HERE_MS);
-      const far = splitCharts(specs.map(chartCost), here, Math.max(0, worker.since + WORKER_READY_MS - performance.now()));
-      if (far.some(Boolean)) return renderSplit(specs, worker.pool, options, far);
+  const hold = holdCompilerOff();
+  try {
+    if (specs.length > 0 && availableParallelism() >= 2 && (worker !== undefined || specs.length >= 2)) {
+      worker ??= startChartWorker();
+      if (worker) {
+        const here = (options.costHere ?? 0) + (chartLibrariesLoaded() ? 0 : LOAD_HERE_MS);
+        const far = splitCharts(specs.map(chartCost), here, Math.max(0, worker.since + WORKER_READY_MS - performance.now()));
+        if (far.some(Boolean)) {
+          if (!far.every(Boolean)) await preloadChartLibraries();
+          const loaded = worker.loaded;
+          const offWhenLoaded = () => {
+            if (Atomics.load(loaded, 0) !== 0) hold.off();
+          };
+          void workerLoaded(worker).then(offWhenLoaded);
+          return await renderSplit(specs, worker.pool, options, far, offWhenLoaded);
+        }
+      }
     }
+    void worker?.pool.close();
+    if (specs.length > 0) await preloadChartLibraries();
+    return await renderHere(specs, options, () => hold.off());
+  } finally {
+    hold.release();
   }
-  void worker?.pool.close();
-  return renderHere(specs, options);
 }
 
-async function renderHere(specs: VegaLiteSpec[], options: RenderOptions): Promise<string[]> {
+/** Draws the specs here, in order; `beforeEach` runs before each. */
+async function renderHere(specs: VegaLiteSpec[], options: RenderOptions, beforeEach?: () => void): Promise<string[]> {
   const out: string[] = [];
-  for (const spec of specs) out.push(await renderVegaLiteSvg(spec, options));
+  for (const spec of specs) {
+    beforeEach?.();
+    out.push(await renderVegaLiteSvg(spec, options));
+  }
   return out;
 }
 
@@ -118,12 +156,13 @@ export function splitCharts(costs: number[], costHere = 0, costThere = 0): boole
 }
 
 /** Draws the charts marked `far` in the worker (all in one job) and the others here, then closes the worker. */
-async function renderSplit(specs: VegaLiteSpec[], worker: ChartWorker, options: ChartSvgOptions, far: boolean[]): Promise<string[]> {
+async function renderSplit(specs: VegaLiteSpec[], worker: ChartWorker, options: ChartSvgOptions, far: boolean[], beforeEachHere: () => void): Promise<string[]> {
   const there = worker.run({ specs: specs.filter((_, i) => far[i]) }).finally(() => worker.close());
   there.catch(() => undefined);
   const here = await renderHere(
     specs.filter((_, i) => !far[i]),
     options,
+    beforeEachHere,
   );
   const { svgs, warnings } = await there;
   for (const w of warnings) options.onWarning?.(w);

@@ -15,9 +15,24 @@ export interface ChartResult {
   warnings: string[];
 }
 
-useChartCodeCache((workerData as { codeCacheDir?: string } | undefined)?.codeCacheDir, { write: false });
+/** What the chart worker is started with. */
+export interface ChartWorkerData {
+  codeCacheDir?: string;
+  /** Set to 1 (and notified) once Vega is loaded here: the main thread then turns V8's optimising compiler off (optimising-compiler.ts). */
+  loaded?: Int32Array;
+}
+
+const data = (workerData ?? {}) as ChartWorkerData;
+useChartCodeCache(data.codeCacheDir, { write: false });
 // started ahead of its page: Vega loads while the main thread builds the chart specs
-preloadChartLibraries().catch(() => undefined);
+void preloadChartLibraries()
+  .catch(() => undefined)
+  .finally(() => {
+    if (data.loaded) {
+      Atomics.store(data.loaded, 0, 1);
+      Atomics.notify(data.loaded, 0);
+    }
+  });
 
 serveWorker<ChartJob, ChartResult>(async (job) => {
   const warnings: string[] = [];

@@ -2,19 +2,26 @@
  * Charts are drawn without V8's optimising compiler (TurboFan). A page's charts run most of Vega's code
  * only a few times, so the optimised code that TurboFan compiles in the background mostly comes too late
  * to be used, while its compile jobs take the CPU: on 2 cores they competed with the two threads that draw.
- * Measured in one thread, all charts of a report from a fresh process (median of 8):
+ * Measured in one thread, all charts of a report from a fresh process, Vega loaded first (medians of 5–6):
  *
  * | report | with TurboFan | without |
  * |---|---|---|
- * | VOC det `large` (3 charts) | 480 ms, 786 ms CPU | 281 ms, 341 ms CPU |
- * | ADE20K `medium` (3 charts) | 565 ms, 846 ms CPU | 526 ms, 581 ms CPU |
- * | ILSVRC DET real demo (200 classes, 4 charts) | 1041 ms, 1605 ms CPU | 898 ms, 1027 ms CPU |
+ * | VOC det `large` (3 charts) | 520 ms, 835 ms CPU | 420 ms, 490 ms CPU |
+ * | ADE20K `medium` (3 charts) | 392 ms, 680 ms CPU | 316 ms, 370 ms CPU |
+ * | ILSVRC DET real demo (200 classes, 4 charts) | 691 ms, 1156 ms CPU | 748 ms, 852 ms CPU |
  *
- * V8's flags belong to the process, so the switch covers the chart worker too; it is turned off when the
- * first drawing starts and back on when the last one ends (code optimised before, e.g. the evaluation's
- * kernels, stays optimised). A process started with the optimising compiler off is left as it is.
+ * (On the largest page one thread alone is a little slower without it — TurboFan's jobs ran on the idle
+ * second core — but a page is drawn by two threads, and there they take the other thread's core.)
+ *
+ * V8's flags belong to the process: the switch covers the chart worker too, and only the main thread
+ * turns it. It is turned off once every thread that draws has loaded Vega — V8 rejects a code cache made
+ * under other flags (code-cache.ts), so the bundles are always loaded, and their cache written, with the
+ * compiler on — and back on when the last drawing ends. Code optimised before (the evaluation's kernels)
+ * stays optimised, and the thinning of the curves runs before, optimised (without TurboFan it took 4–6×
+ * as long). A process started with the optimising compiler off is left as it is.
  */
 import { setFlagsFromString } from 'node:v8';
+import { isMainThread } from 'node:worker_threads';
 
 let drawing = 0;
 const startedWithout = process.execArgv.some((a) => a === '--no-turbofan' || a === '--no-opt' || a === '--jitless');
@@ -27,13 +34,27 @@ function setFlag(flag: string): void {
   }
 }
 
-/** Runs `draw` with V8's optimising compiler off (see above); nested and concurrent calls share the switch. */
-export async function withoutOptimisingCompiler<T>(draw: () => Promise<T>): Promise<T> {
-  if (startedWithout) return draw();
-  if (drawing++ === 0) setFlag('--no-turbofan');
-  try {
-    return await draw();
-  } finally {
-    if (--drawing === 0) setFlag('--turbofan');
-  }
+/** A drawing's hold on the switch (see `holdCompilerOff`). */
+export interface CompilerHold {
+  /** Turns the optimising compiler off, if this hold has not yet (the first hold of concurrent drawings does). */
+  off(): void;
+  /** Ends this hold: the last one to end turns the compiler back on. */
+  release(): void;
+}
+
+/** A hold for one drawing; on any thread but the main one, or in a process started without TurboFan, it does nothing. */
+export function holdCompilerOff(): CompilerHold {
+  let held = false;
+  return {
+    off() {
+      if (held || startedWithout || !isMainThread) return;
+      held = true;
+      if (drawing++ === 0) setFlag('--no-turbofan');
+    },
+    release() {
+      if (!held) return;
+      held = false;
+      if (--drawing === 0) setFlag('--turbofan');
+    },
+  };
 }
