@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createReport } from '@cvdevkit/core';
 import { buildReportCharts } from './charts/index.js';
 import { chartCost, renderChartSvgs, splitCharts, warmChartWorker } from './chart-renderer.js';
+import { optimisingCompilerHeldOff } from './optimising-compiler.js';
 import { renderVegaLiteSvg } from './render-chart.js';
 
 /** A detection-like report: three classes with 200-point PR curves and their APs. */
@@ -39,6 +40,9 @@ describe('renderChartSvgs', () => {
     // one chart and a worker with time to get ready (this thread busy with the page's JSON): drawn there
     warmChartWorker();
     expect(same(await renderChartSvgs(specs.slice(1, 2), { costHere: 1e9 }))).toEqual(same(inThread.slice(1, 2)));
+    // the optimising compiler is back on once the charts are drawn, also after the worker's late "loaded"
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(optimisingCompilerHeldOff()).toBe(false);
   });
 
   it('passes Vega warnings on', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdCompilerOff } from './optimising-compiler.js';
+import { holdCompilerOff, optimisingCompilerHeldOff } from './optimising-compiler.js';
 
 describe('holdCompilerOff', () => {
   it('turns the compiler off and back on around concurrent drawings; the code runs the same throughout', () => {
@@ -8,14 +8,24 @@ describe('holdCompilerOff', () => {
     const b = holdCompilerOff();
     a.off();
     a.off(); // idempotent
+    expect(optimisingCompilerHeldOff()).toBe(true);
     expect(fib(20)).toBe(6765);
     b.off();
     a.release();
+    expect(optimisingCompilerHeldOff()).toBe(true); // b still draws
     expect(fib(21)).toBe(10946);
     b.release();
     b.release(); // idempotent
+    expect(optimisingCompilerHeldOff()).toBe(false);
     expect(fib(22)).toBe(17711);
-    // a hold never turned off releases nothing
-    holdCompilerOff().release();
+  });
+
+  it('a hold released before it was turned off never turns the compiler off (a late "worker loaded")', () => {
+    const late = holdCompilerOff();
+    late.release();
+    late.off();
+    expect(optimisingCompilerHeldOff()).toBe(false);
+    holdCompilerOff().release(); // a hold never turned off releases nothing
+    expect(optimisingCompilerHeldOff()).toBe(false);
   });
 });

@@ -36,22 +36,29 @@ function setFlag(flag: string): void {
 
 /** A drawing's hold on the switch (see `holdCompilerOff`). */
 export interface CompilerHold {
-  /** Turns the optimising compiler off, if this hold has not yet (the first hold of concurrent drawings does). */
+  /** Turns the optimising compiler off, if this hold has not yet (the first hold of concurrent drawings does); nothing once released. */
   off(): void;
-  /** Ends this hold: the last one to end turns the compiler back on. */
+  /** Ends this hold for good: the last one to end turns the compiler back on. */
   release(): void;
+}
+
+/** Whether a drawing holds the optimising compiler off now (this module's view of the flag). */
+export function optimisingCompilerHeldOff(): boolean {
+  return drawing > 0;
 }
 
 /** A hold for one drawing; on any thread but the main one, or in a process started without TurboFan, it does nothing. */
 export function holdCompilerOff(): CompilerHold {
   let held = false;
+  let released = false;
   return {
     off() {
-      if (held || startedWithout || !isMainThread) return;
+      if (held || released || startedWithout || !isMainThread) return;
       held = true;
       if (drawing++ === 0) setFlag('--no-turbofan');
     },
     release() {
+      released = true;
       if (!held) return;
       held = false;
       if (--drawing === 0) setFlag('--turbofan');
