@@ -186,8 +186,8 @@ function apDistribution(report: Report, series: PrSeries[]): ReportChart {
   const median = finite(report.summary.medianAP) ?? (sorted.length ? (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2 : undefined);
   const mean = finite(report.summary.meanAP) ?? finite(report.summary.mAP) ?? (aps.length ? aps.reduce((s, v) => s + v, 0) / aps.length : undefined);
   const marks = [
-    ...(median !== undefined ? [{ v: median, what: `median ${fmt(median)}`, colour: SECONDARY, dy: -16 }] : []),
-    ...(mean !== undefined ? [{ v: mean, what: `mean ${fmt(mean)}`, colour: '#D55E00', dy: -2 }] : []),
+    ...(median !== undefined ? [{ v: median, what: `median ${fmt(median)}`, colour: SECONDARY, dy: -30 }] : []),
+    ...(mean !== undefined ? [{ v: mean, what: `mean ${fmt(mean)}`, colour: '#D55E00', dy: -16 }] : []),
   ];
   return {
     id: 'ap-distribution',
@@ -209,7 +209,8 @@ function apDistribution(report: Report, series: PrSeries[]): ReportChart {
           data: { values: [m] },
           layer: [
             { mark: { type: 'rule', strokeWidth: 2, strokeDash: [4, 3], color: m.colour }, encoding: { x: { field: 'v', type: 'quantitative' } } },
-            { mark: { type: 'text', align: 'left', dx: 4, dy: m.dy, y: 0, baseline: 'top', fontWeight: 'bold', color: m.colour }, encoding: { x: { field: 'v', type: 'quantitative' }, text: { field: 'what' } } },
+            // the label on the side of the line with room for it: left of a line in the right third, which would run out of the plot
+            { mark: { type: 'text', align: m.v > 2 / 3 ? 'right' : 'left', dx: m.v > 2 / 3 ? -4 : 4, dy: m.dy, y: 0, baseline: 'top', fontWeight: 'bold', color: m.colour }, encoding: { x: { field: 'v', type: 'quantitative' }, text: { field: 'what' } } },
           ],
         })),
       ],
