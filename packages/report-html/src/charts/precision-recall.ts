@@ -55,9 +55,10 @@ function curvePoints(series: PrSeries[]): { overlay: VegaLiteSpec[]; panels: Veg
   for (const s of series) {
     const r = s.curve.recall!;
     const p = s.curve.precision!;
+    const point = (i: number) => ({ c: s.label, r: round6(r[i]), p: round6(p[i]) });
     const fine = thinCurveIndices(r, p, { tolerance: OVERLAY_TOLERANCE });
-    for (const i of fine) overlay.push({ c: s.label, r: round6(r[i]), p: round6(p[i]) });
-    for (const i of thinCurveIndices(r, p, { tolerance: PANEL_TOLERANCE - OVERLAY_TOLERANCE, among: fine })) panels.push({ c: s.label, r: round6(r[i]), p: round6(p[i]) });
+    overlay.push(...fine.map(point));
+    panels.push(...thinCurveIndices(r, p, { tolerance: PANEL_TOLERANCE - OVERLAY_TOLERANCE, among: fine }).map(point));
   }
   return { overlay, panels };
 }
