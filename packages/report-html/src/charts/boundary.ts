@@ -99,7 +99,8 @@ function layersOf(curveColour: string, withIsoLabels: boolean): VegaLiteSpec[] {
       ? { x: unitScale('r', RECALL), y: unitScale('p', PRECISION) }
       : { x: unitScale('r', 'Recall (0–1)', { axis: { ...small.axis, title: 'Recall (0–1)' } }), y: unitScale('p', 'Precision (0–1)', { axis: { ...small.axis, title: 'Precision (0–1)' } }) };
   const layers: VegaLiteSpec[] = [
-    { transform: [{ filter: "datum.kind === 'iso'" }], mark: { type: 'line', color: MUTED, strokeWidth: 0.8, strokeDash: [3, 3], clip: true }, encoding: { ...xy(withIsoLabels), detail: { field: 'iso' }, order: { field: 'i', type: 'quantitative' } } },
+    // the iso-F contours are decorative (labelled at their ends): no label per point (Vega-Lite's default formats r and p of each)
+    { transform: [{ filter: "datum.kind === 'iso'" }], mark: { type: 'line', color: MUTED, strokeWidth: 0.8, strokeDash: [3, 3], clip: true, aria: false }, encoding: { ...xy(withIsoLabels), detail: { field: 'iso' }, order: { field: 'i', type: 'quantitative' } } },
     { transform: [{ filter: "datum.kind === 'curve'" }], mark: { type: 'line', color: curveColour, strokeWidth: 2, clip: true }, encoding: { ...xy(withIsoLabels), detail: { field: 'c' }, order: { field: 'i', type: 'quantitative' }, description: { field: 'c', type: 'nominal' } } },
     // OIS as a large hollow diamond under a small filled ODS dot: both stay visible where they coincide
     {
@@ -170,7 +171,7 @@ function meanPlot(report: Report, classes: BoundaryClass[]): ReportChart | undef
   layers.splice(
     1,
     0,
-    { transform: [{ filter: "datum.kind === 'score'" }], mark: { type: 'line', color: SECONDARY, strokeWidth: 1.6, clip: true }, encoding: { x: { field: 'r', type: 'quantitative' }, y: { field: 'p', type: 'quantitative' }, order: { field: 'i', type: 'quantitative' } } },
+    { transform: [{ filter: "datum.kind === 'score'" }], mark: { type: 'line', color: SECONDARY, strokeWidth: 1.6, clip: true }, encoding: { x: { field: 'r', type: 'quantitative' }, y: { field: 'p', type: 'quantitative' }, order: { field: 'i', type: 'quantitative' }, description: { field: 'iso', type: 'nominal' } } },
     {
       // at the top end of the contour (P = 1), clear of the iso-F labels on the right
       transform: [{ filter: "datum.kind === 'score' && datum.start === 1" }],

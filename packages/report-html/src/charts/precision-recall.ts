@@ -80,6 +80,9 @@ function overlay(report: Report, series: PrSeries[], values: VegaLiteSpec[]): Re
     // the data are in curve order already: no sort (Vega's per-point cost dominates large reports)
     order: { value: null },
     detail: { field: 'c', type: 'nominal' },
+    // the hover name of a curve (its class and AP); without it Vega-Lite labels every point with its formatted
+    // r and p, a number formatting per point that costs more than drawing the point
+    description: { field: 'c', type: 'nominal' },
   };
   if (distinct) {
     const colours = domain.map((_, k) => CATEGORY_COLOURS[k % CATEGORY_COLOURS.length]);
@@ -102,8 +105,7 @@ function overlay(report: Report, series: PrSeries[], values: VegaLiteSpec[]): Re
       height: 360,
       data: { values },
       mark,
-      // the hover name only where colours do not tell the classes apart (it costs Vega time per point)
-      encoding: distinct ? encoding : { ...encoding, description: { field: 'c', type: 'nominal' } },
+      encoding,
     }),
   };
 }
@@ -129,6 +131,7 @@ function smallMultiples(series: PrSeries[], values: VegaLiteSpec[]): ReportChart
           x: unitScale('r', 'Recall (0–1)', { axis: { title: 'Recall (0–1)', values: [0, 0.5, 1], format: '.1f', grid: false } }),
           y: unitScale('p', 'Precision (0–1)', { axis: { title: 'Precision (0–1)', values: [0, 0.5, 1], format: '.1f', grid: false } }),
           order: { value: null },
+          description: { field: 'c', type: 'nominal' },
         },
       },
     }),
