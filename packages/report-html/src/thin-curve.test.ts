@@ -13,6 +13,49 @@ function segmentDistance(px: number, py: number, ax: number, ay: number, bx: num
 
 const unit = fc.double({ min: 0, max: 1, noNaN: true });
 
+/** Ramer–Douglas–Peucker over every point, recursively: the plain algorithm, without dropping axis runs first. */
+function plainDouglasPeucker(x: number[], y: number[], tolerance: number): number[] {
+  const keep = new Set<number>([0, x.length - 1]);
+  const tol2 = tolerance * tolerance;
+  const split = (a: number, b: number): void => {
+    if (b - a < 2) return;
+    const dx = x[b] - x[a];
+    const dy = y[b] - y[a];
+    const len2 = dx * dx + dy * dy;
+    let worst = -1;
+    let worstD = tol2;
+    for (let k = a + 1; k < b; k++) {
+      const px = x[k] - x[a];
+      const py = y[k] - y[a];
+      const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, (px * dx + py * dy) / len2));
+      const d2 = len2 === 0 ? px * px + py * py : (px - t * dx) ** 2 + (py - t * dy) ** 2;
+      if (d2 > worstD) {
+        worstD = d2;
+        worst = k;
+      }
+    }
+    if (worst < 0) return;
+    keep.add(worst);
+    split(a, worst);
+    split(worst, b);
+  };
+  if (x.length > 0) split(0, x.length - 1);
+  return [...keep].filter((i) => i >= 0 && i < x.length).sort((a, b) => a - b);
+}
+
+/** A PR curve of a ranked list (true for a true positive): long vertical runs where precision falls at one recall. */
+function prCurve(hits: boolean[], positives: number): { recall: number[]; precision: number[] } {
+  let tp = 0;
+  const recall: number[] = [];
+  const precision: number[] = [];
+  hits.forEach((hit, i) => {
+    if (hit) tp++;
+    recall.push(tp / positives);
+    precision.push(tp / (i + 1));
+  });
+  return { recall, precision };
+}
+
 describe('thinCurveIndices', () => {
   it('every dropped point lies within the tolerance of the kept polyline piece that spans it (the drawn shape)', () => {
     fc.assert(
@@ -50,6 +93,23 @@ describe('thinCurveIndices', () => {
           for (let i = a + 1; i < b; i++) expect(segmentDistance(x[i], y[i], x[a], y[a], x[b], y[b])).toBeLessThanOrEqual((fine + coarse) * (1 + 1e-9));
         }
       }),
+    );
+  });
+
+  it('keeps exactly the points of the plain algorithm (vertical and horizontal runs dropped first change nothing)', () => {
+    const grid = fc.integer({ min: 0, max: 6 }).map((v) => v / 6);
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.array(fc.boolean(), { minLength: 1, maxLength: 400 }).map((hits) => prCurve(hits, Math.max(1, hits.filter(Boolean).length))),
+          fc.array(fc.tuple(grid, grid), { minLength: 1, maxLength: 200 }).map((pts) => ({ recall: pts.map((p) => p[0]), precision: pts.map((p) => p[1]) })),
+        ),
+        fc.double({ min: 1e-4, max: 0.05, noNaN: true }),
+        ({ recall, precision }, tolerance) => {
+          expect(thinCurveIndices(recall, precision, { tolerance, maxPoints: 1e9 })).toEqual(plainDouglasPeucker(recall, precision, tolerance));
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 

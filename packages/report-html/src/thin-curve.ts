@@ -32,13 +32,24 @@ export function thinCurveIndices(x: ArrayLike<number | null>, y: ArrayLike<numbe
   const n = Math.min(x.length, y.length);
   const among = options.among;
   const count = among === undefined ? n : among.length;
+  let last = -1;
   for (let k = 0; k < count; k++) {
     const i = among === undefined ? k : among[k];
     if (i >= n) break;
     const xi = x[i];
     const yi = y[i];
-    if (typeof xi === 'number' && typeof yi === 'number' && Number.isFinite(xi) && Number.isFinite(yi)) finite.push(i);
+    if (typeof xi !== 'number' || typeof yi !== 'number' || !Number.isFinite(xi) || !Number.isFinite(yi)) continue;
+    last = i;
+    // Points that cannot change the result are dropped here at once (see `onAxisRun`): a repeat of the
+    // point before, and a point between its neighbours on a vertical or horizontal run (most points of a
+    // PR curve: each false positive lowers the precision at the same recall).
+    const m = finite.length;
+    if (m >= 1 && x[finite[m - 1]] === xi && y[finite[m - 1]] === yi) continue;
+    if (m >= 2 && onAxisRun(x as ArrayLike<number>, y as ArrayLike<number>, finite[m - 2], finite[m - 1], i)) finite[m - 1] = i;
+    else finite.push(i);
   }
+  // the last point is always kept, even where it repeats the one before
+  if (last >= 0 && finite[finite.length - 1] !== last) finite.push(last);
   const maxPoints = Math.max(2, options.maxPoints ?? DEFAULT_MAX_POINTS);
   let tolerance = options.tolerance ?? DEFAULT_THIN_TOLERANCE;
   let kept = simplify(x as ArrayLike<number>, y as ArrayLike<number>, finite, tolerance);
@@ -47,6 +58,24 @@ export function thinCurveIndices(x: ArrayLike<number | null>, y: ArrayLike<numbe
     kept = simplify(x as ArrayLike<number>, y as ArrayLike<number>, kept, tolerance);
   }
   return kept;
+}
+
+/**
+ * Whether point `b` lies on the segment from `a` to `c` with the three on one vertical or horizontal line
+ * (exact comparisons; `b` is not at `c`, whose repeats are dropped first). Dropping such points, and
+ * repeats of the point before, changes nothing in the simplification's result. Each dropped point lies
+ * on the segment between two consecutive points left (a run dropped in several steps stays on one line,
+ * each new end beyond the last; a repeat lies at the start of the segment after it), so the tolerance
+ * holds for it. Along a segment, the distance to a chord (a convex function) is largest at an end, so the
+ * farthest point of every step is still among the points left; where a dropped point ties with the
+ * farthest, it is either inside the segment, and then both ends tie and the first, which is kept, is
+ * chosen as before, or at the segment's start, a point before it that is kept and chosen first.
+ */
+function onAxisRun(x: ArrayLike<number>, y: ArrayLike<number>, a: number, b: number, c: number): boolean {
+  const between = (u: number, v: number, w: number) => (u <= v && v <= w) || (u >= v && v >= w);
+  if (x[a] === x[b] && x[b] === x[c]) return between(y[a], y[b], y[c]);
+  if (y[a] === y[b] && y[b] === y[c]) return between(x[a], x[b], x[c]);
+  return false;
 }
 
 /** The thinned curve as `[x, y]` pairs. */
