@@ -28,28 +28,7 @@ export const DEFAULT_MAX_POINTS = 2000;
 
 /** Indices of the points kept, in order (first and last finite points always kept). */
 export function thinCurveIndices(x: ArrayLike<number | null>, y: ArrayLike<number | null>, options: ThinOptions = {}): number[] {
-  const finite: number[] = [];
-  const n = Math.min(x.length, y.length);
-  const among = options.among;
-  const count = among === undefined ? n : among.length;
-  let last = -1;
-  for (let k = 0; k < count; k++) {
-    const i = among === undefined ? k : among[k];
-    if (i >= n) break;
-    const xi = x[i];
-    const yi = y[i];
-    if (typeof xi !== 'number' || typeof yi !== 'number' || !Number.isFinite(xi) || !Number.isFinite(yi)) continue;
-    last = i;
-    // Points that cannot change the result are dropped here at once (see `onAxisRun`): a repeat of the
-    // point before, and a point between its neighbours on a vertical or horizontal run (most points of a
-    // PR curve: each false positive lowers the precision at the same recall).
-    const m = finite.length;
-    if (m >= 1 && x[finite[m - 1]] === xi && y[finite[m - 1]] === yi) continue;
-    if (m >= 2 && onAxisRun(x as ArrayLike<number>, y as ArrayLike<number>, finite[m - 2], finite[m - 1], i)) finite[m - 1] = i;
-    else finite.push(i);
-  }
-  // the last point is always kept, even where it repeats the one before
-  if (last >= 0 && finite[finite.length - 1] !== last) finite.push(last);
+  const finite = candidates(x, y, options.among);
   const maxPoints = Math.max(2, options.maxPoints ?? DEFAULT_MAX_POINTS);
   let tolerance = options.tolerance ?? DEFAULT_THIN_TOLERANCE;
   let kept = simplify(x as ArrayLike<number>, y as ArrayLike<number>, finite, tolerance);
@@ -61,21 +40,58 @@ export function thinCurveIndices(x: ArrayLike<number | null>, y: ArrayLike<numbe
 }
 
 /**
- * Whether point `b` lies on the segment from `a` to `c` with the three on one vertical or horizontal line
- * (exact comparisons; `b` is not at `c`, whose repeats are dropped first). Dropping such points, and
- * repeats of the point before, changes nothing in the simplification's result. Each dropped point lies
- * on the segment between two consecutive points left (a run dropped in several steps stays on one line,
- * each new end beyond the last; a repeat lies at the start of the segment after it), so the tolerance
- * holds for it. Along a segment, the distance to a chord (a convex function) is largest at an end, so the
- * farthest point of every step is still among the points left; where a dropped point ties with the
- * farthest, it is either inside the segment, and then both ends tie and the first, which is kept, is
- * chosen as before, or at the segment's start, a point before it that is kept and chosen first.
+ * The points the simplification starts from, in order: the finite ones (of `among`, or all), without
+ * those that cannot change its result: a repeat of the point before, and a point between its neighbours
+ * on a vertical or horizontal run (most points of a PR curve: each false positive lowers the precision at
+ * the same recall; exact comparisons). The last finite point is kept even where it is a repeat.
+ *
+ * Why the result is the same: each dropped point lies on the segment between two consecutive points left
+ * (a run dropped in several steps stays on one line, each new end beyond the last; a repeat lies at the
+ * start of the segment after it), so the tolerance holds for it. Along a segment, the distance to a chord
+ * (a convex function) is largest at an end, so the farthest point of every step is still among the points
+ * left; where a dropped point ties with the farthest, it is either inside the segment, and then both ends
+ * tie and the first, which is kept, is chosen as before, or at the segment's start, a point before it that
+ * is kept and chosen first.
+ *
+ * One loop over up to millions of points, run once per curve and mostly before V8 optimises it: the tests
+ * are written out, with no call per point.
  */
-function onAxisRun(x: ArrayLike<number>, y: ArrayLike<number>, a: number, b: number, c: number): boolean {
-  const between = (u: number, v: number, w: number) => (u <= v && v <= w) || (u >= v && v >= w);
-  if (x[a] === x[b] && x[b] === x[c]) return between(y[a], y[b], y[c]);
-  if (y[a] === y[b] && y[b] === y[c]) return between(x[a], x[b], x[c]);
-  return false;
+function candidates(x: ArrayLike<number | null>, y: ArrayLike<number | null>, among: readonly number[] | undefined): number[] {
+  const out: number[] = [];
+  const n = Math.min(x.length, y.length);
+  const count = among === undefined ? n : among.length;
+  let last = -1;
+  // the last two points kept, and their coordinates
+  let a = -1;
+  let ax = 0;
+  let ay = 0;
+  let b = -1;
+  let bx = 0;
+  let by = 0;
+  for (let k = 0; k < count; k++) {
+    const i = among === undefined ? k : among[k];
+    if (i >= n) break;
+    const xi = x[i];
+    const yi = y[i];
+    // finite numbers only (null, NaN and ±Infinity fail `v - v === 0`)
+    if (typeof xi !== 'number' || typeof yi !== 'number' || xi - xi !== 0 || yi - yi !== 0) continue;
+    last = i;
+    if (b >= 0 && xi === bx && yi === by) continue;
+    if (a >= 0 && ((ax === bx && bx === xi && ((ay <= by && by <= yi) || (ay >= by && by >= yi))) || (ay === by && by === yi && ((ax <= bx && bx <= xi) || (ax >= bx && bx >= xi))))) {
+      // b lies on the segment from a to this point: this point takes its place
+      out[out.length - 1] = i;
+    } else {
+      out.push(i);
+      a = b;
+      ax = bx;
+      ay = by;
+    }
+    b = i;
+    bx = xi;
+    by = yi;
+  }
+  if (last >= 0 && out[out.length - 1] !== last) out.push(last);
+  return out;
 }
 
 /** The thinned curve as `[x, y]` pairs. */
