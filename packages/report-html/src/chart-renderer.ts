@@ -1,7 +1,7 @@
 /**
  * Where the charts of a page are drawn: split between this thread and one worker thread, so that both
  * finish together. The worker is started when the page is begun (`warmChartWorker`: the CLI calls it as the
- * HTML format loads), so that its start and its loading of Vega (≈ 150 ms) overlap with building the chart
+ * HTML format loads), so that its start and its loading of Vega (≈ 130 ms) overlap with building the chart
  * specs here. The split is greedy over estimated drawing times (`chartCost`), counting what this thread
  * does besides (the page's embedded JSON, and loading Vega here if it has not yet) and the time the worker
  * still needs to be ready; the worker gets its charts in one message. With one core, everything is drawn
@@ -21,7 +21,7 @@ import { chartLibrariesLoaded, preloadChartLibraries, renderVegaLiteSvg, type Re
 type ChartWorker = WorkerPool<ChartJob, ChartResult>;
 
 /** Measured on 2 cores, with other work beside: a worker's start and its loading of Vega; loading Vega in this thread. */
-const WORKER_READY_MS = 150;
+const WORKER_READY_MS = 130;
 const LOAD_HERE_MS = 70;
 
 /** A chart worker: the pool of its one thread, when it was started, and the flag it sets once Vega is loaded. */
@@ -38,10 +38,19 @@ function startChartWorker(): StartedWorker | undefined {
   try {
     const loaded = new Int32Array(new SharedArrayBuffer(4));
     const workerData: ChartWorkerData = { codeCacheDir: chartCodeCacheDir(), loaded };
-    const pool = new WorkerPool<ChartJob, ChartResult>(resolveWorkerScript(import.meta.url, './chart-worker.js'), { workers: 1, workerData });
+    const pool = new WorkerPool<ChartJob, ChartResult>(chartWorkerScript(), { workers: 1, workerData });
     return { pool, since: performance.now(), loaded };
   } catch {
     return undefined; // no worker script (an unbuilt source tree): everything is drawn here
+  }
+}
+
+/** The chart worker's script: the one-file CommonJS build (quicker to start, scripts/bundle-worker.mjs), else its ES module. */
+function chartWorkerScript(): URL {
+  try {
+    return resolveWorkerScript(import.meta.url, './chart-worker.cjs');
+  } catch {
+    return resolveWorkerScript(import.meta.url, './chart-worker.js');
   }
 }
 

@@ -4,8 +4,8 @@
  * PNG. Vega and Vega-Lite are loaded on first use, so a report without charts never pays for them.
  */
 import type { VegaLiteSpec } from './charts/common.js';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { runUmd } from './code-cache.js';
 import { measureTextWidth } from './text-width.js';
 
@@ -42,8 +42,8 @@ function loadLibraries(): Promise<{ vega: VegaModule; vl: VegaLiteModule }> {
  */
 async function loadBundles(): Promise<{ vega: VegaModule; vl: VegaLiteModule }> {
   try {
-    const vega = runUmd(siblingFile(import.meta.resolve('vega'), 'vega.min.js'), {}) as unknown as VegaModule;
-    const vl = runUmd(siblingFile(import.meta.resolve('vega-lite'), 'vega-lite.min.js'), { vega }) as unknown as VegaLiteModule;
+    const vega = runUmd(siblingFile('vega', 'vega.min.js'), {}) as unknown as VegaModule;
+    const vl = runUmd(siblingFile('vega-lite', 'vega-lite.min.js'), { vega }) as unknown as VegaLiteModule;
     if (typeof vega.View === 'function' && typeof vl.compile === 'function') return { vega, vl };
   } catch {
     // fall through to the module entries
@@ -52,8 +52,9 @@ async function loadBundles(): Promise<{ vega: VegaModule; vl: VegaLiteModule }> 
   return { vega, vl };
 }
 
-function siblingFile(entryUrl: string, name: string): string {
-  return join(dirname(fileURLToPath(entryUrl)), name);
+/** A file beside a package's entry point (resolved as `require` would: this module also runs bundled as CommonJS, in the chart worker). */
+function siblingFile(pkg: string, name: string): string {
+  return join(dirname(createRequire(import.meta.url).resolve(pkg)), name);
 }
 
 interface TextItem {
