@@ -6,7 +6,7 @@
 import { isCurveSeries, type Report, type ReportCurve } from '@cvdevkit/core';
 import { thinCurveIndices } from '../thin-curve.js';
 import { MUTED, PRIMARY, SECONDARY } from '../theme.js';
-import { chartSpec, displayName, finite, fmt, round6, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
+import { chartSpec, compareNames, displayName, finite, fmt, round6, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
 
 const RECALL = 'Recall (fraction of boundary pixels found, 0–1)';
 const PRECISION = 'Precision (fraction of predicted pixels correct, 0–1)';
@@ -56,7 +56,7 @@ function boundaryClasses(report: Report): BoundaryClass[] {
         ois: oisR !== undefined && oisP !== undefined ? ([oisR, oisP] as [number, number]) : undefined,
       };
     })
-    .sort((a, b) => b.odsF - a.odsF || a.name.localeCompare(b.name));
+    .sort((a, b) => b.odsF - a.odsF || compareNames(a.name, b.name));
 }
 
 /**
@@ -67,9 +67,15 @@ function boundaryClasses(report: Report): BoundaryClass[] {
 function drawable(curve: ReportCurve): { r: Array<number | null>; p: Array<number | null> } {
   const r = curve.recall!;
   const p = curve.precision!;
-  const keep = (k: number) => !(r[k] === 0 && p[k] === 0);
-  // Array.from, not map: a Float64Array's map would turn the nulls back into 0
-  return { r: Array.from(r, (v, k) => (keep(k) ? v : null)), p: Array.from(p, (v, k) => (keep(k) ? v : null)) };
+  const n = Math.min(r.length, p.length);
+  const rs: Array<number | null> = new Array<number | null>(n);
+  const ps: Array<number | null> = new Array<number | null>(n);
+  for (let k = 0; k < n; k++) {
+    const origin = r[k] === 0 && p[k] === 0;
+    rs[k] = origin ? null : r[k];
+    ps[k] = origin ? null : p[k];
+  }
+  return { r: rs, p: ps };
 }
 
 function hasDrawablePoint(c: BoundaryClass): boolean {
