@@ -1,6 +1,7 @@
 /** Charts of semantic segmentation (VOC seg): per-class IoU as sorted bars and the confusion heat map. */
 import type { Report, ReportMatrix } from '@cvdevkit/core';
 import { HEAT_SCHEME, PRIMARY, SECONDARY } from '../theme.js';
+import { thousands } from '../thousands.js';
 import { chartSpec, compareNames, displayName, finite, fmt, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
 
 const IOU_AXIS = 'Intersection over union (0–1)';
@@ -59,7 +60,7 @@ function confusionHeatMap(matrix: ReportMatrix, name: string): ReportChart {
         count,
         total,
         text: share >= 0.005 ? String(Math.round(share * 100)) : '',
-        hover: `ground truth ${labels[g]} → predicted ${labels[p]}: ${count.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} pixels (${(share * 100).toFixed(1)} %)`,
+        hover: `ground truth ${labels[g]} → predicted ${labels[p]}: ${thousands(count)} of ${thousands(total)} pixels (${(share * 100).toFixed(1)} %)`,
       });
     }
   }

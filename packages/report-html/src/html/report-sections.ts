@@ -2,6 +2,7 @@
 import { formatLocation, type Diagnostic, type Report, type ReportValue } from '@cvdevkit/core';
 import { escapeHtml } from './escape.js';
 import type { InputDescription } from './inputs.js';
+import { thousands } from '../thousands.js';
 
 /** What the page says about how the report was made (beyond the report itself). */
 export interface ReportProtocol {
@@ -61,7 +62,7 @@ function describeInput(i: InputDescription): string {
       ? 'not found'
       : i.kind === 'file'
         ? `file, ${formatBytes(i.bytes ?? 0)}`
-        : `directory, ${i.truncated ? '≥ ' : ''}${i.files.toLocaleString('en-US')} ${i.files === 1 ? 'file' : 'files'}`;
+        : `directory, ${i.truncated ? '≥ ' : ''}${thousands(i.files)} ${i.files === 1 ? 'file' : 'files'}`;
   return `<code>--${escapeHtml(kebab(i.option))}</code> <code>${escapeHtml(i.path)}</code> <span class="muted">(${escapeHtml(what)})</span>`;
 }
 
