@@ -168,7 +168,7 @@ export function splitCharts(costs: number[], costHere = 0, costThere = 0): boole
 /**
  * Draws the charts marked `far` in the worker (all in one job) and the others here, then closes the worker.
  * The job is sent at once, before this thread loads Vega and before the caller's other work (the page's
- * JSON) takes it: the worker, the longer path, waited 40–50 ms for its job before (measured).
+ * JSON) takes it: the worker, the longer path, waited 20–130 ms for its job before (traces of VOC det `large`).
  */
 async function renderSplit(specs: VegaLiteSpec[], worker: ChartWorker, options: ChartSvgOptions, far: boolean[], beforeEachHere: () => void): Promise<string[]> {
   const there = worker.run({ specs: specs.filter((_, i) => far[i]) }).finally(() => worker.close());

@@ -4,7 +4,7 @@ import { compareNames } from './common.js';
 import { precisionRecallCharts } from './precision-recall.js';
 
 describe('compareNames', () => {
-  it('orders by code units, stably for equal names', () => {
+  it('orders by code units; equal names compare equal', () => {
     expect(['b', 'a', 'B', 'a2', 'a'].sort(compareNames)).toEqual(['B', 'a', 'a', 'a2', 'b']);
     expect(compareNames('x', 'x')).toBe(0);
   });
