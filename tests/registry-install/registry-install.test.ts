@@ -108,6 +108,11 @@ describe.skipIf(skip)('install through a real registry (verdaccio)', () => {
     const aps = Object.values(expected.det).map((c) => (c.ap === 'NaN' ? NaN : Number(c.ap)));
     const official = aps.reduce((a, b) => a + b, 0) / aps.length;
     expect(Math.abs(report.summary.mAP - official)).toBeLessThanOrEqual(1e-12);
+    // the HTML page from the installed packages: Vega's bundles and the one-file chart worker found in npm's layout
+    const page = join(project, 'report.html');
+    ok(run(bin, ['eval', 'voc2010/det', '--root', root, '--out', page, '--no-cache', '--quiet'], project), 'cvdevkit eval --out report.html');
+    const html = readFileSync(page, 'utf8');
+    for (const id of ['pr-curves', 'pr-curves-per-class', 'ap-per-class']) expect(html).toMatch(new RegExp(`<figure class="chart" id="chart-${id}"><div class="svg"><svg `));
 
     globalInstall(prefix, ['@cvdevkit/ade20k-boundary']);
     const tasks = listedTasks(prefix, project);
