@@ -36,6 +36,8 @@ interface BoundaryClass {
   ods: [number, number] | undefined;
   ois: [number, number] | undefined;
   oisF: number | undefined;
+  /** The points of its curve as drawn (see `drawnPoints`): none without a drawable point. */
+  points: Array<[number, number]>;
 }
 
 function boundaryClasses(report: Report): BoundaryClass[] {
@@ -52,6 +54,7 @@ function boundaryClasses(report: Report): BoundaryClass[] {
         odsF: finite(row.odsF) ?? 0,
         oisF: finite(row.oisF),
         curve: curves.get(row.key),
+        points: drawnPoints(curves.get(row.key)),
         ods: odsR !== undefined && odsP !== undefined ? ([odsR, odsP] as [number, number]) : undefined,
         ois: oisR !== undefined && oisP !== undefined ? ([oisR, oisP] as [number, number]) : undefined,
       };
@@ -78,16 +81,23 @@ function drawable(curve: ReportCurve): { r: Array<number | null>; p: Array<numbe
   return { r: rs, p: ps };
 }
 
-function hasDrawablePoint(c: BoundaryClass): boolean {
-  if (!c.curve || !isCurveSeries(c.curve.recall) || !isCurveSeries(c.curve.precision)) return false;
-  const { r, p } = drawable(c.curve);
-  return r.some((v, k) => typeof v === 'number' && Number.isFinite(v) && typeof p[k] === 'number' && Number.isFinite(p[k]));
+/**
+ * A curve's points as drawn: its drawable points thinned (thin-curve.ts) and rounded; none without a curve.
+ * Made once per class, for the mean plot's grey lines and the class's panel.
+ */
+function drawnPoints(curve: ReportCurve | undefined): Array<[number, number]> {
+  if (!curve || !isCurveSeries(curve.recall) || !isCurveSeries(curve.precision)) return [];
+  const { r, p } = drawable(curve);
+  return thinCurveIndices(r, p).map((k) => [round6(r[k] as number), round6(p[k] as number)]);
 }
 
-function curveValues(curve: ReportCurve, extra: VegaLiteSpec): VegaLiteSpec[] {
-  const { r, p } = drawable(curve);
-  let i = 0;
-  return thinCurveIndices(r, p).map((k) => ({ ...extra, r: round6(r[k] as number), p: round6(p[k] as number), i: i++ }));
+/** Whether a class has a drawable point (thinning keeps the first and last finite points, so any at all). */
+function hasDrawablePoint(c: BoundaryClass): boolean {
+  return c.points.length > 0;
+}
+
+function curveValues(points: Array<[number, number]>, extra: VegaLiteSpec): VegaLiteSpec[] {
+  return points.map(([r, p], i) => ({ ...extra, r, p, i }));
 }
 
 function isoValues(levels: number[], extra: VegaLiteSpec, points?: number): VegaLiteSpec[] {
@@ -158,7 +168,7 @@ function meanPlot(report: Report, classes: BoundaryClass[]): ReportChart | undef
   const score = finite(report.summary.score) ?? finite(report.summary.odsF);
   const values: VegaLiteSpec[] = isoValues([0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9], {});
   if (score !== undefined && score > 0 && score < 1) values.push(...isoFContour(score, 48).map(([r, p], i) => ({ kind: 'score', iso: `challenge score F = ${fmt(score)}`, r, p, i, ...(i === 0 ? { start: 1 } : {}) })));
-  for (const c of withCurve) values.push(...curveValues(c.curve!, { kind: 'other', c: `${c.name} · F-ODS ${fmt(c.odsF)}` }));
+  for (const c of withCurve) values.push(...curveValues(c.points, { kind: 'other', c: `${c.name} · F-ODS ${fmt(c.odsF)}` }));
   if (same) {
     const recall: number[] = new Array(n).fill(0);
     const precision: number[] = new Array(n).fill(0);
@@ -170,7 +180,7 @@ function meanPlot(report: Report, classes: BoundaryClass[]): ReportChart | undef
         precision[i] += Number.isFinite(p[i]) ? p[i] / all : 0;
       }
     }
-    values.push(...curveValues({ key: 'mean', recall, precision }, { kind: 'curve', c: `mean of all ${all} classes` }));
+    values.push(...curveValues(drawnPoints({ key: 'mean', recall, precision }), { kind: 'curve', c: `mean of all ${all} classes` }));
   }
   const meanOver = (pick: (c: BoundaryClass) => number | undefined) => classes.reduce((sum, c) => sum + (pick(c) ?? 0), 0) / all;
   const odsR = meanOver((c) => c.ods?.[0]);
@@ -214,7 +224,7 @@ function perClassPlots(classes: BoundaryClass[]): ReportChart | undefined {
     const title = `${c.name} · F-ODS ${fmt(c.odsF)}`;
     titles.push(title);
     values.push(...isoValues([0.2, 0.4, 0.6, 0.8], { c: title }, 12));
-    values.push(...curveValues(c.curve!, { kind: 'curve', c: title }));
+    values.push(...curveValues(c.points, { kind: 'curve', c: title }));
     if (c.ods) values.push({ kind: 'point', c: title, what: ODS, r: c.ods[0], p: c.ods[1], label: `${c.name} ODS: R ${fmt(c.ods[0])}, P ${fmt(c.ods[1])}, F ${fmt(c.odsF)}` });
     if (c.ois) values.push({ kind: 'point', c: title, what: OIS, r: c.ois[0], p: c.ois[1], label: `${c.name} OIS: R ${fmt(c.ois[0])}, P ${fmt(c.ois[1])}, F ${fmt(c.oisF)}` });
   }
