@@ -7,3 +7,4 @@ export * from './context.js';
 export * from './workers.js';
 export * from './sample.js';
 export * from './package-identity.js';
+export * from './order.js';

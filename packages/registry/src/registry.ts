@@ -1,4 +1,5 @@
 import {
+  codeUnitOrder,
   createRunContext,
   DevkitError,
   findMetric,
@@ -123,13 +124,7 @@ function checkReport(value: unknown, entry: RegisteredTask): asserts value is Re
   if (typeof r.task !== 'string') throw contractError(label, `${at} → task`, 'a string', r.task);
 }
 
-/**
- * Task ids in code-unit order. Not `localeCompare`: its first call loads the ICU collator, about 15 ms of
- * every `cvdevkit` start; ids are ASCII, where both orders agree on letters, digits, "-" and "/".
- */
-function codeUnitOrder(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+/** Task ids in code-unit order (ids are ASCII, where it agrees with a locale's order on letters, digits, "-" and "/"). */
 const compareIds = (a: { id: string }, b: { id: string }) => codeUnitOrder(a.id, b.id);
 
 /** Builds the lookup functions over a discovery result. */

@@ -3,10 +3,10 @@
  * iso-F contours, the ODS point on the curve and the OIS point) for the mean and per class, and the
  * classes sorted by F-ODS with the challenge score.
  */
-import { isCurveSeries, type Report, type ReportCurve } from '@cvdevkit/core';
+import { codeUnitOrder, isCurveSeries, type Report, type ReportCurve } from '@cvdevkit/core';
 import { thinCurveIndices } from '../thin-curve.js';
 import { MUTED, PRIMARY, SECONDARY } from '../theme.js';
-import { chartSpec, compareNames, displayName, finite, fmt, round6, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
+import { chartSpec, displayName, finite, fmt, round6, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
 
 const RECALL = 'Recall (fraction of boundary pixels found, 0–1)';
 const PRECISION = 'Precision (fraction of predicted pixels correct, 0–1)';
@@ -59,7 +59,7 @@ function boundaryClasses(report: Report): BoundaryClass[] {
         ois: oisR !== undefined && oisP !== undefined ? ([oisR, oisP] as [number, number]) : undefined,
       };
     })
-    .sort((a, b) => b.odsF - a.odsF || compareNames(a.name, b.name));
+    .sort((a, b) => b.odsF - a.odsF || codeUnitOrder(a.name, b.name));
 }
 
 /**

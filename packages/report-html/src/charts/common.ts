@@ -58,11 +58,3 @@ export function rowsByKey(report: Report): Map<string, ReportRow> {
 export function round6(v: number): number {
   return Number(v.toPrecision(6));
 }
-
-/**
- * Names in a fixed order, for ties in a sorted chart: by UTF-16 code units. Not `localeCompare`: its
- * first call in a process loads ICU's collation data (≈ 20 ms), and a tie needs an order, not a locale.
- */
-export function compareNames(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

@@ -3,10 +3,10 @@
  * per class (small multiples) and overlaid, per-class AP as sorted bars, and for many classes the AP
  * distribution with its median and mean.
  */
-import { isCurveSeries, type Report, type ReportCurve } from '@cvdevkit/core';
+import { codeUnitOrder, isCurveSeries, type Report, type ReportCurve } from '@cvdevkit/core';
 import { thinCurveIndices } from '../thin-curve.js';
 import { CATEGORY_COLOURS, DASHES, PRIMARY, SECONDARY } from '../theme.js';
-import { chartSpec, compareNames, displayName, finite, fmt, round6, rowsByKey, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
+import { chartSpec, displayName, finite, fmt, round6, rowsByKey, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
 
 /** Most series the overlay tells apart by colour × dash; more are drawn in one colour, named on hover. */
 export const MAX_DISTINCT_SERIES = CATEGORY_COLOURS.length * DASHES.length;
@@ -36,7 +36,7 @@ function prSeries(report: Report): PrSeries[] {
       return { key: curve.key, name, ap, label: `${name} · AP ${fmt(ap)}`, curve };
     });
   // best first: the legend and the small multiples read from the best class to the worst
-  return series.sort((a, b) => (b.ap ?? -1) - (a.ap ?? -1) || compareNames(a.name, b.name));
+  return series.sort((a, b) => (b.ap ?? -1) - (a.ap ?? -1) || codeUnitOrder(a.name, b.name));
 }
 
 /** Overlay (440 px): 1/1500 of the axis, 0.3 px (0.6 px in a 2× PNG). */
@@ -143,7 +143,7 @@ function apBars(report: Report): ReportChart {
   const entries = report.rows
     .map((r) => ({ name: displayName(rows.get(r.key), r.key), key: r.key, ap: finite(r.ap) }))
     .filter((e): e is { name: string; key: string; ap: number } => e.ap !== undefined)
-    .sort((a, b) => b.ap - a.ap || compareNames(a.name, b.name));
+    .sort((a, b) => b.ap - a.ap || codeUnitOrder(a.name, b.name));
   const missing = report.rows.length - entries.length;
   const mean = entries.length > 0 ? entries.reduce((s, e) => s + e.ap, 0) / entries.length : undefined;
   const rowHeight = entries.length > 60 ? 11 : 16;

@@ -1,8 +1,8 @@
 /** Charts of semantic segmentation (VOC seg): per-class IoU as sorted bars and the confusion heat map. */
-import type { Report, ReportMatrix } from '@cvdevkit/core';
+import { codeUnitOrder, type Report, type ReportMatrix } from '@cvdevkit/core';
 import { HEAT_SCHEME, PRIMARY, SECONDARY } from '../theme.js';
 import { thousands } from '../thousands.js';
-import { chartSpec, compareNames, displayName, finite, fmt, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
+import { chartSpec, displayName, finite, fmt, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
 
 const IOU_AXIS = 'Intersection over union (0–1)';
 
@@ -10,7 +10,7 @@ function iouBars(report: Report): ReportChart {
   const entries = report.rows
     .map((r) => ({ name: displayName(r, r.key), iou: finite(r.iou) }))
     .filter((e): e is { name: string; iou: number } => e.iou !== undefined)
-    .sort((a, b) => b.iou - a.iou || compareNames(a.name, b.name));
+    .sort((a, b) => b.iou - a.iou || codeUnitOrder(a.name, b.name));
   const mean = finite(report.summary.mIoU);
   const layers: VegaLiteSpec[] = [
     {

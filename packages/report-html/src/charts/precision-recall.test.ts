@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createReport } from '@cvdevkit/core';
-import { compareNames } from './common.js';
 import { precisionRecallCharts } from './precision-recall.js';
 
-describe('compareNames', () => {
-  it('orders by code units; equal names compare equal', () => {
-    expect(['b', 'a', 'B', 'a2', 'a'].sort(compareNames)).toEqual(['B', 'a', 'a', 'a2', 'b']);
-    expect(compareNames('x', 'x')).toBe(0);
-  });
-
-  it('breaks AP ties in the bars by name', () => {
+describe('sorted charts', () => {
+  it('break AP ties in the bars by name', () => {
     const report = createReport({ task: 'x/det', metric: 'ap', rows: ['cow', 'bird', 'ant'].map((key) => ({ key, ap: key === 'ant' ? 0.1 : 0.5 })) });
     const bars = precisionRecallCharts(report).find((c) => c.id === 'ap-per-class')!;
     const values = ((bars.spec.layer as Array<{ data: { values: Array<{ name: string }> } }>)[0].data.values).map((v) => v.name);
