@@ -7,6 +7,7 @@ import { codeUnitOrder, isCurveSeries, type Report, type ReportCurve } from '@cv
 import { thinCurveIndices } from '../thin-curve.js';
 import { MUTED, PRIMARY, SECONDARY } from '../theme.js';
 import { chartSpec, displayName, finite, fmt, round6, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
+import { lineBreak, panelGrid } from './panel-grid.js';
 
 const RECALL = 'Recall (fraction of boundary pixels found, 0–1)';
 const PRECISION = 'Precision (fraction of predicted pixels correct, 0–1)';
@@ -114,43 +115,38 @@ const IN_DATA_ORDER = { value: null };
 const pointLegend = { field: 'what', type: 'nominal', title: null, scale: { domain: [ODS, OIS], range: [ODS_COLOUR, OIS_COLOUR] } };
 const pointShape = { field: 'what', type: 'nominal', title: null, scale: { domain: [ODS, OIS], range: ['circle', 'diamond'] } };
 
-function layersOf(curveColour: string, withIsoLabels: boolean): VegaLiteSpec[] {
-  // no grid in the small multiples: the iso-F contours are the reference lines (and a grid per panel is costly)
-  const small = { axis: { values: [0, 0.5, 1], format: '.1f', grid: false } };
-  const xy = (big: boolean) =>
-    big
-      ? { x: unitScale('r', RECALL), y: unitScale('p', PRECISION) }
-      : { x: unitScale('r', 'Recall (0–1)', { axis: { ...small.axis, title: 'Recall (0–1)' } }), y: unitScale('p', 'Precision (0–1)', { axis: { ...small.axis, title: 'Precision (0–1)' } }) };
-  const layers: VegaLiteSpec[] = [
-    // the iso-F contours are decorative (labelled at their ends): no label per point (Vega-Lite's default formats r and p of each)
-    { transform: [{ filter: "datum.kind === 'iso'" }], mark: { type: 'line', color: MUTED, strokeWidth: 0.8, strokeDash: [3, 3], clip: true, aria: false }, encoding: { ...xy(withIsoLabels), detail: { field: 'iso' }, order: IN_DATA_ORDER } },
-    { transform: [{ filter: "datum.kind === 'curve'" }], mark: { type: 'line', color: curveColour, strokeWidth: 2, clip: true }, encoding: { ...xy(withIsoLabels), detail: { field: 'c' }, order: IN_DATA_ORDER, description: { field: 'c', type: 'nominal' } } },
-    // OIS as a large hollow diamond under a small filled ODS dot: both stay visible where they coincide
+/** The OIS point as a large hollow diamond under the ODS point as a small filled dot: both stay visible where they coincide. */
+function pointLayers(xy: VegaLiteSpec): VegaLiteSpec[] {
+  return [
     {
       transform: [{ filter: `datum.kind === 'point' && datum.what === '${OIS}'` }],
       mark: { type: 'point', filled: false, size: 150, opacity: 1, strokeWidth: 2 },
-      encoding: { ...xy(withIsoLabels), color: pointLegend, shape: pointShape, description: { field: 'label', type: 'nominal' } },
+      encoding: { ...xy, color: pointLegend, shape: pointShape, description: { field: 'label', type: 'nominal' } },
     },
     {
       transform: [{ filter: `datum.kind === 'point' && datum.what === '${ODS}'` }],
       mark: { type: 'point', filled: true, size: 55, opacity: 1 },
-      encoding: { ...xy(withIsoLabels), color: pointLegend, shape: pointShape, description: { field: 'label', type: 'nominal' } },
+      encoding: { ...xy, color: pointLegend, shape: pointShape, description: { field: 'label', type: 'nominal' } },
     },
   ];
-  // the mean plot only: the iso-F labels, and every class's curve in grey (a layer with no data still costs
-  // Vega a mark in each panel of the small multiples)
-  if (withIsoLabels)
-    layers.splice(
-      1,
-      0,
-      {
-        transform: [{ filter: "datum.kind === 'iso' && datum.end === 1" }],
-        mark: { type: 'text', color: MUTED, align: 'right', baseline: 'top', dx: -3, dy: 3, fontSize: 9 },
-        encoding: { ...xy(true), text: { field: 'iso' } },
-      },
-      { transform: [{ filter: "datum.kind === 'other'" }], mark: { type: 'line', color: MUTED, strokeWidth: 0.8, opacity: 0.5, clip: true }, encoding: { ...xy(true), detail: { field: 'c' }, order: IN_DATA_ORDER, description: { field: 'c', type: 'nominal' } } },
-    );
-  return layers;
+}
+
+/** The marks of the mean plot, under its score contour (see `meanPlot`). */
+function meanLayers(): VegaLiteSpec[] {
+  const xy = { x: unitScale('r', RECALL), y: unitScale('p', PRECISION) };
+  return [
+    // the iso-F contours are decorative (labelled at their ends): no label per point (Vega-Lite's default formats r and p of each)
+    { transform: [{ filter: "datum.kind === 'iso'" }], mark: { type: 'line', color: MUTED, strokeWidth: 0.8, strokeDash: [3, 3], clip: true, aria: false }, encoding: { ...xy, detail: { field: 'iso' }, order: IN_DATA_ORDER } },
+    {
+      transform: [{ filter: "datum.kind === 'iso' && datum.end === 1" }],
+      mark: { type: 'text', color: MUTED, align: 'right', baseline: 'top', dx: -3, dy: 3, fontSize: 9 },
+      encoding: { ...xy, text: { field: 'iso' } },
+    },
+    // every class's curve in grey, named on hover
+    { transform: [{ filter: "datum.kind === 'other'" }], mark: { type: 'line', color: MUTED, strokeWidth: 0.8, opacity: 0.5, clip: true }, encoding: { ...xy, detail: { field: 'c' }, order: IN_DATA_ORDER, description: { field: 'c', type: 'nominal' } } },
+    { transform: [{ filter: "datum.kind === 'curve'" }], mark: { type: 'line', color: PRIMARY, strokeWidth: 2, clip: true }, encoding: { ...xy, detail: { field: 'c' }, order: IN_DATA_ORDER, description: { field: 'c', type: 'nominal' } } },
+    ...pointLayers(xy),
+  ];
 }
 
 /**
@@ -190,7 +186,7 @@ function meanPlot(report: Report, classes: BoundaryClass[]): ReportChart | undef
   values.push({ kind: 'point', what: ODS, r: odsR, p: odsP, label: `mean ODS point of all ${all} classes: R ${fmt(odsR)}, P ${fmt(odsP)}` });
   values.push({ kind: 'point', what: OIS, r: oisR, p: oisP, label: `mean OIS point of all ${all} classes: R ${fmt(oisR)}, P ${fmt(oisP)}` });
   const s = report.summary;
-  const layers = layersOf(PRIMARY, true);
+  const layers = meanLayers();
   layers.splice(
     1,
     0,
@@ -215,32 +211,36 @@ function meanPlot(report: Report, classes: BoundaryClass[]): ReportChart | undef
   };
 }
 
+/**
+ * The BSDS plot of each class with a drawable curve, sorted by F-ODS: small multiples drawn as one view
+ * (panel-grid.ts): the iso-F contours, the curve and the ODS and OIS points of the mean plot, placed by the grid.
+ */
 function perClassPlots(classes: BoundaryClass[]): ReportChart | undefined {
   const shown = classes.filter(hasDrawablePoint);
   if (shown.length === 0) return undefined;
-  const values: VegaLiteSpec[] = [];
-  const titles: string[] = [];
-  for (const c of shown) {
-    const title = `${c.name} · F-ODS ${fmt(c.odsF)}`;
-    titles.push(title);
-    values.push(...isoValues([0.2, 0.4, 0.6, 0.8], { c: title }, 12));
-    values.push(...curveValues(c.points, { kind: 'curve', c: title }));
-    if (c.ods) values.push({ kind: 'point', c: title, what: ODS, r: c.ods[0], p: c.ods[1], label: `${c.name} ODS: R ${fmt(c.ods[0])}, P ${fmt(c.ods[1])}, F ${fmt(c.odsF)}` });
-    if (c.ois) values.push({ kind: 'point', c: title, what: OIS, r: c.ois[0], p: c.ois[1], label: `${c.name} OIS: R ${fmt(c.ois[0])}, P ${fmt(c.ois[1])}, F ${fmt(c.oisF)}` });
-  }
+  const titles = shown.map((c) => `${c.name} · F-ODS ${fmt(c.odsF)}`);
   const columns = shown.length <= 4 ? shown.length : shown.length <= 20 ? 4 : 6;
-  const size = shown.length > 20 ? 120 : 150;
+  const grid = panelGrid(titles, { columns, size: shown.length > 20 ? 120 : 150, xTitle: 'Recall (0–1)', yTitle: 'Precision (0–1)' });
+  const values: VegaLiteSpec[] = [...grid.values];
+  const contours = [0.2, 0.4, 0.6, 0.8].map((f) => isoFContour(f, 12));
+  shown.forEach((c, n) => {
+    for (const contour of contours) values.push(lineBreak('iso', n), ...contour.map(([r, p]) => ({ kind: 'iso', n, r, p })));
+    values.push(lineBreak('curve', n), ...c.points.map(([r, p]) => ({ kind: 'curve', n, r, p })));
+    if (c.ods) values.push({ kind: 'point', n, what: ODS, r: c.ods[0], p: c.ods[1], label: `${c.name} ODS: R ${fmt(c.ods[0])}, P ${fmt(c.ods[1])}, F ${fmt(c.odsF)}` });
+    if (c.ois) values.push({ kind: 'point', n, what: OIS, r: c.ois[0], p: c.ois[1], label: `${c.name} OIS: R ${fmt(c.ois[0])}, P ${fmt(c.ois[1])}, F ${fmt(c.oisF)}` });
+  });
+  const xy = { x: grid.x, y: grid.y };
+  const layers: VegaLiteSpec[] = [
+    ...grid.layers,
+    { transform: [{ filter: "datum.kind === 'iso'" }], mark: { type: 'line', color: MUTED, strokeWidth: 0.8, strokeDash: [3, 3], aria: false, ...grid.line }, encoding: { ...xy, order: IN_DATA_ORDER } },
+    { transform: [{ filter: "datum.kind === 'curve'" }], mark: { type: 'line', color: PRIMARY, strokeWidth: 2, aria: false, ...grid.line }, encoding: { ...xy, order: IN_DATA_ORDER } },
+    ...pointLayers(xy),
+  ];
   return {
     id: 'bsds-per-class',
     title: 'BSDS plot per class',
     description: `One panel per class with a drawable curve, sorted by F-ODS (best first): the curve over the thresholds, the ODS point on it, the OIS point, iso-F contours at 0.2, 0.4, 0.6 and 0.8. Thresholds at which a class has R = P = 0 (nothing found, nothing correct) are not drawn.${classes.length - shown.length > 0 ? ` The other ${classes.length - shown.length} classes have no such point (F-ODS 0).` : ''}`,
-    spec: chartSpec('BSDS plot per class', `${shown.length} classes with a curve, sorted by F-ODS`, {
-      data: { values },
-      columns,
-      spacing: 10,
-      facet: { field: 'c', type: 'nominal', sort: titles, title: null, header: { labelFontWeight: 'bold' } },
-      spec: { width: size, height: size, layer: layersOf(PRIMARY, false) },
-    }),
+    spec: chartSpec('BSDS plot per class', `${shown.length} classes with a curve, sorted by F-ODS`, { ...grid.body, data: { values }, layer: layers }),
   };
 }
 

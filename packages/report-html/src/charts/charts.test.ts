@@ -91,8 +91,8 @@ describe('buildReportCharts', () => {
   it('boundary: mean BSDS plot, per-class plots of the classes with a drawable curve, F-ODS bars', async () => {
     const charts = buildReportCharts(boundary);
     expect(charts.map((c) => c.id)).toEqual(['bsds-mean', 'bsds-per-class', 'f-ods-per-class']);
-    const perClass = charts[1].spec as { data: { values: Array<{ c: string; kind: string; r: number; p: number }> } };
-    expect(new Set(perClass.data.values.map((v) => v.c))).toEqual(new Set(['wall · F-ODS 0.545']));
+    const perClass = charts[1].spec as { data: { values: Array<{ title?: string; kind: string; r: number; p: number }> } };
+    expect(perClass.data.values.filter((v) => v.kind === 'panel').map((v) => v.title)).toEqual(['wall · F-ODS 0.545']);
     // R = P = 0 (nothing predicted) is not drawn
     expect(perClass.data.values.filter((v) => v.kind === 'curve').some((v) => v.r === 0 && v.p === 0)).toBe(false);
     const { warnings } = await renderAll(boundary);

@@ -7,6 +7,7 @@ import { codeUnitOrder, isCurveSeries, type Report, type ReportCurve } from '@cv
 import { thinCurveIndices } from '../thin-curve.js';
 import { CATEGORY_COLOURS, DASHES, PRIMARY, SECONDARY } from '../theme.js';
 import { chartSpec, displayName, finite, fmt, round6, rowsByKey, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
+import { lineBreak, panelGrid } from './panel-grid.js';
 
 /** Most series the overlay tells apart by colour × dash; more are drawn in one colour, named on hover. */
 export const MAX_DISTINCT_SERIES = CATEGORY_COLOURS.length * DASHES.length;
@@ -52,14 +53,14 @@ const PANEL_TOLERANCE = 1 / 600;
 function curvePoints(series: PrSeries[]): { overlay: VegaLiteSpec[]; panels: VegaLiteSpec[] } {
   const overlay: VegaLiteSpec[] = [];
   const panels: VegaLiteSpec[] = [];
-  for (const s of series) {
+  series.forEach((s, n) => {
     const r = s.curve.recall!;
     const p = s.curve.precision!;
-    const point = (i: number) => ({ c: s.label, r: round6(r[i]), p: round6(p[i]) });
     const fine = thinCurveIndices(r, p, { tolerance: OVERLAY_TOLERANCE });
-    overlay.push(...fine.map(point));
-    panels.push(...thinCurveIndices(r, p, { tolerance: PANEL_TOLERANCE - OVERLAY_TOLERANCE, among: fine }).map(point));
-  }
+    overlay.push(...fine.map((i) => ({ c: s.label, r: round6(r[i]), p: round6(p[i]) })));
+    // panel n of the small multiples (panel-grid.ts): one line mark draws every panel's curve, from its break row on
+    panels.push(lineBreak('curve', n), ...thinCurveIndices(r, p, { tolerance: PANEL_TOLERANCE - OVERLAY_TOLERANCE, among: fine }).map((i) => ({ kind: 'curve', n, r: round6(r[i]), p: round6(p[i]) })));
+  });
   return { overlay, panels };
 }
 
@@ -110,30 +111,29 @@ function overlay(report: Report, series: PrSeries[], values: VegaLiteSpec[]): Re
   };
 }
 
+/** A panel per class (panel-grid.ts: one view, not a facet, at half the cost), its curve named by the panel's title. */
 function smallMultiples(series: PrSeries[], values: VegaLiteSpec[]): ReportChart {
   const columns = series.length <= 4 ? series.length : series.length <= 12 ? 4 : series.length <= 40 ? 5 : 8;
-  const size = series.length > 40 ? 110 : 150;
+  const grid = panelGrid(
+    series.map((s) => s.label),
+    { columns, size: series.length > 40 ? 110 : 150, xTitle: 'Recall (0–1)', yTitle: 'Precision (0–1)' },
+  );
   return {
     id: 'pr-curves-per-class',
     title: 'Precision–recall curve per class',
     description: 'One panel per class, sorted by official AP (best first); the AP is in each panel title.',
     spec: chartSpec('Precision–recall curve per class', 'sorted by official AP, best first', {
-      data: { values },
-      columns,
-      facet: { field: 'c', type: 'nominal', sort: series.map((s) => s.label), title: null, header: { labelFontWeight: 'bold' } },
-      spacing: 10,
-      spec: {
-        width: size,
-        height: size,
-        mark: { type: 'line', color: PRIMARY, strokeWidth: 1.4, clip: true },
-        encoding: {
-          // no grid: a grid in every panel costs Vega more than the curves do
-          x: unitScale('r', 'Recall (0–1)', { axis: { title: 'Recall (0–1)', values: [0, 0.5, 1], format: '.1f', grid: false } }),
-          y: unitScale('p', 'Precision (0–1)', { axis: { title: 'Precision (0–1)', values: [0, 0.5, 1], format: '.1f', grid: false } }),
-          order: { value: null },
-          description: { field: 'c', type: 'nominal' },
+      ...grid.body,
+      data: { values: [...grid.values, ...values] },
+      layer: [
+        ...grid.layers,
+        {
+          transform: [{ filter: "datum.kind === 'curve'" }],
+          mark: { type: 'line', color: PRIMARY, strokeWidth: 1.4, aria: false, ...grid.line },
+          // the data are in curve order already: no sort
+          encoding: { x: grid.x, y: grid.y, order: { value: null } },
         },
-      },
+      ],
     }),
   };
 }
