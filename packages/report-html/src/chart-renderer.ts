@@ -120,9 +120,11 @@ async function renderHere(specs: VegaLiteSpec[], options: RenderOptions, beforeE
 
 /**
  * A chart's drawing time in milliseconds, roughly (Vega in a fresh thread, without the optimising
- * compiler): a fixed part, each mark in each panel, each data value. Fitted on the charts of VOC det
- * `large` and ADE20K `medium` (e.g. 108 ms for 20 overlaid PR curves of 3,566 points, 145 ms for 9 BSDS
- * panels of 4 marks, 39–47 ms for a bar chart).
+ * compiler): a fixed part, each mark in each panel of a facet, each data value. Fitted on the charts of
+ * VOC det `large` and ADE20K `medium` (e.g. 108 ms for 20 overlaid PR curves of 3,566 points, 145 ms for a
+ * facet of 9 BSDS panels of 4 marks, 39–47 ms for a bar chart); the small multiples drawn as one view
+ * (panel-grid.ts) count as one panel, and their estimates hold as well (VOC's 20 PR panels: 109 ms
+ * estimated, 112–134 ms measured; ADE20K's 13 BSDS panels: 76 ms, 94–123 ms).
  */
 export function chartCost(spec: VegaLiteSpec): number {
   let marks = 0;
