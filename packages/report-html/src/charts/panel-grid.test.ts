@@ -10,11 +10,11 @@ describe('panelGrid', () => {
     const grid = panelGrid(['a', 'b', 'c', 'd', 'e'], options);
     // 4 columns of 100 px, 28 px apart; 2 rows of a 22 px title and 100 px, 10 px apart
     expect(grid.body).toMatchObject({ width: 3 * 128 + 100, height: 132 + 122 });
-    const labelled = (kind: string) => [...new Set(grid.values.filter((v) => v.kind === kind).map((v) => v.n))];
-    expect(labelled('ylabel')).toEqual([0, 4]);
-    // under b, c, d (nothing below them) and e; the y titles (left of a and e) are rows of the same mark
-    expect(grid.values.filter((v) => v.kind === 'label' && v.angle === 0).map((v) => v.n)).toEqual([1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4]);
-    expect(grid.values.filter((v) => v.kind === 'label' && v.angle === 270).map((v) => v.n)).toEqual([0, 4]);
+    const labels = grid.values.filter((v) => v.kind === 'label');
+    // the tick labels: left of a and e (r < 0), under b, c, d (nothing below them) and e (p = 0)
+    expect(labels.filter((v) => v.angle === 0 && (v.r as number) < 0).map((v) => v.n)).toEqual([0, 0, 0, 4, 4, 4]);
+    expect(labels.filter((v) => v.angle === 0 && (v.r as number) >= 0).map((v) => v.n)).toEqual([1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4]);
+    expect(labels.filter((v) => v.angle === 270).map((v) => v.n)).toEqual([0, 4]);
     expect(grid.values.filter((v) => v.kind === 'panel').map((v) => v.title)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
