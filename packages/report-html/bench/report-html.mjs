@@ -19,7 +19,7 @@ import { gunzipSync } from 'node:zlib';
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '../../..');
 const bin = join(repo, 'apps/cli/bundle/bin.js');
-// the package's entry as the CLI loads it (package.json `exports`: the one-file build, scripts/bundle-entry.mjs)
+// the package's entry as the CLI loads it (package.json `exports`: the one-file build, scripts/bundle.mjs)
 const lib = join(here, '../dist/report-html.mjs');
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const tmp = mkdtempSync(join(tmpdir(), 'cvdevkit-bench-html-'));

@@ -45,7 +45,7 @@ function startChartWorker(): StartedWorker | undefined {
   }
 }
 
-/** The chart worker's script: the one-file CommonJS build (quicker to start, scripts/bundle-worker.mjs), else its ES module. */
+/** The chart worker's script: the one-file CommonJS build (quicker to start, scripts/bundle.mjs), else its ES module. */
 function chartWorkerScript(): URL {
   try {
     return resolveWorkerScript(import.meta.url, './chart-worker.cjs');
