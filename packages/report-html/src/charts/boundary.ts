@@ -6,7 +6,7 @@
 import { codeUnitOrder, isCurveSeries, type Report, type ReportCurve } from '@cvdevkit/core';
 import { thinCurveIndices } from '../thin-curve.js';
 import { MUTED, PRIMARY, SECONDARY } from '../theme.js';
-import { chartSpec, displayName, finite, fmt, round6, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
+import { IN_DATA_ORDER, chartSpec, displayName, finite, fmt, round6, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
 import { lineBreak, panelGrid } from './panel-grid.js';
 
 const RECALL = 'Recall (fraction of boundary pixels found, 0–1)';
@@ -105,13 +105,6 @@ function curveValues(points: Array<[number, number]>, extra: VegaLiteSpec): Vega
 function isoValues(levels: number[]): VegaLiteSpec[] {
   return levels.flatMap((f) => isoFContour(f).map(([r, p], i, all) => ({ kind: 'iso', iso: `F=${f}`, r, p, i, ...(i === all.length - 1 ? { end: 1 } : {}) })));
 }
-
-/**
- * Lines drawn in the order of their data, which is the order of `i` already (each curve and contour is
- * written point by point): no sort per line, which costs Vega operators (the SVG is the same; measured:
- * the mean plot 20–25 % faster).
- */
-const IN_DATA_ORDER = { value: null };
 
 const pointLegend = { field: 'what', type: 'nominal', title: null, scale: { domain: [ODS, OIS], range: [ODS_COLOUR, OIS_COLOUR] } };
 const pointShape = { field: 'what', type: 'nominal', title: null, scale: { domain: [ODS, OIS], range: ['circle', 'diamond'] } };

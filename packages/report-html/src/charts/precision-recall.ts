@@ -6,7 +6,7 @@
 import { codeUnitOrder, isCurveSeries, type Report, type ReportCurve } from '@cvdevkit/core';
 import { thinCurveIndices } from '../thin-curve.js';
 import { CATEGORY_COLOURS, DASHES, PRIMARY, SECONDARY } from '../theme.js';
-import { chartSpec, displayName, finite, fmt, round6, rowsByKey, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
+import { IN_DATA_ORDER, chartSpec, displayName, finite, fmt, round6, rowsByKey, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
 import { lineBreak, panelGrid } from './panel-grid.js';
 
 /** Most series the overlay tells apart by colour × dash; more are drawn in one colour, named on hover. */
@@ -78,8 +78,8 @@ function overlay(report: Report, series: PrSeries[], values: VegaLiteSpec[]): Re
   const encoding: VegaLiteSpec = {
     x: unitScale('r', RECALL),
     y: unitScale('p', PRECISION),
-    // the data are in curve order already: no sort (Vega's per-point cost dominates large reports)
-    order: { value: null },
+    // the data are in curve order already (Vega's per-point cost dominates large reports)
+    order: IN_DATA_ORDER,
     detail: { field: 'c', type: 'nominal' },
     // the hover name of a curve (its class and AP); without it Vega-Lite labels every point with its formatted
     // r and p, a number formatting per point that costs more than drawing the point
@@ -130,8 +130,7 @@ function smallMultiples(series: PrSeries[], values: VegaLiteSpec[]): ReportChart
         {
           transform: [{ filter: "datum.kind === 'curve'" }],
           mark: { type: 'line', color: PRIMARY, strokeWidth: 1.4, aria: false, ...grid.line },
-          // the data are in curve order already: no sort
-          encoding: { x: grid.x, y: grid.y, order: { value: null } },
+          encoding: { x: grid.x, y: grid.y, order: IN_DATA_ORDER },
         },
       ],
     }),
