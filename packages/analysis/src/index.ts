@@ -8,8 +8,7 @@ export { compareReports, COMPARE_SCHEMA, type CompareOptions, type CompareResult
 export { methodNames, type CompareInput, type CompareSubject } from './compare/inputs.js';
 export { formatCompareText, formatCompareMarkdown, formatCompareCsv, compareToJson, compareTables } from './compare/format.js';
 export { cdDiagramSvg, type CdDiagramOptions } from './compare/cd-diagram.js';
-export { createReplicator, type Replicator } from './compare/replicate.js';
-export { pairedBootstrap, type BootstrapDraws } from './compare/paired-bootstrap.js';
+export { pairedBootstrap, type BootstrapDraws, type BootstrapSubject } from './compare/paired-bootstrap.js';
 export { SeededRandom } from './stats/bootstrap.js';
 export type { PosthocMethod, PosthocResult } from './stats/posthoc.js';
 export type { FriedmanResult } from './stats/friedman.js';

@@ -1,6 +1,7 @@
 import type { Report } from './report.js';
 import type { Diagnostic } from './report.js';
 import type { RunContext } from './context.js';
+import type { PerImageStatistics, Replicator } from './per-image.js';
 
 /** The type of a task option; the CLI parses argv strings into these. */
 export type OptionType = 'string' | 'path' | 'number' | 'integer' | 'boolean';
@@ -69,6 +70,13 @@ export interface TaskDefinition<O extends object = TaskOptionValues> {
   analyze?(options: O & AnalyzeOptionValues, context: RunContext): Promise<Report>;
   /** Writes an embedded sample under `dir` and returns the options that evaluate it. */
   sample?(dir: string): Promise<O>;
+  /**
+   * The replicator of the per-image statistics this task stores in `report.extra.perImage` (what
+   * `cvdevkit compare --bootstrap` runs): recomputes the task's per-class metric on a replicate of the test
+   * images. Throws DevkitError (kind `input`) when `stats` is not a layout the task wrote. Optional: a task
+   * without it cannot be bootstrapped.
+   */
+  replicate?(stats: PerImageStatistics): Promise<Replicator>;
 }
 
 /** A metric plugin: a named computation over a typed input. */

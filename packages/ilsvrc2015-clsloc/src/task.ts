@@ -269,4 +269,8 @@ export const clslocTask = defineTask<ClsLocOptions>({
   evaluate: evaluateClsLoc,
   validate: validateClsLoc,
   sample: writeSample,
+  async replicate(stats) {
+    const { perImageOfKind } = await import('@cvdevkit/metrics');
+    return (await import('./replicate.js')).clslocReplicator(perImageOfKind(stats, 'clsloc', 'ilsvrc2015/clsloc'));
+  },
 });

@@ -1,7 +1,7 @@
 /** What `cvdevkit compare` runs (loaded only when the command runs: the statistics and PNG libraries are heavy). */
 import { readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { inputError, usageError, type Report } from '@cvdevkit/core';
+import { DevkitError, inputError, perImageStatisticsOf, usageError, type Replicator, type Report } from '@cvdevkit/core';
 import {
   cdDiagramSvg,
   compareReports,
@@ -54,6 +54,27 @@ async function renderDiagram(file: string, result: CompareResult): Promise<void>
   else throw usageError(`--cd-diagram ${file}: expected a .svg or .png file name`, 'usage/cd-diagram');
 }
 
+/**
+ * The task's replicator of each report's per-image statistics (`TaskDefinition.replicate`): the bootstrap
+ * needs the task's plugin installed; a report without statistics is left to compareReports' own error.
+ */
+async function replicatorsOf(session: CliSession, task: string, inputs: readonly { file: string; report: Report }[]): Promise<(Replicator | undefined)[] | undefined> {
+  if (!inputs.some((i) => perImageStatisticsOf(i.report) !== undefined)) return undefined;
+  const entry = await session.registry.loadTask(task);
+  const hook = entry.task.replicate;
+  if (!hook) throw usageError(`task ${task} provides no replicator of its per-image statistics (no \`replicate\` hook): it cannot be bootstrapped`, 'usage/no-per-image', 'leave out --bootstrap');
+  return Promise.all(inputs.map(async (i) => {
+    const stats = perImageStatisticsOf(i.report);
+    if (!stats) return undefined;
+    try {
+      return await hook.call(entry.task, stats);
+    } catch (e) {
+      if (e instanceof DevkitError && e.kind === 'input' && e.problems[0]?.file === undefined) throw inputError({ ...e.problems[0], file: i.file });
+      throw e;
+    }
+  }));
+}
+
 export async function compare(session: CliSession, task: string, files: string[], opts: Record<string, unknown>, formatExplicit: boolean): Promise<number> {
   session.quiet = opts.quiet === true;
   const out = typeof opts.out === 'string' ? resolve(session.io.cwd, opts.out) : undefined;
@@ -69,12 +90,15 @@ export async function compare(session: CliSession, task: string, files: string[]
     }
     return { name: names[i], file: files[i], report };
   });
+  const bootstrap = (opts.bootstrap as number | undefined) ?? 0;
+  const replicators = bootstrap > 0 ? await replicatorsOf(session, task, inputs) : undefined;
   const result = compareReports(inputs, {
     posthoc: opts.posthoc as PosthocMethod | undefined,
     alpha: opts.alpha as number | undefined,
     control: typeof opts.control === 'string' ? opts.control : undefined,
-    bootstrap: (opts.bootstrap as number | undefined) ?? 0,
+    bootstrap,
     seed: (opts.seed as number | undefined) ?? 0,
+    replicators,
   });
   const text = FORMATS[format](result);
   if (out) writeAtomic(out, text);

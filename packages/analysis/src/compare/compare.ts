@@ -1,4 +1,4 @@
-import { usageError } from '@cvdevkit/core';
+import { usageError, type Replicator } from '@cvdevkit/core';
 import { median } from '@cvdevkit/metrics';
 import { percentileInterval } from '../stats/bootstrap.js';
 import { friedmanTest, type FriedmanResult } from '../stats/friedman.js';
@@ -17,6 +17,11 @@ export interface CompareOptions {
   /** Bootstrap replicates (0 = none). */
   bootstrap?: number;
   seed?: number;
+  /**
+   * One replicator per input, in input order: what the task's `replicate` hook made of the report's per-image
+   * statistics (the CLI asks the registry's task). Needed with `bootstrap`; the bootstrap itself knows no metric.
+   */
+  replicators?: readonly (Replicator | undefined)[];
 }
 
 export type Interval = [number, number] | null;
@@ -145,13 +150,15 @@ function classRows(
 }
 
 /** The paired bootstrap over every input's per-image statistics (a usage error for a report without them). */
-function bootstrapDraws(inputs: readonly CompareInput[], replicates: number, seed: number, higherIsBetter: boolean): BootstrapDraws {
-  const stats = inputs.map((inp) => {
-    const p = perImageOf(inp.report);
-    if (!p) throw usageError(`${inp.file} has no per-image statistics: evaluate with \`cvdevkit eval … --per-image --format json\` to bootstrap`, 'usage/no-per-image');
-    return p;
+function bootstrapDraws(inputs: readonly CompareInput[], replicates: number, seed: number, higherIsBetter: boolean, replicators: CompareOptions['replicators']): BootstrapDraws {
+  const subjects = inputs.map((inp, j) => {
+    const stats = perImageOf(inp.report);
+    if (!stats) throw usageError(`${inp.file} has no per-image statistics: evaluate with \`cvdevkit eval … --per-image --format json\` to bootstrap`, 'usage/no-per-image');
+    const replicator = replicators?.[j];
+    if (!replicator) throw usageError(`task ${inp.report.task} provides no replicator of its per-image statistics: it cannot be bootstrapped`, 'usage/no-per-image');
+    return { stats, replicator };
   });
-  return pairedBootstrap(stats, replicates, seed, higherIsBetter);
+  return pairedBootstrap(subjects, replicates, seed, higherIsBetter);
 }
 
 /** The bootstrap interval of Δ = a − b (better minus worse) and the fraction of replicates with Δ ≤ 0. */
@@ -234,7 +241,7 @@ export function compareReports(inputs: readonly CompareInput[], options: Compare
   let draws: BootstrapDraws | undefined;
   const replicates = options.bootstrap ?? 0;
   if (replicates > 0) {
-    draws = bootstrapDraws(inputs, replicates, options.seed ?? 0, subject.higherIsBetter);
+    draws = bootstrapDraws(inputs, replicates, options.seed ?? 0, subject.higherIsBetter, options.replicators);
     attachIntervals(draws, methods, classes, alpha);
   }
   const pairs = comparePairs(names, summaries, meanRanks, ph, draws, subject.higherIsBetter, alpha);

@@ -29,6 +29,10 @@ export const segTask = defineTask<VocSegOptions>({
   evaluate: async (o, c) => (await import('./evaluate.js')).evaluateSegmentation(o, c),
   validate: async (o, c) => (await import('./evaluate.js')).validateSegmentation(o, c),
   sample: async (dir) => (await import('./sample.js')).writeSegSample(dir),
+  async replicate(stats) {
+    const { confusionReplicator, perImageOfKind } = await import('@cvdevkit/metrics');
+    return confusionReplicator(perImageOfKind(stats, 'confusion', 'voc2010/seg'));
+  },
 });
 
 
