@@ -1,4 +1,5 @@
 import { definePlugin, defineTask } from '@cvdevkit/core';
+import { ADE20K_BOUNDARY_CODES } from './codes.js';
 import { evaluateAde20kBoundary, mergeAde20kBoundary, mergeAde20kBoundaryShards, PACKAGE_VERSION, validateAde20kBoundary } from './evaluate.js';
 import { DEFAULT_SEED, type Ade20kBoundaryMergeOptions, type Ade20kBoundaryOptions } from './options.js';
 import { PACKAGE_NAME } from './report.js';
@@ -69,6 +70,7 @@ const plugin = definePlugin({
     packageName: PACKAGE_NAME,
     homepage: 'https://github.com/CSAILVision/placeschallenge',
   },
+  codes: ADE20K_BOUNDARY_CODES,
   tasks: {
     'ade20k/boundary': ade20kBoundaryTask,
     'ade20k/boundary-merge': ade20kBoundaryMergeTask,

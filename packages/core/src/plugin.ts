@@ -121,6 +121,11 @@ export interface DatasetPlugin {
   tasks: Record<string, TaskDefinition<any>>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   metrics?: readonly MetricPlugin<any, any>[];
+  /**
+   * The diagnostic codes the plugin raises beyond core's `ERROR_CODES`: code (`<area>/<kebab-name>`) → one-line
+   * meaning. Declare the same keys to the compiler by augmenting `PluginErrorCodes` (see `codes.ts`).
+   */
+  codes?: Readonly<Record<string, string>>;
 }
 
 /**
