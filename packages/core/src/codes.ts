@@ -28,7 +28,7 @@ export const ERROR_CODES = {
   'usage/unknown-task': 'no installed plugin provides that task id',
   'usage/unknown-metric': '--metric names a metric the task does not offer',
   'usage/unknown-analysis': 'analyze was asked for an analysis section that does not exist',
-  'usage/plugin-not-installed': 'the task belongs to a known plugin that is not installed',
+  'usage/plugin-not-installed': 'no installed plugin provides the task, and none is close: the hint names the packages that would, by the naming convention',
   'usage/no-merge': 'the task cannot be sharded, so it has no merge step',
   'usage/no-sample': 'the task has no embedded sample for demo',
   'usage/no-validate': 'the task has no validate step',

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { createRunContext, findMetric, usageError } from '@cvdevkit/core';
-import type { RegisteredTask } from '@cvdevkit/registry';
+import type { RegisteredTask, TaskHook } from '@cvdevkit/registry';
 import { addCommonOptions } from '../common-options.js';
 import { EXIT } from '../failures.js';
 import { parsePositiveIntegerArg, taskOptionValues } from '../options.js';
@@ -19,7 +19,7 @@ async function analyze(session: CliSession, entry: RegisteredTask, opts: Record<
   const common = session.common(opts, formatExplicit);
   session.checkMetric(entry, common.metric);
   const hook = entry.task.analyze;
-  if (!hook) throw usageError(`task "${entry.id}" has no analysis`, 'usage/no-analysis', 'analyze supports voc2010/det, voc2010/cls (size), ilsvrc2015/det and ilsvrc2015/vid');
+  if (!hook) throw usageError(`task "${entry.id}" has no analysis`, 'usage/no-analysis', `tasks with an analysis: ${tasksWith(session, 'analyze')}`);
   const values = taskOptionValues(entry.task, opts, attributeOf, session.io.cwd);
   const analysis = {
     only: opts.only as string | undefined,
@@ -40,16 +40,21 @@ async function analyze(session: CliSession, entry: RegisteredTask, opts: Record<
   return EXIT.ok;
 }
 
-export const analyzeCommand: CommandModule = ({ program, session, entry, known, done }) => {
+/** The installed tasks that declare a hook (their manifests say so), or "none". */
+export function tasksWith(session: CliSession, hook: TaskHook): string {
+  return session.registry.tasks().filter((t) => t.hooks.includes(hook)).map((t) => t.id).join(', ') || 'none';
+}
+
+export const analyzeCommand: CommandModule = ({ program, session, entry, done }) => {
   const cmd = program
     .command('analyze')
     .description('diagnose a submission: AP vs overlap and size, Hoiem error types, TIDE, top detections')
-    .argument('<task>', `task id (${known.join(', ') || 'none installed'})`);
+    .argument('<task>', `task id (installed tasks with an analysis: ${tasksWith(session, 'analyze')})`);
   const attributeOf = entry ? addTaskOptions(cmd, entry, (m) => session.warn(m)) : new Map<string, string>();
   cmd.addOption(new Option('--only <sections>', 'comma-separated analyses: overlap,size,hoiem,tide,top (default: all the task supports)'));
   cmd.addOption(new Option('--tide-mode <mode>', 'TIDE baseline: official (the task\'s AP and matching) or tide (TIDE v1.0.1\'s own numbers)').choices(['official', 'tide']).default('official'));
   cmd.addOption(new Option('--top <n>', 'entries per list in the top section').argParser(parsePositiveIntegerArg));
-  cmd.addOption(new Option('--images <dir>', 'folder of the test images (default: the VOC root\'s JPEGImages/ when present)'));
+  cmd.addOption(new Option('--images <dir>', 'folder of the test images (default: the task\'s own images folder, when its inputs have one)'));
   addCommonOptions(cmd, { report: true, run: true }, REPORT_FORMATS).action((id: string, opts: Record<string, unknown>) =>
     done(analyze(session, session.registry.getTask(id), opts, attributeOf, formatGiven(cmd))),
   );
