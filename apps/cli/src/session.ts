@@ -160,9 +160,23 @@ export class CliSession {
    * temporary file renamed when complete); then the side outputs and the diagnostics on stderr. After a
    * Ctrl-C nothing is printed and no `--out` is written.
    */
+  /**
+   * The charts each report's task declares (`TaskDefinition.charts`), built by report-html into the report's
+   * `charts` (what the HTML page and `--plots` draw). Reports of tasks that declare none are left to report-html.
+   */
+  private async attachDeclaredCharts(reports: Report[]): Promise<void> {
+    for (const r of reports as Array<Report & { charts?: unknown }>) {
+      const requests = this.registry.findTask(r.task)?.task.charts;
+      if (requests === undefined || r.charts !== undefined) continue;
+      const { buildReportCharts } = await import('@cvdevkit/report-html');
+      r.charts = buildReportCharts(r, requests);
+    }
+  }
+
   async printReports(reports: Report[], common: CommonOptions, context: FormatContext = {}): Promise<void> {
     await this.checkInterrupted();
     const sides = wantedSideOutputs(common.raw);
+    if (common.format === 'html' || sides.some((s) => s.name === 'plots')) await this.attachDeclaredCharts(reports);
     for (const s of sides) for (const r of reports) await s.prepare?.(r, common.raw);
     const file = common.out ? new AtomicFileSink(common.out) : undefined;
     // `--out` writes the report there as well; an HTML page is not poured into a terminal, though

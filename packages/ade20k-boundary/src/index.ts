@@ -39,6 +39,7 @@ const ade20kBoundaryTask = defineTask<Ade20kBoundaryOptions>({
   sample: ade20kBoundarySample,
   // `cvdevkit merge ade20k/boundary a.json b.json …`: the shards' counts files → the whole report
   merge: mergeAde20kBoundaryShards,
+  charts: [{ kind: 'f-threshold' }],
   async replicate(stats) {
     const { perImageOfKind } = await import('@cvdevkit/metrics');
     return (await import('./replicate.js')).boundaryReplicator(perImageOfKind(stats, 'boundary', 'ade20k/boundary'));
@@ -56,6 +57,7 @@ const ade20kBoundaryMergeTask = defineTask<Ade20kBoundaryMergeOptions>({
   metric: 'bsds-ods',
   metrics: ['bsds-ods'],
   evaluate: mergeAde20kBoundary,
+  charts: [{ kind: 'f-threshold' }],
   async replicate(stats) {
     const { perImageOfKind } = await import('@cvdevkit/metrics');
     return (await import('./replicate.js')).boundaryReplicator(perImageOfKind(stats, 'boundary', 'ade20k/boundary'));

@@ -138,6 +138,7 @@ export const vidTask: TaskDefinition<IlsvrcVidOptions> = defineTask<IlsvrcVidOpt
   analyze: async (options, context) =>
     (await import('@cvdevkit/ilsvrc2015-common/analyze')).analyzeDetectionTask(options, options, settings(options.excludeGenerated === true), context),
   sample: (dir) => writeVidSample(dir),
+  charts: [{ kind: 'pr-curves' }],
   async replicate(stats) {
     const { perImageOfKind, rankedReplicator } = await import('@cvdevkit/metrics');
     return rankedReplicator(perImageOfKind(stats, 'ranked', 'ilsvrc2015/vid'));

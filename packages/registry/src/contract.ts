@@ -1,4 +1,4 @@
-import { DevkitError, type DatasetPlugin } from '@cvdevkit/core';
+import { CHART_KINDS, DevkitError, type DatasetPlugin } from '@cvdevkit/core';
 
 const OPTION_TYPES = new Set(['string', 'path', 'number', 'integer', 'boolean']);
 
@@ -121,6 +121,13 @@ export function assertPluginContract(value: unknown, label: string, reserved: It
     if (!names.includes(t.metric))
       throw contractError(label, `${at}.metrics`, `an array containing the official metric ${JSON.stringify(t.metric)}`, new Shown(`[${names.join(', ')}]`));
     if (typeof t.evaluate !== 'function') throw contractError(label, `${at}.evaluate`, 'a function', t.evaluate);
+    if (t.charts !== undefined) {
+      if (!Array.isArray(t.charts)) throw contractError(label, `${at}.charts`, 'an array of chart requests or undefined', t.charts);
+      t.charts.forEach((c: unknown, i: number) => {
+        const kind = typeof c === 'object' && c !== null ? (c as { kind?: unknown }).kind : undefined;
+        if (!(CHART_KINDS as readonly unknown[]).includes(kind)) throw contractError(label, `${at}.charts[${i}].kind`, `one of ${CHART_KINDS.join(', ')}`, kind);
+      });
+    }
     for (const key of ['validate', 'sample', 'merge', 'analyze', 'replicate'] as const) {
       if (t[key] !== undefined && typeof t[key] !== 'function') throw contractError(label, `${at}.${key}`, 'a function or undefined', t[key]);
     }

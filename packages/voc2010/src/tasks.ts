@@ -32,6 +32,7 @@ export const clsTask = defineTask<VocClsOptions>({
   evaluate: async (o, c) => (await import('./cls.js')).evaluateCls(o, c),
   validate: async (o) => (await import('./cls.js')).validateCls(o),
   analyze: async (r, c) => (await import('./analyze-cls.js')).analyzeClsSize(r, c),
+  charts: [{ kind: 'pr-curves' }],
   replicate: rankedReplicate('voc2010/cls'),
   sample,
 });
@@ -49,6 +50,7 @@ export const detTask = defineTask<VocDetOptions>({
   evaluate: async (o, c) => (await import('./det.js')).evaluateDet(o, c),
   validate: async (o) => (await import('./det.js')).validateDet(o),
   analyze: async (r, c) => (await import('./analyze.js')).analyzeDet(r, c),
+  charts: [{ kind: 'pr-curves' }],
   replicate: rankedReplicate('voc2010/det'),
   sample,
 });
@@ -62,6 +64,7 @@ export const layoutTask = defineTask<VocLayoutOptions>({
   metrics: AP_METRICS,
   evaluate: async (o, c) => (await import('./layout.js')).evaluateLayout(o, c),
   validate: async (o) => (await import('./layout.js')).validateLayout(o),
+  charts: [{ kind: 'pr-curves' }],
   replicate: rankedReplicate('voc2010/layout'),
   sample,
 });
@@ -78,6 +81,7 @@ export const actionTask = defineTask<VocActionOptions>({
   metrics: AP_METRICS,
   evaluate: async (o, c) => (await import('./cls.js')).evaluateAction(o, c),
   validate: async (o) => (await import('./cls.js')).validateAction(o),
+  charts: [{ kind: 'pr-curves' }],
   replicate: rankedReplicate('voc2010/action'),
   sample,
 });
