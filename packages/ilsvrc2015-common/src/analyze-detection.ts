@@ -1,6 +1,8 @@
+import { ilsvrcMatcher } from '@cvdevkit/metrics';
 import { statSync } from 'node:fs';
 import { inputError, usageError, type AnalyzeOptionValues, type Report, type RunContext } from '@cvdevkit/core';
-import { analysisReport, diagnose, diagnoseOptions, similarGroupsFromParents, type DiagnoseInput } from '@cvdevkit/analysis';
+import { analysisReport, diagnose, diagnoseOptions, type DiagnoseInput } from '@cvdevkit/analysis';
+import { similarGroupsFromParents } from './similar-classes.js';
 import { ILSVRC_AP, PACKAGE_NAME, VERSION, type DetectionTaskInputs, type DetectionTaskSettings } from './detection-task.js';
 import { readGroundTruthCache, readGroundTruthXml, type GroundTruth } from './ground-truth.js';
 import { readBlacklist, readImageList, readPredictions, type Blacklist, type Predictions } from './inputs.js';
@@ -97,7 +99,7 @@ export function ilsvrcDiagnoseInput(gt: GroundTruth, preds: Predictions, blackli
     classes: Array.from({ length: numClasses }, (_, c) => synsets.wnids[c] ?? `class_${c + 1}`),
     images: Array.from(gt.imageIds, (id) => String(id)),
     ...imageSizes(gt),
-    rule: 'ilsvrc',
+    match: ilsvrcMatcher,
     detections: { ...det, rank: Uint32Array.from(order) },
     objects,
     similarGroups: ilsvrcSimilarGroups(synsets, numClasses),

@@ -7,3 +7,4 @@ export * from './stats.js';
 export * from './per-image.js';
 export * from './replicate-ranked.js';
 export * from './replicate-confusion.js';
+export * from './detection-matchers.js';

@@ -1,7 +1,9 @@
+import { vocMatcher } from '@cvdevkit/metrics';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ProblemCollector, type AnalyzeOptionValues, type Report, type RunContext } from '@cvdevkit/core';
-import { analysisReport, diagnose, diagnoseOptions, VOC_SIMILAR_GROUPS, type DiagnoseInput } from '@cvdevkit/analysis';
+import { analysisReport, diagnose, diagnoseOptions, type DiagnoseInput } from '@cvdevkit/analysis';
+import { VOC_SIMILAR_GROUPS } from './similar-classes.js';
 import { apMetric } from './ap-report.js';
 import { readVocRecords, type VocRecord } from './annotations.js';
 import { readDetResults, readDetSet, type DetInputs, type VocDetOptions } from './det.js';
@@ -47,7 +49,7 @@ export function vocDiagnoseInput(inputs: Pick<DetInputs, 'classes' | 'set' | 're
     classes,
     images: set.keys,
     ...(sizes ? { imageWidth: width, imageHeight: height } : {}),
-    rule: 'voc',
+    match: vocMatcher,
     detections: det,
     objects: { image: Int32Array.from(img), cls: Int32Array.from(cls), boxes: Float64Array.from(boxes), difficult: Uint8Array.from(difficult) },
     similarGroups: groups,

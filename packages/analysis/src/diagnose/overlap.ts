@@ -59,7 +59,7 @@ export function overlapAnalysis(p: Prepared, thresholds: readonly number[] = OVE
   const out = new Uint8Array(p.nDet);
   const perClass = p.input.classes.map((key) => ({ key, ap: [] as number[] }));
   const mAP: number[] = [];
-  const prev = p.input.rule === 'voc' ? earlierBestIoU(p) : undefined;
+  const prev = p.input.match.bestSameObject ? earlierBestIoU(p) : undefined;
   const scratchObj = new Int32Array(p.nDet);
   const scratchBy = new Int32Array(p.nObj);
   for (const t of thresholds) {

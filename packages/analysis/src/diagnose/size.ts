@@ -46,7 +46,7 @@ export function detectionSizeAnalysis(p: Prepared, thresholds: readonly number[]
   const classesWithPositives: number[] = [];
   const out = new Uint8Array(p.nDet);
   const small = new Uint8Array(p.nObj);
-  const prev = p.input.rule === 'voc' ? earlierBestIoU(p) : undefined;
+  const prev = p.input.match.bestSameObject ? earlierBestIoU(p) : undefined;
   const difficult = new Uint8Array(p.nObj);
   const scratchObj = new Int32Array(p.nDet);
   const scratchBy = new Int32Array(p.nObj);
