@@ -15,7 +15,8 @@ export type { FriedmanResult } from './stats/friedman.js';
 
 export { diagnose, SECTIONS, type Section, type TideMode, type DiagnoseOptions, type DiagnoseResult, type OfficialSummary } from './diagnose/diagnose.js';
 export { analysisReport, sizeOnlyReport, diagnoseOptions, type AnalysisReportInit } from './diagnose/analysis-report.js';
-export { classificationSizeAnalysis, unionArea, type SizeResult, type ClsClassInput } from './diagnose/size.js';
+export { runAnalysis } from './diagnose/run-analysis.js';
+export { classificationSizeAnalysis, type SizeResult, type ClsClassInput } from './diagnose/size.js';
 export type { DiagnoseInput, DiagnoseDetections, DiagnoseObjects, DetectionMatcher, MatchView } from './diagnose/input.js';
 export type { OverlapResult } from './diagnose/overlap.js';
 export type { HoiemResult, HoiemClass, TypeCounts } from './diagnose/hoiem.js';

@@ -1,3 +1,5 @@
+import type { Diagnostic } from './report.js';
+
 /**
  * The neutral input of a detection diagnosis (`cvdevkit analyze`): one row per detection and one per ground-truth
  * object, as the task's own readers produced them, with the task's official matching passed as a function. A
@@ -95,3 +97,58 @@ export interface DiagnoseInput {
   /** The task's AP function on (recall, precision); default the area under the precision envelope. */
   ap?: (recall: ArrayLike<number>, precision: ArrayLike<number>) => number;
 }
+
+/** One class of a classification size analysis: its image-set lines and how much of each image its objects cover. */
+export interface ClassificationSizeClass {
+  key: string;
+  /** Label per image-set line: 1, -1 or 0 (difficult only). */
+  gt: Int8Array;
+  /** Score per image-set line (`-Inf` where the results have none), in the official order. */
+  score: Float64Array;
+  /** The image position (into the shared image list) of each line. */
+  image: Int32Array;
+  /** Union of the class's box areas over the image area, per image position. */
+  coverage: Float64Array;
+}
+
+/** What every analysis request carries for the report the analysis builds. */
+interface AnalysisRequestBase {
+  dataset: string;
+  task: string;
+  /** The metric the official numbers are computed with. */
+  metric: string;
+  versions: Record<string, string>;
+  /** The task's own phases (reading, …); the analysis adds its own and the total. */
+  timings?: Record<string, number>;
+  extra?: Record<string, unknown>;
+  /** Diagnostics for the report (for example an images folder that does not exist). */
+  diagnostics?: Diagnostic[];
+}
+
+/** `analyze` of a detection task: the diagnosis input and what the task knows about it. */
+export interface DetectionAnalysisRequest extends AnalysisRequestBase {
+  kind: 'detection';
+  input: DiagnoseInput;
+  /** The sections the task supports (default: every section). */
+  sections?: readonly string[];
+  /** Why a section cannot run on these inputs (section → reason), written into the analysis notes when it is left out. */
+  unavailable?: Readonly<Record<string, string>>;
+  /** A note per section, added when that section ran (for example why a section's result is empty). */
+  sectionNotes?: Readonly<Record<string, string>>;
+  /** Readable names of the classes (same order as `input.classes`), shown beside the keys. */
+  classNames?: readonly (string | undefined)[];
+}
+
+/** `analyze` of a classification task: AP against the object size (the only section). */
+export interface ClassificationSizeRequest extends AnalysisRequestBase {
+  kind: 'classification-size';
+  classes: ClassificationSizeClass[];
+  /** The task's AP function; default the area under the precision envelope. */
+  ap?: (recall: ArrayLike<number>, precision: ArrayLike<number>) => number;
+}
+
+/**
+ * What a task's `analyze` hook returns: the matching records and metadata, in core types. The CLI hands it to
+ * `@cvdevkit/analysis` (`runAnalysis`), which diagnoses it and builds the report; a plugin never imports analysis.
+ */
+export type AnalysisRequest = DetectionAnalysisRequest | ClassificationSizeRequest;

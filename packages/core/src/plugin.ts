@@ -2,6 +2,7 @@ import type { Report } from './report.js';
 import type { Diagnostic } from './report.js';
 import type { RunContext } from './context.js';
 import type { PerImageStatistics, Replicator } from './per-image.js';
+import type { AnalysisRequest } from './detection-diagnosis.js';
 
 /** The type of a task option; the CLI parses argv strings into these. */
 export type OptionType = 'string' | 'path' | 'number' | 'integer' | 'boolean';
@@ -64,10 +65,11 @@ export interface TaskDefinition<O extends object = TaskOptionValues> {
    */
   merge?(files: readonly string[], context: RunContext): Promise<Report>;
   /**
-   * Diagnoses a submission (`cvdevkit analyze <task>`): reads the inputs with the task's own readers and
-   * returns the official report with an `analysis` object (`@cvdevkit/analysis`). Optional.
+   * Prepares a diagnosis (`cvdevkit analyze <task>`): reads the inputs with the task's own readers and returns
+   * the matching records and metadata (`AnalysisRequest`); the CLI runs the diagnosis (`@cvdevkit/analysis`) on
+   * them and prints its report. Optional.
    */
-  analyze?(options: O & AnalyzeOptionValues, context: RunContext): Promise<Report>;
+  analyze?(options: O & AnalyzeOptionValues, context: RunContext): Promise<AnalysisRequest>;
   /** Writes an embedded sample under `dir` and returns the options that evaluate it. */
   sample?(dir: string): Promise<O>;
   /** The charts of the task's HTML report and `--plots`, from report-html's generic kinds (none when absent). */

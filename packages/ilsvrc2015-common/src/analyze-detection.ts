@@ -1,7 +1,6 @@
 import { ilsvrcMatcher } from '@cvdevkit/metrics';
 import { statSync } from 'node:fs';
-import { inputError, usageError, type AnalyzeOptionValues, type Report, type RunContext } from '@cvdevkit/core';
-import { analysisReport, diagnose, diagnoseOptions, type DiagnoseInput } from '@cvdevkit/analysis';
+import { inputError, usageError, type AnalyzeOptionValues, type DetectionAnalysisRequest, type DiagnoseInput, type RunContext } from '@cvdevkit/core';
 import { similarGroupsFromParents } from './similar-classes.js';
 import { ILSVRC_AP, PACKAGE_NAME, VERSION, type DetectionTaskInputs, type DetectionTaskSettings } from './detection-task.js';
 import { readGroundTruthCache, readGroundTruthXml, type GroundTruth } from './ground-truth.js';
@@ -123,10 +122,9 @@ function isFile(path: string): boolean {
   }
 }
 
-/** `cvdevkit analyze ilsvrc2015/det|vid`: the official matching once, then overlap, size (XML ground truth only), Hoiem, TIDE, top. */
-export async function analyzeDetectionTask(inputs: DetectionTaskInputs, values: AnalyzeOptionValues, settings: DetectionTaskSettings, context: RunContext): Promise<Report> {
+/** `cvdevkit analyze ilsvrc2015/det|vid`: the inputs read and ranked as the evaluation does, for the diagnosis (overlap, size with XML ground truth, Hoiem, TIDE, top). */
+export async function analyzeDetectionTask(inputs: DetectionTaskInputs, _values: AnalyzeOptionValues, settings: DetectionTaskSettings, context: RunContext): Promise<DetectionAnalysisRequest> {
   const t0 = performance.now();
-  const diag = diagnoseOptions(values, ['overlap', 'size', 'hoiem', 'tide', 'top']);
   const metric = context.metric ?? ILSVRC_AP;
   if (metric !== ILSVRC_AP) throw usageError(`unknown metric "${metric}" for this task`, 'usage/unknown-metric', `the ILSVRC detection tasks accept only ${ILSVRC_AP}`);
   for (const k of ['pred', 'meta', 'gt'] as const) if (!inputs[k]) throw usageError(`missing option --${k}`, 'usage/missing-option');
@@ -141,29 +139,20 @@ export async function analyzeDetectionTask(inputs: DetectionTaskInputs, values: 
   if (gt.numPos.length === 0) {
     throw inputError({ code: 'input/no-ground-truth', file: inputs.gt, expected: 'at least one ground-truth object', found: 'no objects' });
   }
-  const t1 = performance.now();
   const input = ilsvrcDiagnoseInput(gt, preds, blacklist, synsets, settings);
-  const result = diagnose(input, diag);
-  if (result.size === undefined && diag.only?.includes('size')) {
-    const why = gt.source === 'cache' ? `the ground-truth cache ${inputs.gt} holds no image sizes: pass the Annotations directory` : 'an annotation has no <size> with a positive width and height';
-    const k = result.notes.findIndex((n) => n.startsWith('size:'));
-    result.notes.splice(k < 0 ? result.notes.length : k, k < 0 ? 0 : 1, `size: left out (${why})`);
-  }
-  if (!synsets.children && result.hoiem) result.notes.push(`hoiem: ${inputs.meta} has no hierarchy (no "children" field), so no two classes are similar and Sim is empty`);
-  const report = analysisReport({
+  const t1 = performance.now();
+  const noSizes = gt.source === 'cache' ? `the ground-truth cache ${inputs.gt} holds no image sizes: pass the Annotations directory` : 'an annotation has no <size> with a positive width and height';
+  return {
+    kind: 'detection',
     dataset: settings.dataset,
     task: settings.task,
     metric,
-    result,
+    input,
+    unavailable: { size: noSizes },
+    sectionNotes: synsets.children ? {} : { hoiem: `hoiem: ${inputs.meta} has no hierarchy (no "children" field), so no two classes are similar and Sim is empty` },
+    classNames: Array.from({ length: input.classes.length }, (_, c) => synsets.names[c]),
     versions: { [settings.packageName]: settings.version, [PACKAGE_NAME]: VERSION, ...settings.versions },
-    timings: { totalMs: performance.now() - t0, readMs: t1 - t0 },
+    timings: { totalMs: t1 - t0, readMs: t1 - t0 },
     extra: { images: gt.imageIds.length, objects: gt.labels.length, detections: input.detections.score.length, similarGroups: input.similarGroups.length },
-  });
-  // Readable class names next to the WNIDs, as in the evaluation report (tables and charts use them).
-  report.rows.forEach((row, c) => {
-    const name = synsets.names[c];
-    const { key, ...rest } = row;
-    if (name) report.rows[c] = { key, name, ...rest };
-  });
-  return report;
+  };
 }

@@ -34,4 +34,4 @@ export {
   type DetectionTaskInputs,
 } from './detection-task.js';
 export { annotationXml, writeText, type SampleObject } from './sample-xml.js';
-// the error analysis (`@cvdevkit/ilsvrc2015-common/analyze`) has its own entry: it loads @cvdevkit/analysis
+// the analyze hook (`@cvdevkit/ilsvrc2015-common/analyze`) has its own entry: it reads and ranks for the diagnosis only when asked for

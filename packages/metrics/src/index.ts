@@ -8,3 +8,4 @@ export * from './per-image.js';
 export * from './replicate-ranked.js';
 export * from './replicate-confusion.js';
 export * from './detection-matchers.js';
+export * from './union-area.js';

@@ -27,10 +27,14 @@ async function analyze(session: CliSession, entry: RegisteredTask, opts: Record<
     top: opts.top as number | undefined,
     images: typeof opts.images === 'string' ? resolve(session.io.cwd, opts.images) : undefined,
   };
+  // the diagnosis runs here, on what the task's hook prepared (a plugin never depends on @cvdevkit/analysis)
+  const { diagnoseOptions, runAnalysis } = await import('@cvdevkit/analysis');
+  diagnoseOptions(analysis); // unknown sections, modes and counts are usage errors before any file is read
   const report = await session.withContext(common, common.metric, async (ctx, logs) => {
     const metric = common.metric ?? entry.task.metric;
     const context = createRunContext({ ...ctx, metric, metricPlugin: findMetric(entry.task, metric) });
-    const r = await session.runTask(entry, () => hook.call(entry.task, { ...values, ...analysis }, context));
+    const request = await session.runTask(entry, () => hook.call(entry.task, { ...values, ...analysis }, context));
+    const r = runAnalysis(request, analysis, context.progress);
     r.versions ??= {};
     r.versions[entry.plugin.packageName] ??= entry.plugin.version;
     r.dataset ??= entry.plugin.plugin.meta.name;

@@ -2,7 +2,8 @@ import { vocMatcher } from '@cvdevkit/metrics';
 import { describe, expect, it } from 'vitest';
 import type { DiagnoseInput } from './input.js';
 import { prepare } from './prepare.js';
-import { classificationSizeAnalysis, detectionSizeAnalysis, unionArea } from './size.js';
+import { unionArea } from '@cvdevkit/metrics';
+import { classificationSizeAnalysis, detectionSizeAnalysis } from './size.js';
 
 describe('size analysis', () => {
   it('objects below the threshold become difficult: their detections are ignored and they leave npos', () => {

@@ -1,0 +1,58 @@
+/**
+ * `cvdevkit analyze`: the diagnosis of what a task's `analyze` hook prepared (`AnalysisRequest`, core types), and
+ * its report. The task reads and matches with its own code; the diagnosis and the report are built here, so a
+ * plugin never depends on this package.
+ */
+import { silentProgress, type AnalysisRequest, type AnalyzeOptionValues, type ProgressSink, type Report } from '@cvdevkit/core';
+import { analysisReport, diagnoseOptions, sizeOnlyReport } from './analysis-report.js';
+import { diagnose, SECTIONS, type Section } from './diagnose.js';
+import { classificationSizeAnalysis } from './size.js';
+
+/** The report of an analysis request, with the `--only`, `--tide-mode`, `--top` values. */
+export function runAnalysis(request: AnalysisRequest, values: AnalyzeOptionValues, progress: ProgressSink = silentProgress): Report {
+  const t0 = performance.now();
+  const before = request.timings?.totalMs ?? 0;
+  const totalMs = () => before + performance.now() - t0;
+  if (request.kind === 'classification-size') {
+    diagnoseOptions(values, ['size']);
+    const size = classificationSizeAnalysis(request.classes, undefined, request.ap);
+    const report = sizeOnlyReport({
+      dataset: request.dataset,
+      task: request.task,
+      metric: request.metric,
+      size,
+      official: size.perClass.map((c) => ({ key: c.key, ap: c.ap[0], npos: c.npos[0] })),
+      versions: request.versions,
+      timings: { ...request.timings, totalMs: totalMs() },
+      extra: request.extra,
+    });
+    report.diagnostics.push(...(request.diagnostics ?? []));
+    return report;
+  }
+  const sections = (request.sections ?? SECTIONS) as readonly Section[];
+  const diag = { ...diagnoseOptions(values, sections), ...(request.unavailable ? { unavailable: request.unavailable } : {}) };
+  progress.begin('analysing detections', 1);
+  const result = diagnose(request.input, diag);
+  progress.end();
+  for (const [section, note] of Object.entries(request.sectionNotes ?? {})) if (result[section as Section] !== undefined) result.notes.push(note);
+  const report = analysisReport({
+    dataset: request.dataset,
+    task: request.task,
+    metric: request.metric,
+    result,
+    versions: request.versions,
+    timings: { ...request.timings, totalMs: totalMs() },
+    extra: request.extra,
+  });
+  // Readable class names next to the keys, as in the evaluation report (tables and charts use them).
+  const names = request.classNames;
+  if (names) {
+    report.rows.forEach((row, c) => {
+      const name = names[c];
+      const { key, ...rest } = row;
+      if (name) report.rows[c] = { key, name, ...rest };
+    });
+  }
+  report.diagnostics.push(...(request.diagnostics ?? []));
+  return report;
+}
