@@ -10,3 +10,4 @@ export * from './package-identity.js';
 export * from './order.js';
 export * from './per-image.js';
 export * from './detection-diagnosis.js';
+export * from './report-analysis.js';

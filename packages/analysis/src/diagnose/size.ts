@@ -4,21 +4,12 @@ import { classAp } from './class-ap.js';
 import { meanOf, type DiagnoseObjects } from './input.js';
 import { earlierBestIoU, outcomesAt } from './overlap.js';
 import { detectionsByImage, matchAll, type Prepared } from './prepare.js';
+import type { SizeResult } from '@cvdevkit/core';
+export type { SizeResult };
 
 /** Object-size thresholds (proportion of the image area); 0 is the official evaluation. */
 export const SIZE_THRESHOLDS: readonly number[] = [0, 0.005, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5];
 
-export interface SizeResult {
-  /** `'detection'`: smaller objects marked difficult; `'classification'`: small positives removed. */
-  kind: 'detection' | 'classification';
-  thresholds: number[];
-  /** The mean of the per-class APs under the task's rule (ILSVRC: NaN as soon as one class has no positive left). */
-  mAP: number[];
-  /** Detection: the mean over the classes that still have a positive at the threshold, and how many they are. */
-  mAPWithPositives?: number[];
-  classesWithPositives?: number[];
-  perClass: { key: string; ap: number[]; npos: number[] }[];
-}
 
 /** +1-pixel box area over the image area (width × height from the annotation) of every object. */
 export function objectAreaFraction(objects: DiagnoseObjects, width: ArrayLike<number>, height: ArrayLike<number>): Float64Array {
