@@ -3,7 +3,7 @@ import { classAp, classRows, normalizedAp, type ApFunction } from './class-ap.js
 import { BG, HOIEM_TYPES, LOC, OTH, SIM, hoiemTypes } from './fp-types.js';
 import { meanOf } from './input.js';
 import { FP, IGNORED, SKIPPED, TP, type Prepared } from './prepare.js';
-import { characteristicsAnalysis, type CharacteristicResult } from './characteristics.js';
+import { characteristicsAnalysis } from './characteristics.js';
 import type { TypeCounts, HoiemClass, HoiemResult } from '@cvdevkit/core';
 export type { TypeCounts, HoiemClass, HoiemResult };
 

@@ -1,4 +1,3 @@
-import type { TideErrorName } from './tide-run.js';
 import type { ErrorTable, SpecialTable, TideClassResult, TideQualifierResult, TideResult } from '@cvdevkit/core';
 export type { ErrorTable, SpecialTable, TideClassResult, TideQualifierResult, TideResult };
 
