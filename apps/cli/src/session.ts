@@ -17,6 +17,7 @@ import { AtomicFileSink, stdoutSink, type OutputSink } from './output/sink.js';
 import { createProgress, type ProgressBar } from './progress.js';
 import { cliVersion } from './version.js';
 import { wantedSideOutputs } from './side-outputs/index.js';
+import { loadReportHtml } from './report-html.js';
 
 export interface CommonOptions {
   format: string;
@@ -164,11 +165,11 @@ export class CliSession {
    * The charts each report's task declares (`TaskDefinition.charts`), built by report-html into the report's
    * `charts` (what the HTML page and `--plots` draw). Reports of tasks that declare none are left to report-html.
    */
-  private async attachDeclaredCharts(reports: Report[]): Promise<void> {
+  private async attachDeclaredCharts(reports: Report[], common: CommonOptions): Promise<void> {
     for (const r of reports as Array<Report & { charts?: unknown }>) {
       const requests = this.registry.findTask(r.task)?.task.charts;
       if (requests === undefined || r.charts !== undefined) continue;
-      const { buildReportCharts } = await import('@cvdevkit/report-html');
+      const { buildReportCharts } = await loadReportHtml(common.format === 'html' ? '--format html' : '--plots');
       r.charts = buildReportCharts(r, requests);
     }
   }
@@ -176,7 +177,7 @@ export class CliSession {
   async printReports(reports: Report[], common: CommonOptions, context: FormatContext = {}): Promise<void> {
     await this.checkInterrupted();
     const sides = wantedSideOutputs(common.raw);
-    if (common.format === 'html' || sides.some((s) => s.name === 'plots')) await this.attachDeclaredCharts(reports);
+    if (common.format === 'html' || sides.some((s) => s.name === 'plots')) await this.attachDeclaredCharts(reports, common);
     for (const s of sides) for (const r of reports) await s.prepare?.(r, common.raw);
     const file = common.out ? new AtomicFileSink(common.out) : undefined;
     // `--out` writes the report there as well; an HTML page is not poured into a terminal, though

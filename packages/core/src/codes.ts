@@ -34,6 +34,7 @@ export const ERROR_CODES = {
   'usage/no-validate': 'the task has no validate step',
   'usage/no-analysis': 'the task has no analyze hook',
   'usage/no-per-image': 'compare needs reports evaluated with --per-image',
+  'usage/optional-package': 'an option needs an optional package that is not installed (the message names it)',
   'usage/aborted': 'the evaluation was interrupted',
   'usage/async-format': 'an output format that renders asynchronously was used synchronously',
   'usage/out': 'the --out file cannot be written',

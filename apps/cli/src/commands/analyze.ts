@@ -14,12 +14,15 @@ import { REPORT_FORMATS } from '../output/index.js';
 import type { CliSession } from '../session.js';
 import { addTaskOptions, type CommandModule } from './command.js';
 import { formatGiven } from './eval.js';
+import { loadReportHtml } from '../report-html.js';
 
 async function analyze(session: CliSession, entry: RegisteredTask, opts: Record<string, unknown>, attributeOf: Map<string, string>, formatExplicit: boolean): Promise<number> {
   const common = session.common(opts, formatExplicit);
   session.checkMetric(entry, common.metric);
   const hook = entry.task.analyze;
   if (!hook) throw usageError(`task "${entry.id}" has no analysis`, 'usage/no-analysis', `tasks with an analysis: ${tasksWith(session, 'analyze')}`);
+  // the crops of --images are drawn by report-html, an optional package: say so before any file is read
+  if (typeof opts.images === 'string') await loadReportHtml('--images');
   const values = taskOptionValues(entry.task, opts, attributeOf, session.io.cwd);
   const analysis = {
     only: opts.only as string | undefined,

@@ -14,16 +14,17 @@ import {
   type PosthocMethod,
 } from '@cvdevkit/analysis';
 import { compareHtml } from './compare-html.js';
+import { loadReportHtml, type ReportHtml } from '../report-html.js';
 import { EXIT } from '../failures.js';
 import { writeAtomic } from '../io.js';
 import type { CliSession } from '../session.js';
 
-export const FORMATS: Record<string, (r: CompareResult) => string> = {
+export const FORMATS: Record<string, (r: CompareResult, lib: () => Promise<ReportHtml>) => string | Promise<string>> = {
   table: formatCompareText,
   json: compareToJson,
   csv: formatCompareCsv,
   markdown: formatCompareMarkdown,
-  html: compareHtml,
+  html: async (r, lib) => compareHtml(r, await lib()),
 };
 const EXTENSIONS: Record<string, string> = { '.json': 'json', '.csv': 'csv', '.md': 'markdown', '.txt': 'table', '.html': 'html', '.htm': 'html' };
 
@@ -47,8 +48,8 @@ async function renderDiagram(file: string, result: CompareResult): Promise<void>
   if (!result.perClass) throw usageError(`--cd-diagram: ${result.task} has no per-class values to rank the methods over`, 'usage/cd-diagram', 'leave out --cd-diagram for this task');
   const svg = cdDiagramSvg(result);
   if (extname(file).toLowerCase() === '.png') {
-    const { Resvg } = await import('@resvg/resvg-js');
-    const png = new Resvg(svg, { fitTo: { mode: 'zoom', value: 2 }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();
+    // the one SVG → PNG path: report-html's (resvg), transparent as the SVG
+    const png = await (await loadReportHtml('--cd-diagram <file>.png')).renderSvgPng(svg, { background: 'transparent' });
     writeAtomic(file, png);
   } else if (extname(file).toLowerCase() === '.svg') writeAtomic(file, svg);
   else throw usageError(`--cd-diagram ${file}: expected a .svg or .png file name`, 'usage/cd-diagram');
@@ -100,7 +101,7 @@ export async function compare(session: CliSession, task: string, files: string[]
     seed: (opts.seed as number | undefined) ?? 0,
     replicators,
   });
-  const text = FORMATS[format](result);
+  const text = await FORMATS[format](result, () => loadReportHtml('compare --format html'));
   if (out) writeAtomic(out, text);
   if (typeof opts.cdDiagram === 'string') await renderDiagram(resolve(session.io.cwd, opts.cdDiagram), result);
   session.out(text);
