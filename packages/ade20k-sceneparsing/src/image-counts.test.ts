@@ -74,7 +74,7 @@ describe('countImage', () => {
           expect(got.cells.every((k) => k >= 0 && k < BINS * BINS)).toBe(true);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   });
 });

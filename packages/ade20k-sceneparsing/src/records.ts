@@ -39,17 +39,18 @@ export function evaluatedCounts(records: readonly EntryRecord[]): ImageCounts[] 
 /** One warning per file the official code would skip or we score differently, each naming the file. */
 export function recordDiagnostics(records: readonly EntryRecord[], settings: RunSettings): Diagnostic[] {
   const out: Diagnostic[] = [];
+  // the file is printed first: the messages do not repeat it
   const gt = (r: EntryRecord) => join(settings.gtDir, r.name);
   const pred = (r: EntryRecord) => join(settings.predDir, r.name);
   for (const r of records) {
     if (r.outcome === 'skipped-no-gt') {
-      out.push({ severity: 'warning', code: 'input/missing-file', file: pred(r), message: `no ground truth ${gt(r)}: the prediction is skipped, as the official code does` });
+      out.push({ severity: 'warning', code: 'input/missing-file', file: pred(r), message: 'no ground truth with this name: skipped, as the official code does' });
     } else if (r.outcome === 'skipped-no-pred') {
       out.push({
         severity: 'warning',
         code: 'input/missing-prediction',
         file: gt(r),
-        message: `no prediction ${pred(r)}: the image is not evaluated (the official code skips it silently, which rewards leaving out hard images; --missing-as-wrong scores it as all wrong)`,
+        message: 'no prediction with this name: not evaluated (the official code skips it silently, which rewards leaving out hard images; --missing-as-wrong scores it as all wrong)',
       });
     } else if (r.outcome === 'skipped-truecolour') {
       out.push({
@@ -62,7 +63,7 @@ export function recordDiagnostics(records: readonly EntryRecord[], settings: Run
       out.push(
         r.hasPred
           ? { severity: 'warning', code: 'input/png-color-type', file: pred(r), message: 'a truecolour (RGB) prediction: scored as all wrong (--missing-as-wrong; the official code skips it)' }
-          : { severity: 'warning', code: 'input/missing-prediction', file: gt(r), message: `no prediction ${pred(r)}: scored as all wrong (--missing-as-wrong; the official code skips it)` },
+          : { severity: 'warning', code: 'input/missing-prediction', file: gt(r), message: 'no prediction with this name: scored as all wrong (--missing-as-wrong; the official code skips it)' },
       );
     }
   }

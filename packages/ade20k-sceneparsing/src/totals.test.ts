@@ -76,7 +76,7 @@ describe('computeTotals', () => {
         }
         expect(off).toEqual([]);
       }),
-      { numRuns: 100 },
+      { numRuns: 50 },
     );
   });
 
@@ -88,6 +88,7 @@ describe('computeTotals', () => {
         const y = computeTotals([image([[1, 1, v]]), image([[1, 1, u]])]);
         expect(Object.is(x.iou[0], y.iou[0])).toBe(true);
       }),
+      { numRuns: 30 },
     );
   });
 });
