@@ -14,3 +14,4 @@ export * from './gzip.js';
 export * from './output-file.js';
 export * from './json-input.js';
 export * from './lines.js';
+export * from './parse-cache.js';
