@@ -86,7 +86,6 @@ export const ERROR_CODES = {
   'input/layout-object': 'a layout result names an object index the annotation does not have',
   'input/layout-part': 'a layout result names an unknown part class',
   'input/meta': 'an ILSVRC meta file (synsets) is malformed',
-  'input/meta-task': 'an ILSVRC meta file belongs to another task (its ILSVRC2015_<task>_ID field)',
   'input/meta-gt-mismatch': 'the ground truth has classes the meta file does not (they come from different datasets)',
   'input/unknown-wnid': 'an annotation names a WNID that is not in the meta file',
   'input/gt': 'the ground-truth path is neither an annotation folder nor a cache .mat',

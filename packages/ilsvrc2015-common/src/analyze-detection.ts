@@ -4,7 +4,7 @@ import { analysisReport, diagnose, diagnoseOptions, similarGroupsFromParents, ty
 import { ILSVRC_AP, PACKAGE_NAME, VERSION, type DetectionTaskInputs, type DetectionTaskSettings } from './detection-task.js';
 import { readGroundTruthCache, readGroundTruthXml, type GroundTruth } from './ground-truth.js';
 import { readBlacklist, readImageList, readPredictions, type Blacklist, type Predictions } from './inputs.js';
-import { checkGroundTruthClasses, checkMetaTask, readSynsets, type Synsets } from './meta.js';
+import { checkGroundTruthClasses, readSynsets, type Synsets } from './meta.js';
 
 /** MATLAB `sort(…, 'descend')` order of two confidences: NaN first, then larger first; 0 on ties. */
 function confOrder(a: number, b: number): number {
@@ -130,7 +130,6 @@ export async function analyzeDetectionTask(inputs: DetectionTaskInputs, values: 
   for (const k of ['pred', 'meta', 'gt'] as const) if (!inputs[k]) throw usageError(`missing option --${k}`, 'usage/missing-option');
   if (settings.excludeGenerated) throw usageError('analyze does not support --exclude-generated', 'usage/invalid');
   const synsets = readSynsets(inputs.meta);
-  checkMetaTask(synsets, settings.task, inputs.gt);
   const useCache = isFile(inputs.gt) && /\.mat$/i.test(inputs.gt);
   if (!inputs.list && !useCache) throw usageError('missing option --list (the image list is needed to read XML ground truth)', 'usage/missing-option');
   const list = inputs.list ? readImageList(inputs.list) : undefined;

@@ -12,7 +12,7 @@ import { evaluateDetections, type DetectionEvalResult } from './evaluate.js';
 import { detectionPerImage } from './per-image.js';
 import { readGroundTruthCache, readGroundTruthXml, type GroundTruth } from './ground-truth.js';
 import { readBlacklist, readImageList, readPredictions, type Blacklist, type ImageList, type Predictions } from './inputs.js';
-import { checkGroundTruthClasses, checkMetaTask, readSynsets, type Synsets } from './meta.js';
+import { checkGroundTruthClasses, readSynsets, type Synsets } from './meta.js';
 
 /** This library's package name and version, for the `versions` of the reports it helps build. */
 export const PACKAGE_NAME = '@cvdevkit/ilsvrc2015-common';
@@ -84,7 +84,6 @@ function readDetectionInputs(inputs: DetectionTaskInputs, settings: DetectionTas
     if (!inputs[k]) throw usageError(`missing option --${k}`, 'usage/missing-option');
   }
   const synsets = readSynsets(inputs.meta);
-  checkMetaTask(synsets, settings.task, inputs.gt);
   const useCache = isFile(inputs.gt) && /\.mat$/i.test(inputs.gt);
   let list: ImageList | undefined;
   if (inputs.list) list = readImageList(inputs.list);
@@ -258,8 +257,7 @@ export async function validateDetectionInputs(inputs: DetectionTaskInputs, setti
   let list: ImageList | undefined;
   try {
     synsets = readSynsets(inputs.meta);
-    checkMetaTask(synsets, settings.task, inputs.gt);
-  } catch (e) {
+    } catch (e) {
     push(e);
   }
   try {

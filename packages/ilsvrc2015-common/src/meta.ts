@@ -103,29 +103,6 @@ export function readSynsetsText(file: string): Synsets {
   return buildSynsets(file, wnids, names, ids);
 }
 
-/** The synset count of each task's official meta file. */
-const OFFICIAL_COUNT: Record<string, number> = { DET: 200, VID: 30, CLSLOC: 1000 };
-
-/**
- * A meta file must belong to the task (issue 25): a `.mat` meta whose `ILSVRC2015_<T>_ID` field names
- * another task (`meta_vid.mat` given to DET) is an input error naming the meta, the ground truth and the
- * counts. (Plain-text synset lists and small test metas with the task's own field are accepted.)
- */
-export function checkMetaTask(synsets: Synsets, task: string, gtPath: string): void {
-  const want = task.split('/').pop()!.replace('-', '').toUpperCase();
-  const m = synsets.idField ? /^ILSVRC\d*_([A-Z-]+)_ID$/.exec(synsets.idField) : null;
-  if (!m) return;
-  const found = m[1].replace('-', '');
-  if (found === want) return;
-  throw inputError({
-    code: 'input/meta-task',
-    file: synsets.file,
-    field: `synsets.${synsets.idField}`,
-    expected: `the meta file of ${task} (a field ILSVRC2015_${want}_ID${OFFICIAL_COUNT[want] ? `; ${OFFICIAL_COUNT[want]} synsets in the official one` : ''})`,
-    found: `a ${found} meta file (${synsets.wnids.length} synsets), given with the ground truth ${gtPath}`,
-  });
-}
-
 /**
  * Every ground-truth class must be a synset of the meta (issue 25): ground truth with more classes
  * (`num_pos_per_class` of a cache, the largest label) than the meta has synsets is an input error naming both files
