@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
-import { cachedParse } from '@cvdevkit/formats';
+import { cachedParse, fsError } from '@cvdevkit/formats';
 import { inputError, ProblemCollector, resolveWorkerScript, WorkerPool, type RunContext } from '@cvdevkit/core';
 import { matNumbers, readMatFileSync, type MatStruct, type MatValue } from '@cvdevkit/formats/mat';
 import { readAnnotationChunk, UNKNOWN_LABEL, type AnnotationChunk } from './annotation.js';
@@ -38,8 +38,8 @@ export async function readGroundTruthBoxes(path: string, synsets: SynsetMap, con
   let st: Stats;
   try {
     st = statSync(path);
-  } catch {
-    throw inputError({ code: 'input/missing-file', file: path, expected: 'an Annotations directory or the ground-truth cache .mat (variable rec)', found: 'no such file or directory' });
+  } catch (e) {
+    throw fsError(e, path, { expected: 'an Annotations directory or the ground-truth cache .mat (variable rec)' });
   }
   if (st.isDirectory()) return readAnnotationDirectory(path, synsets, context);
   return readRecCache(path);

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { cachedParse } from '@cvdevkit/formats';
+import { cachedParse, fsError } from '@cvdevkit/formats';
 import { inputError, mapInWorkers, ProblemCollector, resolveWorkerScript, type Problem, type RunContext } from '@cvdevkit/core';
 import { matNumbers, readMatFileSync, type MatValue } from '@cvdevkit/formats/mat';
 import { parseAnnotationFiles, type PackedObjects } from './annotation.js';
@@ -184,8 +184,8 @@ export async function readGroundTruthXml(dir: string, list: ImageList, synsets: 
   let st;
   try {
     st = statSync(dir);
-  } catch {
-    throw inputError({ code: 'input/missing-file', file: dir, expected: 'an annotation directory or a ground-truth cache .mat', found: 'no such file or directory' });
+  } catch (e) {
+    throw fsError(e, dir, { expected: 'an annotation directory or a ground-truth cache .mat' });
   }
   if (!st.isDirectory()) throw inputError({ code: 'input/gt', file: dir, expected: 'an annotation directory or a ground-truth cache .mat', found: 'a file' });
   const files = annotationFiles(dir, list);
