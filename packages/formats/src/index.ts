@@ -15,3 +15,4 @@ export * from './output-file.js';
 export * from './json-input.js';
 export * from './lines.js';
 export * from './parse-cache.js';
+export * from './make-dirs.js';

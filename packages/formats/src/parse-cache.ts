@@ -10,8 +10,9 @@
  * parsed again, with one info line saying why. A cache that cannot be written is only slower next time.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { makeDirsSync } from './make-dirs.js';
 
 /** The header line's format tag (the first line of every cache file). */
 export const PARSE_CACHE_FORMAT = 'cvdevkit.parse-cache/1';
@@ -133,31 +134,6 @@ function readCache<T>(file: string, key: string, o: CachedParseOptions<T>): { va
   return value === undefined ? { why: 'content that does not decode' } : { value };
 }
 
-/** Makes `dir` and its missing parents one level at a time (bounded: never loops on a file system like /proc). */
-export function makeCacheDir(dir: string): void {
-  const missing: string[] = [];
-  let d = resolve(dir);
-  for (let depth = 0; depth < 256; depth++) {
-    try {
-      if (statSync(d).isDirectory()) break;
-      throw Object.assign(new Error(`not a directory: ${d}`), { code: 'ENOTDIR' });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    }
-    missing.push(d);
-    const up = dirname(d);
-    if (up === d) break;
-    d = up;
-  }
-  for (let i = missing.length - 1; i >= 0; i--) {
-    try {
-      mkdirSync(missing[i]);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
-  }
-}
-
 function writeCache<T>(file: string, key: string, o: CachedParseOptions<T>, value: T): void {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
@@ -169,7 +145,7 @@ function writeCache<T>(file: string, key: string, o: CachedParseOptions<T>, valu
       bytes += p.byteLength;
     }
     const head: Header = { format: PARSE_CACHE_FORMAT, name: o.name, cacheVersion: o.cacheVersion, plugin: o.plugin, pluginVersion: o.pluginVersion, files: o.files.length, key, bytes, sha256: h.digest('hex') };
-    makeCacheDir(dirname(file));
+    makeDirsSync(dirname(file));
     const fd = openSync(tmp, 'w');
     try {
       writeSync(fd, Buffer.from(`${JSON.stringify(head)}\n`, 'utf8'));
