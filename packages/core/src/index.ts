@@ -9,3 +9,4 @@ export * from './sample.js';
 export * from './package-identity.js';
 export * from './order.js';
 export * from './display-text.js';
+export * from './field-info.js';

@@ -1,5 +1,5 @@
 /** The sections of a report's page: headline numbers, protocol fingerprint, per-class table, diagnostics. */
-import { formatLocation, type Diagnostic, type Report, type ReportValue } from '@cvdevkit/core';
+import { formatLocation, reportFieldInfo, type Diagnostic, type Report, type ReportValue } from '@cvdevkit/core';
 import { escapeHtml } from './escape.js';
 import type { InputDescription } from './inputs.js';
 import { thousands } from '../thousands.js';
@@ -35,11 +35,13 @@ const isCount = (v: number | null) => typeof v === 'number' && Number.isInteger(
 export function headlineSection(report: Report): string {
   const entries = Object.entries(report.summary).filter(([, v]) => !isCount(v));
   if (entries.length === 0) return '<p class="muted">The report has no summary numbers.</p>';
+  const info = reportFieldInfo(report);
   const cards = entries
-    .map(
-      ([k, v], i) =>
-        `<div class="number${i === 0 ? ' official' : ''}"><div class="label">${escapeHtml(k)}</div><div class="value" title="${escapeHtml(String(v))}">${escapeHtml(formatValue(v))}</div></div>`,
-    )
+    .map(([k, v], i) => {
+      const unit = info[k]?.unit;
+      const help = info[k]?.description;
+      return `<div class="number${i === 0 ? ' official' : ''}"${help ? ` title="${escapeHtml(help)}"` : ''}><div class="label">${escapeHtml(k)}</div><div class="value" title="${escapeHtml(String(v))}">${escapeHtml(formatValue(v))}</div>${unit ? `<div class="unit">${escapeHtml(unit)}</div>` : ''}</div>`;
+    })
     .join('');
   return `<div class="headline">${cards}</div><p class="muted">Exact values (full precision) are in the table cells' tooltips and in the JSON report below.</p>`;
 }
@@ -108,7 +110,9 @@ export function tableSection(report: Report, tableId = 'rows'): string {
   if (report.rows.length === 0) return '<p class="muted">The report has no rows.</p>';
   const cols = rowColumns(report);
   const numeric = cols.map((c) => c !== 'key' && report.rows.every((r) => r[c] === undefined || r[c] === null || typeof r[c] === 'number'));
-  const head = cols.map((c, i) => `<th scope="col"${numeric[i] ? ' class="num"' : ''}>${escapeHtml(c)}</th>`).join('');
+  const info = reportFieldInfo(report);
+  const help = (c: string) => [info[c]?.description, info[c]?.unit ? `unit: ${info[c]!.unit}` : undefined].filter((x) => x !== undefined).join(' · ');
+  const head = cols.map((c, i) => `<th scope="col"${numeric[i] ? ' class="num"' : ''}${help(c) ? ` title="${escapeHtml(help(c))}"` : ''}>${escapeHtml(c)}</th>`).join('');
   const body = report.rows
     .map(
       (r) =>
