@@ -16,6 +16,8 @@ export interface ReportProtocol {
   date?: string;
   /** Versions not in `report.versions` (Node.js, …). */
   versions?: Record<string, string>;
+  /** Said next to the inputs when their paths no longer exist (a demo's temporary sample folder). */
+  inputsNote?: string;
 }
 
 /** A number for a cell: integers as is, others to 4 decimals; NaN/null as `–`. */
@@ -86,6 +88,7 @@ export function fingerprintSection(report: Report, protocol: ReportProtocol): st
   if (options.length > 0) rows.push(factRow('options', options.map(([k, v]) => `<code>--${escapeHtml(kebab(k))} ${escapeHtml(scalarText(v))}</code>`).join(' ')));
   const seed = protocol.options?.seed ?? report.summary.seed ?? (report.extra as Record<string, unknown> | undefined)?.seed;
   rows.push(factRow('seed', seed === undefined ? '<span class="muted">none (the task is deterministic)</span>' : `<code>${escapeHtml(scalarText(seed))}</code>`));
+  if (protocol.inputsNote) rows.push(factRow('inputs', `<span class="muted">${escapeHtml(protocol.inputsNote)}</span>`));
   for (const i of protocol.inputs ?? []) rows.push(factRow('input', describeInput(i)));
   const counts = Object.entries(report.summary).filter(([k, v]) => isCount(v) && k !== 'seed');
   const extraCounts = Object.entries(report.extra ?? {}).filter(([, v]) => typeof v === 'number' || typeof v === 'string');
