@@ -8,3 +8,5 @@ export * from './workers.js';
 export * from './sample.js';
 export * from './package-identity.js';
 export * from './order.js';
+export * from './display-text.js';
+export * from './field-info.js';

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { inputError, usageError, type AnalyzeOptionValues, type Report, type RunContext } from '@cvdevkit/core';
+import { mean, median } from '@cvdevkit/metrics';
 import { analysisReport, diagnose, diagnoseOptions, similarGroupsFromParents, type DiagnoseInput } from '@cvdevkit/analysis';
 import { ILSVRC_AP, PACKAGE_NAME, VERSION, type DetectionTaskInputs, type DetectionTaskSettings } from './detection-task.js';
 import { readGroundTruthCache, readGroundTruthXml, type GroundTruth } from './ground-truth.js';
@@ -121,6 +122,22 @@ function isFile(path: string): boolean {
   }
 }
 
+/**
+ * The headline `eval` gives: `meanAP` and `medianAP` over the classes' official APs (the same functions as
+ * `evaluateDetections`, so the numbers are bit-identical), in place of the generic `mAP`.
+ */
+function headlineAsEval(report: Report, aps: number[]): void {
+  const { mAP: _generic, ...rest } = report.summary;
+  const nullIfNaN = (v: number) => (Number.isNaN(v) ? null : v);
+  report.summary = { meanAP: nullIfNaN(mean(aps)), medianAP: nullIfNaN(median(aps)), ...rest };
+  const fields = report.extra?.fields as Record<string, unknown> | undefined;
+  if (fields) {
+    delete fields.mAP;
+    fields.meanAP = { unit: 'AP (0–1)', description: 'mean of the classes\' APs, as eval_det.m / eval_vid.m' };
+    fields.medianAP = { unit: 'AP (0–1)', description: 'median of the classes\' APs, as eval_det.m / eval_vid.m' };
+  }
+}
+
 /** `cvdevkit analyze ilsvrc2015/det|vid`: the official matching once, then overlap, size (XML ground truth only), Hoiem, TIDE, top. */
 export async function analyzeDetectionTask(inputs: DetectionTaskInputs, values: AnalyzeOptionValues, settings: DetectionTaskSettings, context: RunContext): Promise<Report> {
   const t0 = performance.now();
@@ -158,6 +175,11 @@ export async function analyzeDetectionTask(inputs: DetectionTaskInputs, values: 
     timings: { totalMs: performance.now() - t0, readMs: t1 - t0 },
     extra: { images: gt.imageIds.length, objects: gt.labels.length, detections: input.detections.score.length, similarGroups: input.similarGroups.length },
   });
+  headlineAsEval(report, result.official.perClass.map((c) => c.ap));
+  if (result.hoiem && input.similarGroups.length === 0) {
+    const fields = report.extra!.fields as Record<string, { description?: string }>;
+    fields.Sim = { description: 'Hoiem false positives: confusion with a similar class; always 0 here: ILSVRC defines no similar-class groups' };
+  }
   // Readable class names next to the WNIDs, as in the evaluation report (tables and charts use them).
   report.rows.forEach((row, c) => {
     const name = synsets.names[c];

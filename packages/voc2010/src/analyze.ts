@@ -80,7 +80,8 @@ export async function analyzeDet(options: VocDetOptions & AnalyzeOptionValues, c
   context.progress.begin('analysing detections', 1);
   const result = diagnose(input, diag);
   context.progress.end();
-  const images = options.images ?? join(paths.root, 'JPEGImages');
+  // the VOCdevkit keeps the images beside Annotations/: <root>/VOC2010/JPEGImages
+  const images = options.images ?? join(paths.dataDir, 'JPEGImages');
   const report = analysisReport({
     dataset: 'voc2010',
     task: 'voc2010/det',

@@ -49,7 +49,7 @@ export const analyzeCommand: CommandModule = ({ program, session, entry, known, 
   cmd.addOption(new Option('--only <sections>', 'comma-separated analyses: overlap,size,hoiem,tide,top (default: all the task supports)'));
   cmd.addOption(new Option('--tide-mode <mode>', 'TIDE baseline: official (the task\'s AP and matching) or tide (TIDE v1.0.1\'s own numbers)').choices(['official', 'tide']).default('official'));
   cmd.addOption(new Option('--top <n>', 'entries per list in the top section').argParser(parsePositiveIntegerArg));
-  cmd.addOption(new Option('--images <dir>', 'folder of the test images (default: the VOC root\'s JPEGImages/ when present)'));
+  cmd.addOption(new Option('--images <dir>', 'folder of the test images (default for VOC: <root>/VOC2010/JPEGImages/ when present)'));
   addCommonOptions(cmd, { report: true, run: true }, REPORT_FORMATS).action((id: string, opts: Record<string, unknown>) =>
     done(analyze(session, session.registry.getTask(id), opts, attributeOf, formatGiven(cmd))),
   );

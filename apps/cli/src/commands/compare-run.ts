@@ -16,7 +16,8 @@ import {
 } from '@cvdevkit/analysis';
 import { compareHtml } from './compare-html.js';
 import { EXIT } from '../failures.js';
-import { writeAtomic } from '../io.js';
+import { outputFormat } from '../output/out-format.js';
+import { checkOutputTarget, OutputCommit } from '../output/targets.js';
 import type { CliSession } from '../session.js';
 
 export const FORMATS: Record<string, (r: CompareResult) => string> = {
@@ -26,7 +27,6 @@ export const FORMATS: Record<string, (r: CompareResult) => string> = {
   markdown: formatCompareMarkdown,
   html: compareHtml,
 };
-const EXTENSIONS: Record<string, string> = { '.json': 'json', '.csv': 'csv', '.md': 'markdown', '.txt': 'table', '.html': 'html', '.htm': 'html' };
 
 function readReport(file: string): Report {
   let text: string;
@@ -46,22 +46,30 @@ function readReport(file: string): Report {
 }
 
 
-async function renderDiagram(file: string, result: CompareResult): Promise<void> {
+/** `--cd-diagram`'s file: a .svg or .png name whose target can be written (checked before any work). */
+function checkDiagramTarget(file: string): void {
+  const ext = extname(file).toLowerCase();
+  if (ext !== '.png' && ext !== '.svg') throw usageError(`--cd-diagram ${file}: expected a .svg or .png file name`, 'usage/cd-diagram');
+  checkOutputTarget(file, '--cd-diagram');
+}
+
+async function renderDiagram(file: string, result: CompareResult, outputs: OutputCommit): Promise<void> {
   if (!result.perClass) throw usageError(`--cd-diagram: ${result.task} has no per-class values to rank the methods over`, 'usage/cd-diagram', 'leave out --cd-diagram for this task');
   const svg = cdDiagramSvg(result);
   if (extname(file).toLowerCase() === '.png') {
     const { Resvg } = await import('@resvg/resvg-js');
     const png = new Resvg(svg, { fitTo: { mode: 'zoom', value: 2 }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();
-    writeAtomic(file, png);
-  } else if (extname(file).toLowerCase() === '.svg') writeAtomic(file, svg);
-  else throw usageError(`--cd-diagram ${file}: expected a .svg or .png file name`, 'usage/cd-diagram');
+    outputs.stage(file, '--cd-diagram', png);
+  } else outputs.stage(file, '--cd-diagram', svg);
 }
 
 export async function compare(session: CliSession, task: string, files: string[], opts: Record<string, unknown>, formatExplicit: boolean): Promise<number> {
   session.quiet = opts.quiet === true;
   const out = typeof opts.out === 'string' ? resolve(session.io.cwd, opts.out) : undefined;
-  let format = (opts.format as string | undefined) ?? 'table';
-  if (!formatExplicit && out !== undefined) format = EXTENSIONS[extname(out).toLowerCase()] ?? format;
+  const format = outputFormat(out, formatExplicit ? ((opts.format as string | undefined) ?? 'table') : undefined);
+  const diagram = typeof opts.cdDiagram === 'string' ? resolve(session.io.cwd, opts.cdDiagram) : undefined;
+  if (out !== undefined) checkOutputTarget(out, '--out');
+  if (diagram !== undefined) checkDiagramTarget(diagram);
   if (files.length < 2) throw usageError(`compare: expected at least two reports, got ${files.length}`, 'usage/missing-argument');
   const paths = files.map((f) => resolve(session.io.cwd, f));
   const names = methodNames(files, typeof opts.names === 'string' ? opts.names : undefined);
@@ -79,9 +87,17 @@ export async function compare(session: CliSession, task: string, files: string[]
     bootstrap: (opts.bootstrap as number | undefined) ?? 0,
     seed: (opts.seed as number | undefined) ?? 0,
   });
-  const text = FORMATS[format](result);
-  if (out) writeAtomic(out, text);
-  if (typeof opts.cdDiagram === 'string') await renderDiagram(resolve(session.io.cwd, opts.cdDiagram), result);
-  session.out(text);
+  const outputs = new OutputCommit();
+  try {
+    if (out !== undefined) outputs.stage(out, '--out', FORMATS[format](result));
+    if (diagram !== undefined) await renderDiagram(diagram, result, outputs);
+    outputs.commit();
+  } catch (e) {
+    outputs.abort();
+    throw e;
+  }
+  // with --out, stdout gets what a terminal gets: the table
+  session.out(FORMATS[out !== undefined ? 'table' : format](result));
+  if (out !== undefined && !session.quiet) session.io.stderr.write(`comparison written to ${out}\n`);
   return EXIT.ok;
 }

@@ -8,7 +8,7 @@ import { usageError, type Report } from '@cvdevkit/core';
 import type { ReportChart } from '@cvdevkit/report-html';
 import { describeFsError } from '@cvdevkit/formats/fs';
 import { makeDirsSync } from '@cvdevkit/formats';
-import { writeAtomic } from '../io.js';
+import { checkOutputFolder } from '../output/targets.js';
 import type { SideOutput } from './index.js';
 
 export const PLOT_FORMATS = ['svg', 'png'] as const;
@@ -26,6 +26,7 @@ export const plotsSideOutput: SideOutput = {
     { flags: '--plot-format <format>', description: 'file format of --plots: svg or png (default svg)', scope: 'report', make: (o) => o.choices([...PLOT_FORMATS]) },
   ],
   wanted: (opts) => typeof opts.plots === 'string',
+  check: (opts, cwd) => checkOutputFolder(resolve(cwd, opts.plots as string), '--plots'),
   async prepare(report) {
     // loaded only when --plots is given: the chart library is the CLI's heaviest dependency
     const { buildReportCharts } = await import('@cvdevkit/report-html');
@@ -49,10 +50,10 @@ export const plotsSideOutput: SideOutput = {
       for (const [i, chart] of charts.entries()) {
         const svg = svgs[i];
         const file = join(dir, `${fileStem(report, chart)}.${png ? 'png' : 'svg'}`);
-        writeAtomic(file, png ? await lib.renderSvgPng(svg) : `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`, '--plots');
+        context.outputs.stage(file, '--plots', png ? await lib.renderSvgPng(svg) : `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`, { inFolder: true });
         written.push(file);
       }
     }
-    if (!context.quiet) context.stderr.write(`${written.length} chart${written.length === 1 ? '' : 's'} written to ${dir}\n`);
+    return `${written.length} chart${written.length === 1 ? '' : 's'} written to ${dir}`;
   },
 };

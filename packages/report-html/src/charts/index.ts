@@ -4,7 +4,7 @@
  * recall/precision; IoU and confusion when rows have `iou` or the report has matrices; error by number
  * of guesses when rows have `clsError`/`locError`; BSDS plots when rows have `odsF`.
  */
-import type { Report } from '@cvdevkit/core';
+import { displayReport, type Report } from '@cvdevkit/core';
 import { analysisCharts } from './analysis.js';
 import { boundaryCharts } from './boundary.js';
 import { errorByGuessesCharts } from './classification-localisation.js';
@@ -12,7 +12,9 @@ import type { ReportChart } from './common.js';
 import { precisionRecallCharts } from './precision-recall.js';
 import { segmentationCharts } from './segmentation.js';
 
-export function buildReportCharts(report: Report): ReportChart[] {
+export function buildReportCharts(full: Report): ReportChart[] {
+  // names are shown cut at 200 characters (a megabyte class name would be drawn on every axis and legend)
+  const report = displayReport(full);
   if (report.analysis !== undefined) return [...baseCharts(report), ...analysisCharts(report)];
   return baseCharts(report);
 }
