@@ -157,7 +157,7 @@ function edge(x0: number, y0: number, x1: number, y1: number): void {
 function rasterise(xy: ArrayLike<number>, k: number, h: number, w: number, what: string): Rle {
   H = h;
   Hd = h;
-  WM1 = w === 0 ? 2 ** 64 : w - 1; // (double)(siz)(w - 1): w = 0 wraps to 2^64 - 1, which rounds to 2^64
+  WM1 = w - 1;
   nb = 0;
   havePrev = false;
   bnd = scratchU32(1024);
@@ -200,6 +200,14 @@ function rasterise(xy: ArrayLike<number>, k: number, h: number, w: number, what:
   return { h, w, counts: a.slice(0, m) };
 }
 
+/** Polygons need an image of at least 1×1: on an empty one pycocotools makes counts that do not sum to h·w. */
+function checkImage(h: number, w: number): void {
+  checkSize(h, w);
+  if (h === 0 || w === 0) {
+    throw new RleError('size', 'cannot rasterise a polygon or box in an empty image', { expected: 'h >= 1 and w >= 1', found: `h=${h}, w=${w}` });
+  }
+}
+
 function scaled(v: number, what: string, i: number): number {
   const s = SCALE * v + 0.5;
   if (!(s > -COORD_LIMIT && s < COORD_LIMIT)) {
@@ -215,11 +223,11 @@ function scaled(v: number, what: string, i: number): number {
 /**
  * The RLE of one polygon [x0, y0, x1, y1, …] (pixel coordinates, pixel centres at integers) in an h×w
  * mask: pycocotools `rleFrPoly` with k = floor(length / 2) points (an odd last number is ignored).
- * Fewer than 2 points give an empty mask. Throws RleError 'polygon-coordinate' for a coordinate that is
+ * Fewer than 2 points give an empty mask. Throws RleError 'size' for an image with h or w = 0, and RleError 'polygon-coordinate' for a coordinate that is
  * not finite or beyond ±2^30/5 (where pycocotools' int arithmetic overflows).
  */
 export function fromPolygon(xy: ArrayLike<number>, h: number, w: number): Rle {
-  checkSize(h, w);
+  checkImage(h, w);
   return rasterise(xy, Math.floor(xy.length / 2), h, w, 'polygon');
 }
 
@@ -229,7 +237,7 @@ export function fromPolygon(xy: ArrayLike<number>, h: number, w: number): Rle {
  * box); later polygons may have any length. The object's mask is `merge(fromPolygons(…))` (union).
  */
 export function fromPolygons(polys: readonly ArrayLike<number>[], h: number, w: number): Rle[] {
-  checkSize(h, w);
+  checkImage(h, w);
   if (polys.length === 0) throw new RleError('polygon-list-empty', 'empty polygon list', { expected: 'at least one polygon', found: '[]' });
   if (polys[0].length <= 4) {
     throw new RleError('polygon-too-short', 'first polygon has 4 numbers or fewer', {
@@ -245,7 +253,7 @@ export function fromPolygons(polys: readonly ArrayLike<number>[], h: number, w: 
 
 /** The RLE of box [x, y, w, h] (pycocotools `rleFrBbox`: the polygon (x,y) (x,y+h) (x+w,y+h) (x+w,y)). */
 export function fromBox(box: ArrayLike<number>, h: number, w: number): Rle {
-  checkSize(h, w);
+  checkImage(h, w);
   if (box.length !== 4) throw new RleError('box', 'a box is not 4 numbers', { expected: '[x, y, width, height]', found: show(box) });
   const xs = box[0];
   const xe = xs + box[2];
