@@ -80,7 +80,7 @@ describe('mask IoU and merge', () => {
     const a: Rle = { h: 2, w: 2, counts: Uint32Array.of(0, 4) };
     const bad: Rle = { h: 2, w: 2, counts: Uint32Array.of(0, 3) };
     expect(() => iou([a], [bad], [0])).toThrow(RleError);
-    expect(() => iou([bad], [a], [1])).toThrow(/detection 0 and ground truth 0 cover different numbers of pixels/);
+    expect(() => iou([bad], [a], [1])).toThrow('iou: detection 0 does not cover its mask, expected counts summing to h*w = 2*2 = 4, found sum 3');
     expect(() => merge([a, bad])).toThrow(RleError);
     expect(() => iou([a], [a], [0, 1])).toThrow(expect.objectContaining({ reason: 'crowd-length' }));
   });
