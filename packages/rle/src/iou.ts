@@ -78,10 +78,19 @@ interface Runs {
   area: Float64Array;
 }
 
-function runsOf(rles: readonly Rle[], what: string): Runs {
+// Reused between calls (grown when needed): one IoU call per image and category must not allocate per mask.
+let dtPos = new Uint32Array(1 << 14);
+let gtPos = new Uint32Array(1 << 14);
+
+function runsOf(rles: readonly Rle[], what: string, forDts: boolean): Runs {
   let total = 0;
   for (const r of rles) total += r.counts.length >> 1;
-  const pos = new Uint32Array(2 * total);
+  let pos = forDts ? dtPos : gtPos;
+  if (pos.length < 2 * total) {
+    pos = new Uint32Array(Math.max(2 * total, 2 * pos.length));
+    if (forDts) dtPos = pos;
+    else gtPos = pos;
+  }
   const off = new Uint32Array(rles.length + 1);
   const area = new Float64Array(rles.length);
   let k = 0;
@@ -178,8 +187,8 @@ export function iou(dts: readonly Rle[], gts: readonly Rle[], isCrowd: ArrayLike
     for (let g = 0; g < n; g++) toBboxInto(gts[g], gb, 4 * g);
   }
   boxIouInto(db, gb, m, n, crowd, out);
-  const D = runsOf(dts, 'detection');
-  const G = runsOf(gts, 'ground truth');
+  const D = runsOf(dts, 'detection', true);
+  const G = runsOf(gts, 'ground truth', false);
   for (let d = 0; d < m; d++) {
     const dt = dts[d];
     const a0 = D.off[d];
