@@ -207,8 +207,7 @@ function rasterise(xy: ArrayLike<number>, k: number, h: number, w: number, what:
   if (k > 0) edge(lx, ly, fx, fy);
   if (nb === bnd.length) bnd = scratchU32(nb + 1, bnd);
   bnd[nb++] = (h * w) >>> 0;
-  const a = bnd;
-  sortU32(a, 0, nb);
+  const a = sortBoundaries(bnd, nb, h, w);
   // differences of the sorted indices, then the even-odd rule: a zero difference merges the next run into
   // the previous one (duplicate boundaries cancel in pairs)
   let p = 0;
@@ -228,6 +227,40 @@ function rasterise(xy: ArrayLike<number>, k: number, h: number, w: number, what:
     }
   }
   return { h, w, counts: a.slice(0, m) };
+}
+
+// Buffers of the bucket sort (grown when needed).
+let bucket = new Uint32Array(1024);
+let sorted = new Uint32Array(1024);
+
+/**
+ * The boundary indices in ascending order. They are column-major pixel indices, so with many of them they
+ * are bucketed by column first (key floor(a / h), monotone in a) and the nearly sorted result is finished
+ * by insertion sort; few boundaries on a wide image go to the general sort.
+ */
+function sortBoundaries(a: Uint32Array, n: number, h: number, w: number): Uint32Array {
+  if (n < 48 || w > 4 * n) {
+    sortU32(a, 0, n);
+    return a;
+  }
+  if (bucket.length < w + 2) bucket = new Uint32Array(Math.max(w + 2, 2 * bucket.length));
+  if (sorted.length < n) sorted = new Uint32Array(Math.max(n, 2 * sorted.length));
+  const b = bucket;
+  const out = sorted;
+  b.fill(0, 0, w + 2);
+  for (let i = 0; i < n; i++) b[Math.floor(a[i] / h) + 1]++;
+  for (let k = 1; k <= w + 1; k++) b[k] += b[k - 1];
+  for (let i = 0; i < n; i++) out[b[Math.floor(a[i] / h)]++] = a[i];
+  for (let i = 1; i < n; i++) {
+    const v = out[i];
+    let j = i - 1;
+    while (j >= 0 && out[j] > v) {
+      out[j + 1] = out[j];
+      j--;
+    }
+    out[j + 1] = v;
+  }
+  return out;
 }
 
 /** Polygons need an image of at least 1×1: on an empty one pycocotools makes counts that do not sum to h·w. */
