@@ -2,9 +2,11 @@
  * Polygons and boxes to RLE: pycocotools `rleFrPoly`, `rleFrBbox`, `frPoly`, `frBbox` (spec: coco.md §7.3).
  * The polygon is scaled ×5, its boundary is walked one step per unit of the longer axis with C's
  * truncating int casts, the steps that cross a pixel column centre become run boundaries, and the
- * even-odd rule turns the sorted boundaries into runs. Only the column crossings matter, so long edges
- * jump from crossing to crossing (binary search on the monotone column sequence) instead of visiting
- * every step: the result is the same, the time is bounded by the image width, not the coordinates.
+ * even-odd rule turns the sorted boundaries into runs. Only the column crossings matter, so an edge jumps
+ * from crossing to crossing instead of visiting every step: in closed form along the major axis x, and by
+ * estimating the step from the line and settling it with exact evaluations of the monotone column
+ * sequence along the major axis y. The result is the same (the step-by-step walk is kept as a test
+ * reference); the time is bounded by the image width, not the coordinates.
  */
 import { RleError, show } from './errors.js';
 import { checkSize, type Rle } from './rle.js';
@@ -14,10 +16,10 @@ import { sortU32 } from './sort.js';
 const SCALE = 5;
 /** Scaled coordinates must stay within ±2^30 so that C's int differences cannot overflow. */
 const COORD_LIMIT = 1 << 30;
-/** Edges with at most this many steps are walked step by step. */
+/** Edges along y with at most this many steps are walked step by step (0: only single points). */
 let directSteps = 0;
 
-/** Test hook: the edge length from which crossings are searched instead of walked (returns the old value). */
+/** Test hook: walk y-major edges of up to n steps step by step, as pycocotools does (returns the old value). */
 export function setDirectSteps(n: number): number {
   const old = directSteps;
   directSteps = n;
