@@ -19,7 +19,7 @@ export interface CocoFixes {
  * indices in score order (already cut). Returns null where pycocotools' computeIoU returns `[]`.
  */
 export interface IouComputer {
-  compute(gts: Int32Array, dts: Int32Array, image: number): Float64Array | null;
+  compute(gts: Int32Array, dts: Int32Array, imageId: number): Float64Array | null;
 }
 
 /** The evaluation's resolved id lists (what `evaluate()` leaves in `params`). */
@@ -137,7 +137,7 @@ export function evaluateCoco(gt: GroundTruth, dt: Results, params: CocoParams, f
       dtScores: new Float64Array(nd),
       dtAreas: new Float64Array(nd),
       nd,
-      ious: ng > 0 && nd > 0 && !keypointsNoCats ? iou.compute(gts, dts, image) : null,
+      ious: ng > 0 && nd > 0 && !keypointsNoCats ? iou.compute(gts, dts, imgIds[image]) : null,
     };
     for (let j = 0; j < ng; j++) {
       const a = gts[j];
