@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createRunContext, type Report } from '@cvdevkit/core';
 import plugin from '../src/index.js';
 import type { CocoOptions } from '../src/options.js';
+
+type TaskId = keyof typeof plugin.tasks;
 import { CASES, FIXTURES, flatten, loadCase, type FixtureEvaluation } from './fixture-cases.js';
 
 // segm waits for @cvdevkit/rle's polygon rasteriser (its first version is off on polygons; bbox_on_segm_results already passes)
@@ -27,7 +29,7 @@ export function optionsOf(c: string, e: FixtureEvaluation): CocoOptions {
   return o;
 }
 
-function run(task: string, o: CocoOptions): Promise<Report> {
+function run(task: TaskId, o: CocoOptions): Promise<Report> {
   return plugin.tasks[task].evaluate(o as never, createRunContext({ workers: 1 }));
 }
 
@@ -48,7 +50,7 @@ for (const c of CASES) {
     for (const e of loadCase(c).evaluations) {
       if (e.error) continue;
       it.skipIf(e.iouType === 'segm' && !SEGM_READY)(`coco/${e.iouType} ${e.name}`, async () => {
-        const report = (await run(`coco/${e.iouType}`, optionsOf(c, e))) as Report & { precision?: unknown; recall?: unknown; scores?: unknown };
+        const report = (await run(`coco/${e.iouType}` as TaskId, optionsOf(c, e))) as Report & { precision?: unknown; recall?: unknown; scores?: unknown };
         const names = Object.keys(e.summary!);
         expect(Object.keys(report.summary)).toEqual(names);
         same(`${c}/${e.name}/summary`, names.map((n) => report.summary[n] as number), names.map((n) => e.summary![n]));

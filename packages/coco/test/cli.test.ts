@@ -1,0 +1,38 @@
+// End to end through the BUILT `cvdevkit` binary, as a user runs it.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliBuilt, runCli } from '@cvdevkit/test-utils';
+import { FIXTURES, loadCase } from './fixture-cases.js';
+
+const pkg = resolve(import.meta.dirname, '..');
+const ready = cliBuilt && existsSync(join(pkg, 'dist/index.js'));
+const quirks = join(FIXTURES, 'quirks');
+const env = { CVDEVKIT_NO_AUTOLOAD: '1' };
+
+describe.skipIf(!ready)('cvdevkit CLI: coco', () => {
+  it('eval coco/bbox --format json: the summary equals pycocotools', () => {
+    const r = runCli(['eval', 'coco/bbox', '--plugin', pkg, '--gt', join(quirks, 'gt.json'), '--results', join(quirks, 'results_bbox.json'), '--format', 'json'], { env });
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    expect(r.status).toBe(0);
+    const report = JSON.parse(r.stdout);
+    const want = loadCase('quirks').evaluations.find((e) => e.name === 'bbox')!;
+    expect(report.summary).toEqual(want.summary);
+    expect(report.precision).toBeUndefined();
+  });
+
+  it('a result on an unknown image: exit 2, one line naming the file, the entry and the id', () => {
+    const r = runCli(['eval', 'coco/bbox', '--plugin', pkg, '--gt', join(quirks, 'gt.json'), '--results', join(quirks, 'results_bbox_unknown_image.json')], { env });
+    expect(r.status).toBe(2);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    expect(r.stderr).toMatch(/results_bbox_unknown_image\.json \[\[\d+\]\.image_id\]/);
+  });
+
+  it('an empty result list: exit 0 with a warning', () => {
+    const r = runCli(['eval', 'coco/bbox', '--plugin', pkg, '--gt', join(quirks, 'gt.json'), '--results', join(quirks, 'results_empty.json'), '--format', 'json'], { env });
+    expect(r.status).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.summary.AP).toBe(0);
+    expect(report.diagnostics.some((d: { message: string }) => /empty/.test(d.message))).toBe(true);
+  });
+});
