@@ -6,10 +6,10 @@ import { evaluateCoco, type CocoFixes, type IouComputer } from './evaluate.js';
 import { bboxIouComputer } from './iou-bbox.js';
 import { keypointsIouComputer } from './iou-keypoints.js';
 import { segmIouComputer } from './iou-segm.js';
-import { groundTruthFromJson, resultsFromJson, showValue } from './load.js';
+import { readGroundTruth, readResults, showValue } from './load.js';
 import { paramsFromOptions, parseFixes, type CocoOptions } from './options.js';
 import type { CocoParams, IouType } from './params.js';
-import { readJsonFile, requireFile } from './read-json.js';
+import { requireFile } from './require-file.js';
 import { cocoReport } from './report.js';
 import { hasOddPolygon, measureCompressed } from './segmentation.js';
 
@@ -74,10 +74,10 @@ export function loadRun(iouType: IouType, options: CocoOptions): LoadedRun {
   const gtPath = requireFile(options.gt, 'gt', 'the ground-truth JSON (instances_*.json or person_keypoints_*.json)');
   const resPath = requireFile(options.results, 'results', 'the results JSON list');
   const t0 = performance.now();
-  const gt = groundTruthFromJson(readJsonFile(gtPath), gtPath);
+  const gt = readGroundTruth(gtPath, { segmentation: iouType === 'segm' });
   const t1 = performance.now();
   const measureMask = measureCompressed(resPath);
-  const dt = resultsFromJson(readJsonFile(resPath), resPath, gt, { measureMask, maskArea: fixes.maskArea && iouType === 'segm' });
+  const dt = readResults(resPath, gt, { measureMask, maskArea: fixes.maskArea && iouType === 'segm' });
   const t2 = performance.now();
   const diagnostics: Diagnostic[] = [];
   if (dt.count === 0) {
