@@ -137,11 +137,12 @@ function edge(x0: number, y0: number, x1: number, y1: number): void {
     // candidate boundaries c = 5n+2 between uA and uB; pair (c, c+1) when rising, (c+1, c) when falling
     const lo = Math.min(uA, uB);
     const hi = Math.max(uA, uB);
-    let n = Math.max(0, Math.ceil((lo - 2 - 1) / SCALE));
+    const nMin = Math.max(0, Math.ceil((lo - 3) / SCALE));
     const nMax = Math.min(Math.floor((hi - 2) / SCALE), WM1);
+    // visit the columns in the order the edge reaches them, so that d never decreases
     let last = 0;
-    for (; n <= nMax; n++) {
-      const c = SCALE * n + 2;
+    for (let i = 0; i <= nMax - nMin; i++) {
+      const c = SCALE * (up ? nMin + i : nMax - i) + 2;
       const d = up ? firstReaching(1, D, c + 1, true) : firstReaching(1, D, c, false);
       if (d <= last) continue; // this pair was visited already (a jump over two columns)
       last = d;
