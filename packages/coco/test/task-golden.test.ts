@@ -11,8 +11,7 @@ import type { CocoOptions } from '../src/options.js';
 type TaskId = keyof typeof plugin.tasks;
 import { CASES, FIXTURES, flatten, loadCase, type FixtureEvaluation } from './fixture-cases.js';
 
-// segm waits for @cvdevkit/rle's polygon rasteriser (its first version is off on polygons; bbox_on_segm_results already passes)
-const SEGM_READY = false;
+
 
 /** The fixture's param_overrides as command-line option values. */
 export function optionsOf(c: string, e: FixtureEvaluation): CocoOptions {
@@ -49,7 +48,7 @@ for (const c of CASES) {
   describe(`coco tasks golden: ${c}`, () => {
     for (const e of loadCase(c).evaluations) {
       if (e.error) continue;
-      it.skipIf(e.iouType === 'segm' && !SEGM_READY)(`coco/${e.iouType} ${e.name}`, async () => {
+      it(`coco/${e.iouType} ${e.name}`, async () => {
         const report = (await run(`coco/${e.iouType}` as TaskId, optionsOf(c, e))) as Report & { precision?: unknown; recall?: unknown; scores?: unknown };
         const names = Object.keys(e.summary!);
         expect(Object.keys(report.summary)).toEqual(names);
