@@ -1,4 +1,4 @@
-import { FP, IGNORED, TP, type CellRecords } from './records.js';
+import { FP, IGNORED, TP, type CategoryRecords } from './records.js';
 
 /** One (image, category) unit after `computeIoU`: GTs in unit order, detections sorted and cut. */
 export interface Unit {
@@ -40,11 +40,11 @@ function ensure(s: MatchScratch, ng: number): void {
 
 /**
  * `evaluateImg` (E:235-313) for one unit and one area range `[lo, hi]`, appending the record to `out`:
- * GTs stably sorted by `_ignore`, greedy matching per threshold exactly as pycocotools (best IoU ≥ t, the
+ * (the unit's detections are appended to `out` once, by the caller, for every area range). GTs stably sorted by `_ignore`, greedy matching per threshold exactly as pycocotools (best IoU ≥ t, the
  * last of equal IoUs, never from a regular match to an ignored GT, crowds never used up, a GT id 0 stored
  * as "no match"), then unmatched detections outside the range ignored.
  */
-export function evaluateImg(u: Unit, lo: number, hi: number, iouThrs: Float64Array, out: CellRecords, s: MatchScratch): void {
+export function evaluateImg(u: Unit, a: number, lo: number, hi: number, iouThrs: Float64Array, out: CategoryRecords, s: MatchScratch): void {
   const { ng, nd } = u;
   if (ng === 0 && nd === 0) return;
   ensure(s, ng);
@@ -64,17 +64,19 @@ export function evaluateImg(u: Unit, lo: number, hi: number, iouThrs: Float64Arr
     if (u.gtIgnore[g] || a < lo || a > hi) gtOrder[p++] = g;
   }
   for (let j = 0; j < ng; j++) gtIg[j] = j < npig ? 0 : 1;
-  out.npig += npig;
-  out.imagesWithRecord++;
+  out.npig[a] += npig;
   const T = iouThrs.length;
-  const at = out.outcomes.reserve(nd * T);
-  const outcomes = out.outcomes.data;
-  for (let d = 0; d < nd; d++) {
-    out.scores.push(u.dtScores[d]);
-    out.ranks.push(d);
-    out.images.push(u.image);
-  }
+  const at = out.outcomes[a].reserve(nd * T);
+  const outcomes = out.outcomes[a].data;
   const ious = u.ious;
+  if (ious === null || ng === 0) {
+    // nothing to match: each detection is a false positive, or ignored outside the area range
+    for (let d = 0; d < nd; d++) {
+      const ar = u.dtAreas[d];
+      outcomes.fill(ar < lo || ar > hi ? IGNORED : FP, at + d * T, at + (d + 1) * T);
+    }
+    return;
+  }
   for (let t = 0; t < T; t++) {
     gtm.fill(0, 0, ng);
     const thr = iouThrs[t];

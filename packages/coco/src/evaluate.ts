@@ -1,7 +1,7 @@
 import type { GroundTruth, Results } from './dataset.js';
 import { evaluateImg, makeScratch, type Unit } from './evaluate-img.js';
 import type { CocoParams } from './params.js';
-import { CellRecords } from './records.js';
+import { CategoryRecords } from './records.js';
 import { scoreOrder } from './score-order.js';
 
 /** The pycocotools behaviours `--fix` can switch off. */
@@ -36,8 +36,8 @@ export interface EvalSetup {
 
 export interface EvaluateOutput {
   setup: EvalSetup;
-  /** records[k * A + a] */
-  records: CellRecords[];
+  /** records[k]: per category (K index) */
+  records: CategoryRecords[];
   /** Per K index: GT annotations (all, before any ignore) and detections on the evaluated images. */
   gtCount: Float64Array;
   dtCount: Float64Array;
@@ -51,19 +51,79 @@ export function resolveSetup(gt: GroundTruth, params: CocoParams): EvalSetup {
   return { imgIds, catIds, K: params.useCats ? catIds.length : 1, kCatIds: params.useCats ? catIds : [-1] };
 }
 
-/** Annotation indices sorted by (image position, category position, file order); -1 positions dropped. */
+const sharedUnit: Unit = { image: 0, gtIds: new Float64Array(16), gtAreas: new Float64Array(16), gtIgnore: new Uint8Array(16), gtCrowd: new Uint8Array(16), ng: 0, dtScores: new Float64Array(128), dtAreas: new Float64Array(128), nd: 0, ious: null };
+
+/** The one Unit, its arrays grown to hold ng GTs and nd detections. */
+function unitBuffers(ng: number, nd: number): Unit {
+  const u = sharedUnit;
+  if (u.gtIds.length < ng) {
+    const n = Math.max(ng, u.gtIds.length * 2);
+    u.gtIds = new Float64Array(n);
+    u.gtAreas = new Float64Array(n);
+    u.gtIgnore = new Uint8Array(n);
+    u.gtCrowd = new Uint8Array(n);
+  }
+  if (u.dtScores.length < nd) {
+    const n = Math.max(nd, u.dtScores.length * 2);
+    u.dtScores = new Float64Array(n);
+    u.dtAreas = new Float64Array(n);
+  }
+  u.ng = ng;
+  u.nd = nd;
+  return u;
+}
+
+/**
+ * Annotation indices sorted by (image position, category position, file order), those outside the
+ * evaluated images or categories dropped: a counting sort by image, then a stable sort by category
+ * within each image.
+ */
 function groupOrder(n: number, imageOf: Float64Array, catOf: Float64Array, imgPos: Map<number, number>, catPos: Map<number, number>, C: number): { order: Int32Array; keys: Float64Array } {
   const keys = new Float64Array(n);
-  let kept = 0;
-  const idx = new Int32Array(n);
+  const ip = new Int32Array(n);
+  const cp = new Int32Array(n);
+  let maxImage = -1;
   for (let i = 0; i < n; i++) {
-    const ip = imgPos.get(imageOf[i]);
-    const cp = catPos.get(catOf[i]);
-    if (ip === undefined || cp === undefined) continue;
-    keys[i] = ip * C + cp;
-    idx[kept++] = i;
+    const a = imgPos.get(imageOf[i]);
+    const b = catPos.get(catOf[i]);
+    if (a === undefined || b === undefined) {
+      ip[i] = -1;
+      continue;
+    }
+    ip[i] = a;
+    cp[i] = b;
+    keys[i] = a * C + b;
+    if (a > maxImage) maxImage = a;
   }
-  const order = idx.subarray(0, kept).sort((a, b) => keys[a] - keys[b] || a - b);
+  const starts = new Int32Array(maxImage + 2);
+  for (let i = 0; i < n; i++) if (ip[i] >= 0) starts[ip[i] + 1]++;
+  for (let j = 1; j < starts.length; j++) starts[j] += starts[j - 1];
+  const kept = starts[starts.length - 1];
+  const order = new Int32Array(kept);
+  const fill = starts.slice();
+  for (let i = 0; i < n; i++) if (ip[i] >= 0) order[fill[ip[i]]++] = i;
+  // within an image: stable insertion sort by category position (a few entries per image)
+  for (let im = 0; im + 1 < starts.length; im++) {
+    const lo = starts[im];
+    const hi = starts[im + 1];
+    if (hi - lo < 2) continue;
+    if (hi - lo > 256) {
+      const seg = order.subarray(lo, hi);
+      const sorted = Array.from(seg).sort((x, y) => cp[x] - cp[y] || x - y);
+      seg.set(sorted);
+      continue;
+    }
+    for (let i = lo + 1; i < hi; i++) {
+      const v = order[i];
+      const c = cp[v];
+      let j = i - 1;
+      while (j >= lo && cp[order[j]] > c) {
+        order[j + 1] = order[j];
+        j--;
+      }
+      order[j + 1] = v;
+    }
+  }
   return { order, keys };
 }
 
@@ -84,8 +144,8 @@ export function evaluateCoco(gt: GroundTruth, dt: Results, params: CocoParams, f
   const catPos = new Map<number, number>();
   catIds.forEach((c, i) => catPos.set(c, i));
 
-  const records: CellRecords[] = [];
-  for (let i = 0; i < K * A; i++) records.push(new CellRecords(T));
+  const records: CategoryRecords[] = [];
+  for (let k = 0; k < K; k++) records.push(new CategoryRecords(T, A));
   const gtCount = new Float64Array(K);
   const dtCount = new Float64Array(K);
 
@@ -120,25 +180,23 @@ export function evaluateCoco(gt: GroundTruth, dt: Results, params: CocoParams, f
     const k = params.useCats ? unit % C : 0;
     const image = params.useCats ? Math.floor(unit / C) : unit;
 
-    const gts = gOrder.slice(gi, ge);
-    const allDts = scoreOrder(dt.score, dOrder.slice(di, de));
+    const gts = gOrder.subarray(gi, ge);
+    const allDts = scoreOrder(dt.score, dOrder.subarray(di, de));
     const dts = allDts.length > maxDet ? allDts.subarray(0, maxDet) : allDts;
     gtCount[k] += gts.length;
     dtCount[k] += allDts.length;
     const ng = gts.length;
     const nd = dts.length;
-    const u: Unit = {
-      image,
-      gtIds: new Float64Array(ng),
-      gtAreas: new Float64Array(ng),
-      gtIgnore: new Uint8Array(ng),
-      gtCrowd: new Uint8Array(ng),
-      ng,
-      dtScores: new Float64Array(nd),
-      dtAreas: new Float64Array(nd),
-      nd,
-      ious: ng > 0 && nd > 0 && !keypointsNoCats ? iou.compute(gts, dts, imgIds[image]) : null,
-    };
+    const u = unitBuffers(ng, nd);
+    u.image = image;
+    u.ious = ng > 0 && nd > 0 && !keypointsNoCats ? iou.compute(gts, dts, imgIds[image]) : null;
+    const rec = records[k];
+    rec.imagesWithRecord++;
+    for (let j = 0; j < nd; j++) {
+      rec.scores.push(dt.score[dts[j]]);
+      rec.ranks.push(j);
+      rec.images.push(image);
+    }
     for (let j = 0; j < ng; j++) {
       const a = gts[j];
       u.gtIds[j] = ga.id[a];
@@ -152,7 +210,7 @@ export function evaluateCoco(gt: GroundTruth, dt: Results, params: CocoParams, f
     }
     for (let a = 0; a < A; a++) {
       const r = params.areaRanges[a];
-      evaluateImg(u, r.lo, r.hi, params.iouThrs, records[k * A + a], scratch);
+      evaluateImg(u, a, r.lo, r.hi, params.iouThrs, rec, scratch);
     }
     gi = ge;
     di = de;

@@ -141,7 +141,7 @@ export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, c
   const t3 = performance.now();
   context.progress.end();
   const allIndex = Math.max(0, run.params.areaRanges.findIndex((r) => r.label === 'all'));
-  const ngt = out.records.length > 0 ? Array.from({ length: out.setup.K }, (_, k) => out.records[k * run.params.areaRanges.length + allIndex].npig) : [];
+  const ngt = out.records.map((r) => r.npig[allIndex]);
   return cocoReport({
     task: `coco/${iouType}`,
     params: run.params,

@@ -26,7 +26,7 @@ export interface RecordColumns {
   values: Record<string, unknown[]>;
 }
 
-class F64 {
+export class F64 {
   data: Float64Array;
   length = 0;
   constructor(capacity = 1024) {
@@ -41,7 +41,7 @@ class F64 {
     this.data[this.length++] = v;
   }
   done(): Float64Array {
-    return this.data.slice(0, this.length);
+    return this.data.subarray(0, this.length);
   }
 }
 
@@ -92,8 +92,9 @@ export interface FieldBuilder {
   // pending (the record being read; committed when the record closes)
   set: boolean;
   num: number;
-  pendingValues: F64;
   pendingValue: unknown;
+  /** numbers fields: where the record being read starts in `values`. */
+  recordStart: number;
   // committed
   col?: F64;
   present?: U8;
@@ -109,7 +110,7 @@ export class RecordBuilder {
   count = 0;
   constructor(spec: RecordSpec) {
     this.fields = Object.entries(spec).map(([name, kind]) => {
-      const f: FieldBuilder = { kind, name, key: new TextEncoder().encode(name), set: false, num: NaN, pendingValues: new F64(16), pendingValue: undefined };
+      const f: FieldBuilder = { kind, name, key: new TextEncoder().encode(name), set: false, num: NaN, pendingValue: undefined, recordStart: 0 };
       if (kind === 'number' || kind === 'id') {
         f.col = new F64();
         f.present = new U8();
@@ -123,33 +124,36 @@ export class RecordBuilder {
       return f;
     });
   }
-  /** Forgets the pending values (a record restarted after a refill). */
+  /** Forgets the pending values (a record restarted after a refill): lists written so far are cut back. */
   reset(): void {
     for (const f of this.fields) {
       f.set = false;
-      f.pendingValues.length = 0;
       f.pendingValue = undefined;
+      if (f.values) f.values.length = f.recordStart;
     }
+  }
+  /** Before a list field's values are written: where this record's values start (a repeated key rewrites them). */
+  beginList(f: FieldBuilder): void {
+    f.values!.length = f.recordStart;
   }
   /** Appends the pending record. */
   commit(): void {
+    const i = this.count;
     for (const f of this.fields) {
       if (f.kind === 'number' || f.kind === 'id') {
         f.col!.push(f.set ? f.num : NaN);
         f.present!.push(f.set ? 1 : 0);
       } else if (f.kind === 'numbers') {
-        f.start!.push(f.values!.length);
+        f.start!.push(f.recordStart);
         f.present!.push(f.set ? 1 : 0);
-        if (f.set) {
-          const n = f.pendingValues.length;
-          for (let i = 0; i < n; i++) f.values!.push(f.pendingValues.data[i]);
-          f.length!.push(n);
-        } else f.length!.push(-1);
+        f.length!.push(f.set ? f.values!.length - f.recordStart : -1);
+        f.recordStart = f.values!.length;
       } else if (f.kind === 'string') f.strings!.push(f.set ? (f.pendingValue as string) : undefined);
       else f.objects!.push(f.set ? f.pendingValue : undefined);
+      f.set = false;
+      f.pendingValue = undefined;
     }
-    this.count++;
-    this.reset();
+    this.count = i + 1;
   }
   done(): RecordColumns {
     const out: RecordColumns = { count: this.count, numbers: {}, present: {}, lists: {}, strings: {}, values: {} };

@@ -73,8 +73,12 @@ class Parser {
   /** File offset of buf[0]. */
   base = 0;
   readonly num: ParsedNumber = { value: 0, end: 0, integer: true };
-  /** The path of the record being read (for errors). */
-  path = '';
+  /** The list and index of the record being read (for errors; the path text is made only then). */
+  listName: string | undefined = undefined;
+  index = 0;
+  get path(): string {
+    return this.listName === undefined ? '' : `${this.listName}[${this.index}]`;
+  }
   private readonly decoder = new TextDecoder('utf-8', { fatal: false });
 
   constructor(
@@ -353,12 +357,12 @@ class Parser {
   }
 
   /** A list of numbers for a numbers field. */
-  readFieldNumbers(f: FieldBuilder): void {
+  readFieldNumbers(f: FieldBuilder, rb: RecordBuilder): void {
     const at = this.pos;
     if (this.peek() !== 91) throw this.typeError(f, 'a list of numbers', this.readValue(), at);
     this.pos++;
-    const out = f.pendingValues;
-    out.length = 0;
+    rb.beginList(f);
+    const out = f.values!;
     if (this.peek() === 93) {
       this.pos++;
       return;
@@ -435,7 +439,7 @@ class Parser {
       else {
         const f = fields[i];
         if (f.kind === 'number' || f.kind === 'id') f.num = this.readFieldNumber(f);
-        else if (f.kind === 'numbers') this.readFieldNumbers(f);
+        else if (f.kind === 'numbers') this.readFieldNumbers(f, rb);
         else if (f.kind === 'string') {
           const at = this.pos;
           if (this.peek() !== 34) throw this.typeError(f, 'a string', this.readValue(), at);
@@ -469,7 +473,8 @@ class Parser {
           if (c !== 44) throw this.syntax('"," or "]"');
           this.pos++;
         }
-        this.path = `${name}[${index}]`;
+        this.listName = name;
+        this.index = index;
         if (rb) this.readRecord(rb);
         else this.skipValue(1);
         return false;
@@ -478,7 +483,7 @@ class Parser {
       first = false;
       index++;
     }
-    this.path = '';
+    this.listName = undefined;
   }
 }
 
