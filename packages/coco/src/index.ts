@@ -22,6 +22,8 @@ const OPTIONS: OptionSpec<keyof CocoOptions>[] = [
   { name: 'catIds', type: 'string', description: 'evaluate only these category ids (comma-separated)' },
   { name: 'fix', type: 'string', description: 'pycocotools defects to fix: maxdets (AP at the largest --max-dets, not 100), ignore (honour the annotation\'s ignore), mask-area (segm results with a bbox take the mask\'s area); the report names them' },
   { name: 'arrays', type: 'boolean', default: false, description: "put pycocotools' precision (T×R×K×A×M), recall (T×K×A×M) and scores arrays in the JSON report" },
+  { name: 'shard', type: 'string', description: 'evaluate block i of n of the sorted images ("2/3"), or "auto" / "auto/n" in a SLURM job array or Kubernetes Indexed Job; needs --records-out' },
+  { name: 'recordsOut', type: 'path', description: 'where a shard writes its per-image records (JSON, gzip if *.gz), for cvdevkit merge coco/<task>' },
 ];
 
 const KEYPOINT_OPTIONS: OptionSpec<keyof CocoOptions>[] = [
@@ -37,6 +39,10 @@ function task(iouType: IouType, title: string, description: string) {
     metric: 'ap-coco',
     metrics: ['ap-coco'],
     evaluate: async (o, c) => (await import('./run.js')).evaluateCocoTask(iouType, o, c),
+    validate: async (o, c) => (await import('./validate.js')).validateCoco(iouType, o, c),
+    sample: async (dir) => (await import('./sample.js')).writeCocoSample(dir, iouType),
+    // `cvdevkit merge coco/<task> a.json b.json …`: the shards' records files → the whole report
+    merge: async (files, c) => (await import('./run.js')).mergeCocoShards(iouType, files, c),
   });
 }
 

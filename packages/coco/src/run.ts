@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { inputError, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
+import { readFileSync, statSync } from 'node:fs';
+import { inputError, usageError, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
 import { accumulateAll } from './accumulate.js';
 import type { GroundTruth, Results } from './dataset.js';
 import { evaluateCoco, type CocoFixes, type IouComputer } from './evaluate.js';
@@ -11,6 +11,9 @@ import { paramsFromOptions, parseFixes, type CocoOptions } from './options.js';
 import type { CocoParams, IouType } from './params.js';
 import { requireFile } from './require-file.js';
 import { cocoReport } from './report.js';
+import { appendCategory, categoryFromFile, paramsRecord, readRecordsFile, recordsToFile, writeRecordsFile, type RecordsFile } from './records-file.js';
+import { parseShard, shardRange } from './shard.js';
+import type { CategoryRecords } from './records.js';
 import { hasOddPolygon, measureCompressed } from './segmentation.js';
 
 /** This package's version (read from its package.json; the same from src/ and dist/). */
@@ -129,19 +132,43 @@ export function categoryNames(gt: GroundTruth): Map<number, string> {
   return names;
 }
 
-/** `coco/<iouType>`: the whole evaluation, pycocotools' evaluate → accumulate → summarize. */
+/** `coco/<iouType>`: the whole evaluation, pycocotools' evaluate → accumulate → summarize; with --shard, one block of the images. */
 export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, context: RunContext): Promise<Report> {
   const t0 = performance.now();
+  const shard = options.shard !== undefined ? parseShard(options.shard) : undefined;
+  if (shard && !options.recordsOut) throw usageError('--shard needs --records-out <file>: a shard writes its records there for `cvdevkit merge coco/' + iouType + '`', 'usage/missing-option');
   const run = loadRun(iouType, options);
   context.progress.begin('coco: evaluate', 0);
   const t1 = performance.now();
-  const out = evaluateCoco(run.gt, run.dt, run.params, run.fixes, iouComputerFor(run));
+  const imgCount = new Set(run.params.imgIds ?? Array.from(run.gt.imageIds)).size;
+  const range = shardRange(imgCount, shard);
+  const out = evaluateCoco(run.gt, run.dt, run.params, run.fixes, iouComputerFor(run), range);
   const t2 = performance.now();
-  const acc = accumulateAll(out.records, out.setup.K, run.params.areaRanges.length, run.params.iouThrs.length, run.params.recThrs, run.params.maxDets);
+  const A = run.params.areaRanges.length;
+  const acc = accumulateAll(out.records, out.setup.K, A, run.params.iouThrs.length, run.params.recThrs, run.params.maxDets);
   const t3 = performance.now();
   context.progress.end();
-  const allIndex = Math.max(0, run.params.areaRanges.findIndex((r) => r.label === 'all'));
-  const ngt = out.records.map((r) => r.npig[allIndex]);
+  const diagnostics = [...run.diagnostics];
+  if (shard && options.recordsOut) {
+    const file = recordsToFile(
+      {
+        task: `coco/${iouType}`,
+        version: PACKAGE_VERSION,
+        shard,
+        images: range,
+        params: paramsRecord(run.params),
+        fixes: run.fixes,
+        setup: { imgIds: out.setup.imgIds.length, catIds: out.setup.catIds, kCatIds: out.setup.kCatIds },
+        names: [...categoryNames(run.gt)],
+        inputs: { gt: statSync(options.gt).size, results: statSync(options.results).size },
+        diagnostics: run.diagnostics,
+      },
+      out.records,
+      out.dtCount,
+    );
+    writeRecordsFile(options.recordsOut, file);
+    diagnostics.push({ severity: 'warning', code: 'task/log', message: `this report covers shard ${shard.index}/${shard.count} (images ${range[0] + 1}–${range[1]} of ${imgCount}); merge the shards' records for the score: cvdevkit merge coco/${iouType} <records files>` });
+  }
   return cocoReport({
     task: `coco/${iouType}`,
     params: run.params,
@@ -149,11 +176,89 @@ export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, c
     setup: out.setup,
     acc,
     names: categoryNames(run.gt),
-    ngt,
+    ngt: out.records.map((r) => r.npig[allAreaIndex(run.params)]),
     ndet: out.dtCount,
     arrays: options.arrays,
-    diagnostics: run.diagnostics,
+    diagnostics,
     version: PACKAGE_VERSION,
     timings: { ...run.timings, matchMs: t2 - t1, accumulateMs: t3 - t2, totalMs: performance.now() - t0 },
+  });
+}
+
+function allAreaIndex(p: CocoParams): number {
+  return Math.max(0, p.areaRanges.findIndex((r) => r.label === 'all'));
+}
+
+function paramsFromRecord(r: Record<string, unknown>): CocoParams {
+  return {
+    iouType: r.iouType as IouType,
+    iouThrs: Float64Array.from(r.iouThrs as number[]),
+    recThrs: Float64Array.from(r.recThrs as number[]),
+    maxDets: r.maxDets as number[],
+    areaRanges: r.areaRanges as CocoParams['areaRanges'],
+    useCats: r.useCats as boolean,
+    imgIds: (r.imgIds as number[] | null) ?? undefined,
+    catIds: (r.catIds as number[] | null) ?? undefined,
+    kptSigmas: Float64Array.from(r.kptSigmas as number[]),
+  };
+}
+
+/**
+ * `cvdevkit merge coco/<iouType> <records files>`: the shards' records concatenated in image order, then
+ * accumulate and summarize: the same numbers as one run over all images, bit for bit.
+ */
+export async function mergeCocoShards(iouType: IouType, files: readonly string[], context: RunContext, arrays = false): Promise<Report> {
+  const t0 = performance.now();
+  if (files.length === 0) throw usageError(`merge coco/${iouType}: expected the records files of the shards`, 'usage/missing-argument');
+  const all: { path: string; file: RecordsFile }[] = files.map((path) => ({ path, file: readRecordsFile(path) }));
+  const first = all[0].file;
+  const same = (path: string, field: string, a: unknown, b: unknown) => {
+    if (JSON.stringify(a) !== JSON.stringify(b)) throw inputError({ code: 'input/counts-mismatch', file: path, field, expected: `the same ${field} as ${all[0].path}: ${JSON.stringify(b).slice(0, 80)}`, found: JSON.stringify(a).slice(0, 80) });
+  };
+  for (const { path, file } of all) {
+    same(path, 'task', file.task, `coco/${iouType}`);
+    for (const f of ['params', 'fixes', 'setup', 'inputs'] as const) same(path, f, file[f], first[f]);
+    same(path, 'shard count', file.shard.count, first.shard.count);
+  }
+  all.sort((a, b) => a.file.shard.index - b.file.shard.index);
+  for (let i = 0; i < all.length; i++) {
+    const idx = all[i].file.shard.index;
+    if (idx !== i + 1) {
+      const dup = all.findIndex((x, j) => j !== i && x.file.shard.index === idx);
+      throw inputError({ code: dup >= 0 ? 'input/counts-conflict' : 'input/counts-incomplete', file: all[i].path, field: 'shard', expected: `shards 1…${first.shard.count}, each once`, found: dup >= 0 ? `shard ${idx} twice (also ${all[dup].path})` : `shard ${i + 1} missing` });
+    }
+  }
+  if (all.length !== first.shard.count) throw inputError({ code: 'input/counts-incomplete', file: all[all.length - 1].path, field: 'shard', expected: `${first.shard.count} shards`, found: `${all.length}` });
+  const params = paramsFromRecord(first.params);
+  const T = params.iouThrs.length;
+  const A = params.areaRanges.length;
+  const K = first.setup.kCatIds.length;
+  const records: CategoryRecords[] = [];
+  const ndet = new Float64Array(K);
+  for (let k = 0; k < K; k++) {
+    const r = categoryFromFile(all[0].file.categories[k], T, A);
+    ndet[k] += all[0].file.categories[k].ndet;
+    for (let s = 1; s < all.length; s++) {
+      appendCategory(r, categoryFromFile(all[s].file.categories[k], T, A));
+      ndet[k] += all[s].file.categories[k].ndet;
+    }
+    records.push(r);
+  }
+  context.progress.begin('coco: merge', 0);
+  const acc = accumulateAll(records, K, A, T, params.recThrs, params.maxDets);
+  context.progress.end();
+  return cocoReport({
+    task: `coco/${iouType}`,
+    params,
+    fixes: first.fixes,
+    setup: { imgIds: new Float64Array(first.setup.imgIds), catIds: first.setup.catIds, K, kCatIds: first.setup.kCatIds },
+    acc,
+    names: new Map(first.names),
+    ngt: records.map((r) => r.npig[allAreaIndex(params)]),
+    ndet,
+    arrays,
+    diagnostics: first.diagnostics,
+    version: PACKAGE_VERSION,
+    timings: { totalMs: performance.now() - t0 },
   });
 }

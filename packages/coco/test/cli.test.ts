@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliBuilt, runCli } from '@cvdevkit/test-utils';
+import { cliBuilt, makeTempDir, runCli } from '@cvdevkit/test-utils';
 import { FIXTURES, loadCase } from './fixture-cases.js';
 
 const pkg = resolve(import.meta.dirname, '..');
@@ -34,5 +34,25 @@ describe.skipIf(!ready)('cvdevkit CLI: coco', () => {
     const report = JSON.parse(r.stdout);
     expect(report.summary.AP).toBe(0);
     expect(report.diagnostics.some((d: { message: string }) => /empty/.test(d.message))).toBe(true);
+  });
+
+  it('demo coco/segm runs the embedded sample; validate finds nothing wrong in it', () => {
+    const dir = makeTempDir('coco-demo-');
+    const r = runCli(['demo', 'coco/segm', '--plugin', pkg, '--dir', dir, '--format', 'json'], { env });
+    expect(r.status).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.summary.AP).toBeGreaterThan(0.1);
+    const v = runCli(['validate', 'coco/segm', '--plugin', pkg, '--gt', join(dir, 'instances_sample.json'), '--results', join(dir, 'results_segm.json')], { env });
+    expect(v.status).toBe(0);
+  });
+
+  it('--shard 1/2 and 2/2 with --records-out, then cvdevkit merge: the same summary', () => {
+    const dir = makeTempDir('coco-cli-shard-');
+    const args = ['--plugin', pkg, '--gt', join(quirks, 'gt.json'), '--results', join(quirks, 'results_bbox.json'), '--format', 'json'];
+    for (const i of [1, 2]) expect(runCli(['eval', 'coco/bbox', ...args, '--shard', `${i}/2`, '--records-out', join(dir, `s${i}.json`)], { env }).status).toBe(0);
+    const merged = runCli(['merge', 'coco/bbox', join(dir, 's1.json'), join(dir, 's2.json'), '--plugin', pkg, '--format', 'json'], { env });
+    expect(merged.status).toBe(0);
+    const want = loadCase('quirks').evaluations.find((e) => e.name === 'bbox')!;
+    expect(JSON.parse(merged.stdout).summary).toEqual(want.summary);
   });
 });
