@@ -52,6 +52,8 @@ export interface Results {
   keypoints: (Float64Array | undefined)[];
   /** The segmentation given, or (bbox branch, none given) undefined: the box polygon is made on demand. */
   segmentation: unknown[];
-  /** True for results whose segmentation is the bbox branch's box polygon. */
+  /** 1 for results that carry a segmentation. */
   hasSegmentation: Uint8Array;
+  /** The masks loadRes already decoded (segmentation branch), by result index, to be decoded once. */
+  masks?: unknown[];
 }

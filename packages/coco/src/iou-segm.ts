@@ -29,6 +29,8 @@ export function segmIouComputer(gt: GroundTruth, dt: Results): IouComputer {
 }
 
 export function resultRle(dt: Results, i: number, h: number, w: number): Rle {
+  const decoded = dt.masks?.[i];
+  if (decoded !== undefined) return decoded as Rle;
   if (dt.hasSegmentation[i]) return segmentationToRle(dt.segmentation[i], h, w, dt.file, `[${i}].segmentation`);
   const b = 4 * i;
   const x1 = dt.bbox[b];

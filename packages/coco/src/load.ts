@@ -128,7 +128,7 @@ function uniqueIds(ids: Float64Array, file: string, list: string, expected: stri
 
 /** What the segm results need from the mask API: a compressed RLE's area and box (`mask.area`, `mask.toBbox`). */
 export interface MaskMeasure {
-  (segmentation: unknown, field: string): { area: number; bbox: ArrayLike<number> };
+  (segmentation: unknown, field: string): { area: number; bbox: ArrayLike<number>; mask?: unknown };
 }
 
 export interface LoadResultsOptions {
@@ -193,6 +193,7 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
       if (!options.measureMask) throw bad(file, `${at}.segmentation`, 'segmentation results only with the mask API', seg[i]);
       const m = options.measureMask(seg[i], `${at}.segmentation`);
       res.area[i] = m.area;
+      if (m.mask !== undefined) (res.masks ??= new Array<unknown>(n))[i] = m.mask;
       if (box !== undefined) {
         if (box.length !== 4) throw bad(file, `${at}.bbox`, 'a box of 4 numbers [x, y, w, h]', Array.from(box), 'input/box');
         res.bbox.set(box, 4 * i);

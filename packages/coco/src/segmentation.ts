@@ -89,9 +89,9 @@ export function hasOddPolygon(segm: unknown): boolean {
 }
 
 /** loadRes' `mask.area(segm)` and `mask.toBbox(segm)` of a compressed-RLE result. */
-export function measureCompressed(file: string): (segm: unknown, field: string) => { area: number; bbox: Float64Array } {
+export function measureCompressed(file: string): (segm: unknown, field: string) => { area: number; bbox: Float64Array; mask: Rle } {
   return (segm, field) => {
     const rle = compressedRle(segm, file, field);
-    return { area: area(rle), bbox: toBbox(rle) };
+    return { area: area(rle), bbox: toBbox(rle), mask: rle };
   };
 }

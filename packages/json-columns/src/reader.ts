@@ -80,6 +80,8 @@ class Parser {
     return this.listName === undefined ? '' : `${this.listName}[${this.index}]`;
   }
   private readonly decoder = new TextDecoder('utf-8', { fatal: false });
+  /** For strings of bytes < 128 only (where every single-byte decoding agrees). */
+  private readonly ascii = new TextDecoder('latin1');
 
   constructor(
     private readonly source: ByteSource,
@@ -182,6 +184,7 @@ class Parser {
     const s = this.pos;
     this.pos = p + 1;
     if (plain && ascii) {
+      if (p - s - 1 > 24) return this.ascii.decode(b.subarray(s + 1, p));
       let out = '';
       for (let i = s + 1; i < p; i++) out += String.fromCharCode(b[i]);
       return out;
