@@ -5,7 +5,7 @@
  * jittered copies of the objects, most with the right category, plus random boxes; scores with ties).
  * With --masks the objects are polygons (crowds: uncompressed RLE) and the results compressed RLEs.
  *
- *   node bench/generate.mjs --out DIR [--images 5000] [--dets 100] [--seed 1] [--masks] [--keypoints]
+ *   node bench/generate.mjs --out DIR [--images 5000] [--dets 100] [--categories 80] [--seed 1] [--masks]
  * writes DIR/gt.json, DIR/results.json and prints the case's statistics as JSON.
  * Needs the built @cvdevkit/rle (for --masks).
  */
@@ -19,6 +19,7 @@ const { values: a } = parseArgs({
     images: { type: 'string', default: '5000' },
     dets: { type: 'string', default: '100' },
     seed: { type: 'string', default: '1' },
+    categories: { type: 'string', default: '80' },
     masks: { type: 'boolean', default: false },
   },
 });
@@ -53,10 +54,11 @@ function poisson(lambda) {
 }
 const round2 = (v) => Math.round(v * 100) / 100;
 
-// COCO's 80 category ids (1..90 with 10 gaps)
+// COCO's 80 category ids (1..90 with 10 gaps), continued past 90 for more categories
+const N_CATS = Number(a.categories);
 const GAPS = new Set([12, 26, 29, 30, 45, 66, 68, 69, 71, 83]);
 const CAT_IDS = [];
-for (let id = 1; CAT_IDS.length < 80; id++) if (!GAPS.has(id)) CAT_IDS.push(id);
+for (let id = 1; CAT_IDS.length < N_CATS; id++) if (!GAPS.has(id)) CAT_IDS.push(id);
 
 /** A box of a COCO-like size: ~41 % small, ~34 % medium, ~24 % large by area. */
 function randomBox(w, h) {
@@ -106,7 +108,7 @@ for (let i = 0; i < N_IMAGES; i++) {
   const objects = [];
   for (let j = 0; j < n; j++) {
     const box = randomBox(width, height);
-    const category_id = CAT_IDS[randInt(0, 79)];
+    const category_id = CAT_IDS[randInt(0, N_CATS - 1)];
     const iscrowd = rand() < 0.01 ? 1 : 0;
     const ann = { id: annId++, image_id: id, category_id, iscrowd, bbox: box, area: round2(box[2] * box[3]) };
     if (MASKS) {
@@ -133,11 +135,11 @@ for (let i = 0; i < N_IMAGES; i++) {
   for (const o of objects) {
     for (let c = 0; c < 3 && dets.length < N_DETS; c++) {
       const box = jitter(o.bbox, 0.1 + 0.3 * c);
-      const category_id = rand() < 0.8 ? o.category_id : CAT_IDS[randInt(0, 79)];
+      const category_id = rand() < 0.8 ? o.category_id : CAT_IDS[randInt(0, N_CATS - 1)];
       dets.push({ box, category_id, score: Math.round((0.3 + 0.7 * rand()) * 1000) / 1000 });
     }
   }
-  while (dets.length < N_DETS) dets.push({ box: randomBox(width, height), category_id: CAT_IDS[randInt(0, 79)], score: Math.round(rand() * 600) / 1000 });
+  while (dets.length < N_DETS) dets.push({ box: randomBox(width, height), category_id: CAT_IDS[randInt(0, N_CATS - 1)], score: Math.round(rand() * 600) / 1000 });
   for (const d of dets) {
     if (MASKS) {
       const r = rle.fromPolygon(octagon(d.box), height, width);

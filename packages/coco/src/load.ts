@@ -174,34 +174,38 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
   };
   const images = new Set<number>(gt.imageIds);
   for (let i = 0; i < n; i++) {
-    const at = `[${i}]`;
     const imageId = res.imageId[i];
     if (!images.has(imageId)) {
-      throw bad(file, `${at}.image_id`, `an image id of the ground truth ${gt.file}`, imageId, 'input/unknown-image', 'pycocotools stops here: "Results do not correspond to current coco set"');
+      throw bad(file, `[${i}].image_id`, `an image id of the ground truth ${gt.file}`, imageId, 'input/unknown-image', 'pycocotools stops here: "Results do not correspond to current coco set"');
     }
     if (seg[i] !== undefined) res.hasSegmentation[i] = 1;
     const blen = bl.length[i];
-    const box = blen >= 0 ? bl.values.subarray(bl.start[i], bl.start[i] + blen) : undefined;
     if (kind === 'bbox') {
-      if (box === undefined) throw bad(file, `${at}.bbox`, 'a box [x, y, w, h] (the first result has one, so every result needs one)', undefined);
-      if (box.length !== 4) throw bad(file, `${at}.bbox`, 'a box of 4 numbers [x, y, w, h]', Array.from(box), 'input/box');
-      res.bbox.set(box, 4 * i);
-      res.area[i] = box[2] * box[3];
-      if (options.maskArea && res.hasSegmentation[i] && options.measureMask) res.area[i] = options.measureMask(seg[i], `${at}.segmentation`).area;
+      if (blen < 0) throw bad(file, `[${i}].bbox`, 'a box [x, y, w, h] (the first result has one, so every result needs one)', undefined);
+      const b0 = bl.start[i];
+      if (blen !== 4) throw bad(file, `[${i}].bbox`, 'a box of 4 numbers [x, y, w, h]', Array.from(bl.values.subarray(b0, b0 + blen)), 'input/box');
+      const v = bl.values;
+      res.bbox[4 * i] = v[b0];
+      res.bbox[4 * i + 1] = v[b0 + 1];
+      res.bbox[4 * i + 2] = v[b0 + 2];
+      res.bbox[4 * i + 3] = v[b0 + 3];
+      res.area[i] = v[b0 + 2] * v[b0 + 3];
+      if (options.maskArea && res.hasSegmentation[i] && options.measureMask) res.area[i] = options.measureMask(seg[i], `[${i}].segmentation`).area;
     } else if (kind === 'segmentation') {
-      if (seg[i] === undefined) throw bad(file, `${at}.segmentation`, 'a compressed RLE {size, counts} (the first result has one, so every result needs one)', undefined);
-      if (!options.measureMask) throw bad(file, `${at}.segmentation`, 'segmentation results only with the mask API', seg[i]);
-      const m = options.measureMask(seg[i], `${at}.segmentation`);
+      const box = blen >= 0 ? bl.values.subarray(bl.start[i], bl.start[i] + blen) : undefined;
+      if (seg[i] === undefined) throw bad(file, `[${i}].segmentation`, 'a compressed RLE {size, counts} (the first result has one, so every result needs one)', undefined);
+      if (!options.measureMask) throw bad(file, `[${i}].segmentation`, 'segmentation results only with the mask API', seg[i]);
+      const m = options.measureMask(seg[i], `[${i}].segmentation`);
       res.area[i] = m.area;
       if (m.mask !== undefined) (res.masks ??= new Array<unknown>(n))[i] = m.mask;
       if (box !== undefined) {
-        if (box.length !== 4) throw bad(file, `${at}.bbox`, 'a box of 4 numbers [x, y, w, h]', Array.from(box), 'input/box');
+        if (box.length !== 4) throw bad(file, `[${i}].bbox`, 'a box of 4 numbers [x, y, w, h]', Array.from(box), 'input/box');
         res.bbox.set(box, 4 * i);
       } else res.bbox.set(m.bbox, 4 * i);
     } else {
       const kp = res.keypoints[i];
-      if (kp === undefined) throw bad(file, `${at}.keypoints`, 'keypoints [x1, y1, v1, …] (the first result has them, so every result needs them)', undefined);
-      if (kp.length < 3) throw bad(file, `${at}.keypoints`, 'at least one keypoint [x, y, v]', Array.from(kp));
+      if (kp === undefined) throw bad(file, `[${i}].keypoints`, 'keypoints [x1, y1, v1, …] (the first result has them, so every result needs them)', undefined);
+      if (kp.length < 3) throw bad(file, `[${i}].keypoints`, 'at least one keypoint [x, y, v]', Array.from(kp));
       let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
       let nanX = false, nanY = false;
       for (let j = 0; j + 1 < kp.length; j += 3) {

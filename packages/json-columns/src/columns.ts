@@ -33,12 +33,13 @@ export class F64 {
     this.data = new Float64Array(capacity);
   }
   push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Float64Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
+    if (this.length === this.data.length) this.grow();
     this.data[this.length++] = v;
+  }
+  grow(): void {
+    const next = new Float64Array(this.data.length * 2);
+    next.set(this.data);
+    this.data = next;
   }
   done(): Float64Array {
     return this.data.subarray(0, this.length);
@@ -52,12 +53,13 @@ class I32 {
     this.data = new Int32Array(capacity);
   }
   push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Int32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
+    if (this.length === this.data.length) this.grow();
     this.data[this.length++] = v;
+  }
+  grow(): void {
+    const next = new Int32Array(this.data.length * 2);
+    next.set(this.data);
+    this.data = next;
   }
   done(): Int32Array {
     return this.data.slice(0, this.length);
@@ -71,12 +73,13 @@ class U8 {
     this.data = new Uint8Array(capacity);
   }
   push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Uint8Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
+    if (this.length === this.data.length) this.grow();
     this.data[this.length++] = v;
+  }
+  grow(): void {
+    const next = new Uint8Array(this.data.length * 2);
+    next.set(this.data);
+    this.data = next;
   }
   done(): Uint8Array {
     return this.data.slice(0, this.length);
@@ -136,19 +139,36 @@ export class RecordBuilder {
   beginList(f: FieldBuilder): void {
     f.values!.length = f.recordStart;
   }
-  /** Appends the pending record. */
+  /** Appends the pending record (the columns grown together, then plain stores). */
   commit(): void {
     const i = this.count;
     for (const f of this.fields) {
-      if (f.kind === 'number' || f.kind === 'id') {
-        f.col!.push(f.set ? f.num : NaN);
-        f.present!.push(f.set ? 1 : 0);
-      } else if (f.kind === 'numbers') {
-        f.start!.push(f.recordStart);
-        f.present!.push(f.set ? 1 : 0);
-        f.length!.push(f.set ? f.values!.length - f.recordStart : -1);
+      const kind = f.kind;
+      if (kind === 'number' || kind === 'id') {
+        const col = f.col!;
+        const pr = f.present!;
+        if (i === col.data.length) {
+          col.grow();
+          pr.grow();
+        }
+        col.data[i] = f.set ? f.num : NaN;
+        pr.data[i] = f.set ? 1 : 0;
+        col.length = pr.length = i + 1;
+      } else if (kind === 'numbers') {
+        const st = f.start!;
+        const ln = f.length!;
+        const pr = f.present!;
+        if (i === st.data.length) {
+          st.grow();
+          ln.grow();
+          pr.grow();
+        }
+        st.data[i] = f.recordStart;
+        pr.data[i] = f.set ? 1 : 0;
+        ln.data[i] = f.set ? f.values!.length - f.recordStart : -1;
+        st.length = ln.length = pr.length = i + 1;
         f.recordStart = f.values!.length;
-      } else if (f.kind === 'string') f.strings!.push(f.set ? (f.pendingValue as string) : undefined);
+      } else if (kind === 'string') f.strings!.push(f.set ? (f.pendingValue as string) : undefined);
       else f.objects!.push(f.set ? f.pendingValue : undefined);
       f.set = false;
       f.pendingValue = undefined;
