@@ -39,18 +39,6 @@ function tpNeeded(thr: number, npig: number): number {
   return lo;
 }
 
-interface Scratch {
-  sel: Int32Array;
-  tpPos: Int32Array;
-  candPos: Int32Array;
-  candMax: Float64Array;
-}
-
-function scratchFor(n: number, s?: Scratch): Scratch {
-  if (s && s.sel.length >= n) return s;
-  return { sel: new Int32Array(n), tpPos: new Int32Array(n + 1), candPos: new Int32Array(n + 1), candMax: new Float64Array(n + 1) };
-}
-
 /**
  * `accumulate()` (E:315-420) for one category k, every area range and maxDet: the images' first maxDet
  * detections, concatenated in image order and stably sorted by score; precision `tp / (fp + tp + 2^-52)`
@@ -60,7 +48,8 @@ function scratchFor(n: number, s?: Scratch): Scratch {
  * TP count first reaches `tpNeeded`, and the right-to-left maximum of the precision from a position on is
  * the maximum over the positions followed by a false positive (or last): precision only rises on a TP,
  * stays on an ignored detection and falls on a FP. Every precision used is computed by pycocotools'
- * expression at the same position, so the cells are the same doubles.
+ * expression at the same position, so the cells are the same doubles. One pass over the detections
+ * serves every IoU threshold (a detection's T outcomes are contiguous).
  */
 export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRecords, recThrs: Float64Array, maxDets: number[]): void {
   const { T, R, K, A, M } = out;
@@ -73,82 +62,79 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
   scoreOrder(scores, order);
   let maxRank = -1;
   for (let i = 0; i < n; i++) if (ranks[i] > maxRank) maxRank = ranks[i];
-  let s = scratchFor(n);
   const need = new Int32Array(R);
-  const byT = new Uint8Array(T * n);
-  const cut = new Uint8Array(T * n);
+  const sel = new Int32Array(n);
+  const tp = new Int32Array(T);
+  const fp = new Int32Array(T);
+  const nc = new Int32Array(T);
+  const tpPos = new Int32Array(T * n);
+  const candPos = new Int32Array(T * (n + 1));
+  const candMax = new Float64Array(T * (n + 1));
   for (let a = 0; a < A; a++) {
     const npig = rec.npig[a];
     if (npig === 0) continue;
     for (let r = 0; r < R; r++) need[r] = tpNeeded(recThrs[r], npig);
-    // the outcomes in score order, threshold-major: byT[t * n + j]
     const outcomes = rec.outcomes[a].data;
-    for (let j = 0; j < n; j++) {
-      const from = order[j] * T;
-      for (let t = 0; t < T; t++) byT[t * n + j] = outcomes[from + t];
-    }
     for (let m = 0; m < M; m++) {
       const maxDet = maxDets[m];
       let nd: number;
-      let src: Uint8Array;
       let sortedAt: Int32Array;
-      let stride: number;
       if (maxRank < maxDet) {
         nd = n;
-        src = byT;
-        stride = n;
         sortedAt = order;
       } else {
-        // the detections within maxDet of their image, in score order
-        s = scratchFor(n, s);
         nd = 0;
-        for (let i = 0; i < n; i++) if (ranks[order[i]] < maxDet) s.sel[nd++] = i;
-        for (let t = 0; t < T; t++) for (let j = 0; j < nd; j++) cut[t * nd + j] = byT[t * n + s.sel[j]];
-        for (let j = 0; j < nd; j++) s.sel[j] = order[s.sel[j]];
-        src = cut;
-        stride = nd;
-        sortedAt = s.sel;
+        for (let i = 0; i < n; i++) if (ranks[order[i]] < maxDet) sel[nd++] = order[i];
+        sortedAt = sel;
       }
-      const { tpPos, candPos, candMax } = s;
-      for (let t = 0; t < T; t++) {
-        let tp = 0;
-        let fp = 0;
-        let nc = 0;
-        const base = t * stride;
-        for (let j = 0; j < nd; j++) {
-          const o = src[base + j];
-          if (o === TP) tpPos[tp++] = j;
+      tp.fill(0);
+      fp.fill(0);
+      nc.fill(0);
+      const cs = nd + 1;
+      for (let j = 0; j < nd; j++) {
+        const row = sortedAt[j] * T;
+        const next = j + 1 < nd ? sortedAt[j + 1] * T : -1;
+        for (let t = 0; t < T; t++) {
+          const o = outcomes[row + t];
+          if (o === TP) tpPos[t * nd + tp[t]++] = j;
           else if (o === FP) {
-            fp++;
+            fp[t]++;
             continue;
           }
           // a TP or an ignored detection: a candidate maximum when the next one is a FP or it is the last
-          if (j === nd - 1 || src[base + j + 1] === FP) {
-            candPos[nc] = j;
-            candMax[nc++] = tp / (fp + tp + SPACING_1);
+          if (next < 0 || outcomes[next + t] === FP) {
+            const c = t * cs + nc[t]++;
+            candPos[c] = j;
+            candMax[c] = tp[t] / (fp[t] + tp[t] + SPACING_1);
           }
         }
-        if (nd > 0 && (nc === 0 || candPos[nc - 1] !== nd - 1)) {
+      }
+      for (let t = 0; t < T; t++) {
+        const c0 = t * cs;
+        let ncT = nc[t];
+        const tpT = tp[t];
+        if (nd > 0 && (ncT === 0 || candPos[c0 + ncT - 1] !== nd - 1)) {
           // the last detection is a FP: it is a candidate too (the envelope's right end)
-          candPos[nc] = nd - 1;
-          candMax[nc++] = tp / (fp + tp + SPACING_1);
+          candPos[c0 + ncT] = nd - 1;
+          candMax[c0 + ncT] = tpT / (fp[t] + tpT + SPACING_1);
+          ncT++;
         }
-        for (let c = nc - 2; c >= 0; c--) if (candMax[c + 1] > candMax[c]) candMax[c] = candMax[c + 1];
-        out.recall[((t * K + k) * A + a) * M + m] = nd > 0 ? tp / npig : 0;
+        for (let c = c0 + ncT - 2; c >= c0; c--) if (candMax[c + 1] > candMax[c]) candMax[c] = candMax[c + 1];
+        out.recall[((t * K + k) * A + a) * M + m] = nd > 0 ? tpT / npig : 0;
         let stopped = false;
         for (let r = 0; r < R; r++) {
           const at = (((t * R + r) * K + k) * A + a) * M + m;
-          const c = need[r];
-          if (stopped || nd === 0 || c > tp) {
+          const need_r = need[r];
+          if (stopped || nd === 0 || need_r > tpT) {
             stopped = true;
             out.precision[at] = 0;
             out.scores[at] = 0;
             continue;
           }
-          const pi = c === 0 ? 0 : tpPos[c - 1];
+          const pi = need_r === 0 ? 0 : tpPos[t * nd + need_r - 1];
           // first candidate at or after pi
-          let lo = 0;
-          let hi = nc - 1;
+          let lo = c0;
+          let hi = c0 + ncT - 1;
           while (lo < hi) {
             const mid = (lo + hi) >>> 1;
             if (candPos[mid] < pi) lo = mid + 1;

@@ -2,6 +2,8 @@ import type { Accumulated } from './accumulate.js';
 import { pairwiseSum } from './pairwise-sum.js';
 import type { CocoParams } from './params.js';
 
+let scratch = new Float64Array(0);
+
 export interface SummarizeQuery {
   ap: boolean;
   iouThr?: number;
@@ -36,8 +38,11 @@ export function summarizeOne(acc: Accumulated, params: CocoParams, q: SummarizeQ
   }
   const ts: number[] = [];
   for (let t = 0; t < T; t++) if (q.iouThr === undefined || params.iouThrs[t] === q.iouThr) ts.push(t);
-  const values: number[] = [];
   const k0 = q.k ?? 0;
+  const cap = ts.length * (q.ap ? R : 1) * K * pairs.length;
+  if (scratch.length < cap) scratch = new Float64Array(cap);
+  const values = scratch;
+  let nv = 0;
   const k1 = q.k === undefined ? K : q.k + 1;
   for (const t of ts) {
     if (q.ap) {
@@ -45,18 +50,18 @@ export function summarizeOne(acc: Accumulated, params: CocoParams, q: SummarizeQ
         for (let k = k0; k < k1; k++)
           for (const [a, m] of pairs) {
             const v = acc.precision[(((t * R + r) * K + k) * A + a) * M + m];
-            if (v > -1) values.push(v);
+            if (v > -1) values[nv++] = v;
           }
     } else {
       for (let k = k0; k < k1; k++)
         for (const [a, m] of pairs) {
           const v = acc.recall[((t * K + k) * A + a) * M + m];
-          if (v > -1) values.push(v);
+          if (v > -1) values[nv++] = v;
         }
     }
   }
-  if (values.length === 0) return -1;
-  return pairwiseSum(values) / values.length;
+  if (nv === 0) return -1;
+  return pairwiseSum(values, 0, nv) / nv;
 }
 
 export const DETECTION_STAT_NAMES = ['AP', 'AP50', 'AP75', 'APs', 'APm', 'APl', 'AR1', 'AR10', 'AR100', 'ARs', 'ARm', 'ARl'] as const;
