@@ -11,29 +11,11 @@ const quirks = join(FIXTURES, 'quirks');
 const env = { CVDEVKIT_NO_AUTOLOAD: '1' };
 
 describe.skipIf(!ready)('cvdevkit CLI: coco', () => {
-  it('eval coco/bbox --format json: the summary equals pycocotools', () => {
-    const r = runCli(['eval', 'coco/bbox', '--plugin', pkg, '--gt', join(quirks, 'gt.json'), '--results', join(quirks, 'results_bbox.json'), '--format', 'json'], { env });
-    expect(r.stderr).not.toMatch(/^\s+at /m);
-    expect(r.status).toBe(0);
-    const report = JSON.parse(r.stdout);
-    const want = loadCase('quirks').evaluations.find((e) => e.name === 'bbox')!;
-    expect(report.summary).toEqual(want.summary);
-    expect(report.precision).toBeUndefined();
-  });
-
   it('a result on an unknown image: exit 2, one line naming the file, the entry and the id', () => {
     const r = runCli(['eval', 'coco/bbox', '--plugin', pkg, '--gt', join(quirks, 'gt.json'), '--results', join(quirks, 'results_bbox_unknown_image.json')], { env });
     expect(r.status).toBe(2);
     expect(r.stderr).not.toMatch(/^\s+at /m);
     expect(r.stderr).toMatch(/results_bbox_unknown_image\.json \[\[\d+\]\.image_id\]/);
-  });
-
-  it('an empty result list: exit 0 with a warning', () => {
-    const r = runCli(['eval', 'coco/bbox', '--plugin', pkg, '--gt', join(quirks, 'gt.json'), '--results', join(quirks, 'results_empty.json'), '--format', 'json'], { env });
-    expect(r.status).toBe(0);
-    const report = JSON.parse(r.stdout);
-    expect(report.summary.AP).toBe(0);
-    expect(report.diagnostics.some((d: { message: string }) => /empty/.test(d.message))).toBe(true);
   });
 
   it('demo coco/segm runs the embedded sample; validate finds nothing wrong in it', () => {
@@ -46,7 +28,7 @@ describe.skipIf(!ready)('cvdevkit CLI: coco', () => {
     expect(v.status).toBe(0);
   });
 
-  it('--shard 1/2 and 2/2 with --records-out, then cvdevkit merge: the same summary', () => {
+  it('eval --shard 1/2 and 2/2 with --records-out, then cvdevkit merge: exit 0, the summary equals pycocotools', () => {
     const dir = makeTempDir('coco-cli-shard-');
     const args = ['--plugin', pkg, '--gt', join(quirks, 'gt.json'), '--results', join(quirks, 'results_bbox.json'), '--format', 'json'];
     for (const i of [1, 2]) expect(runCli(['eval', 'coco/bbox', ...args, '--shard', `${i}/2`, '--records-out', join(dir, `s${i}.json`)], { env }).status).toBe(0);
