@@ -68,10 +68,92 @@ export function boxIou(dts: ArrayLike<number>, gts: ArrayLike<number>, isCrowd: 
   return out;
 }
 
-function walkFailed(d: number, g: number): never {
-  throw new RleError('counts-sum', `iou: detection ${d} and ground truth ${g} cover different numbers of pixels`, {
-    expected: 'counts summing to h*w in every RLE',
-  });
+/**
+ * The 1-runs of each RLE as [start, end) pixel positions, all in one array: runs of RLE k at
+ * pos[2·off[k] …], count off[k+1] − off[k]; areas (uint32 sums of the 1-runs) in area[k].
+ */
+interface Runs {
+  pos: Uint32Array;
+  off: Uint32Array;
+  area: Float64Array;
+}
+
+// Reused between calls (grown when needed): one IoU call per image and category must not allocate per mask.
+let dtPos = new Uint32Array(1 << 14);
+let gtPos = new Uint32Array(1 << 14);
+
+function runsOf(rles: readonly Rle[], what: string, forDts: boolean): Runs {
+  let total = 0;
+  for (const r of rles) total += r.counts.length >> 1;
+  let pos = forDts ? dtPos : gtPos;
+  if (pos.length < 2 * total) {
+    pos = new Uint32Array(Math.max(2 * total, 2 * pos.length));
+    if (forDts) dtPos = pos;
+    else gtPos = pos;
+  }
+  const off = new Uint32Array(rles.length + 1);
+  const area = new Float64Array(rles.length);
+  let k = 0;
+  for (let q = 0; q < rles.length; q++) {
+    const { h, w, counts: c } = rles[q];
+    off[q] = k;
+    let p = 0;
+    let a = 0;
+    for (let j = 0; j < c.length; j++) {
+      const n = c[j];
+      if (j & 1 && n > 0) {
+        pos[2 * k] = p;
+        pos[2 * k + 1] = p + n;
+        k++;
+        a += n;
+      }
+      p += n;
+    }
+    if (p !== h * w) {
+      // pycocotools would walk such an RLE forever against a valid one
+      throw new RleError('counts-sum', `iou: ${what} ${q} does not cover its mask`, {
+        expected: `counts summing to h*w = ${h}*${w} = ${h * w}`,
+        found: `sum ${p}`,
+        position: q,
+      });
+    }
+    area[q] = a;
+  }
+  off[rles.length] = k;
+  return { pos, off, area };
+}
+
+/** Number of pixels in both run lists A = pos[a0 … a1), B = pos[b0 … b1) (run indices). */
+function intersection(pos: Uint32Array, a: number, a1: number, gpos: Uint32Array, b: number, b1: number): number {
+  if (a === a1 || b === b1) return 0;
+  // skip the runs of one list that end before the other's first run starts (binary search)
+  const bStart = gpos[2 * b];
+  if (pos[2 * a + 1] <= bStart) a = firstEndingAfter(pos, a, a1, bStart);
+  const aStart = a < a1 ? pos[2 * a] : 0;
+  if (a < a1 && gpos[2 * b + 1] <= aStart) b = firstEndingAfter(gpos, b, b1, aStart);
+  let i = 0;
+  while (a < a1 && b < b1) {
+    const as = pos[2 * a];
+    const ae = pos[2 * a + 1];
+    const bs = gpos[2 * b];
+    const be = gpos[2 * b + 1];
+    const lo = as > bs ? as : bs;
+    const hi = ae < be ? ae : be;
+    if (hi > lo) i += hi - lo;
+    if (ae < be) a++;
+    else b++;
+  }
+  return i;
+}
+
+/** First run index in [lo, hi) whose end is > x (hi if none). */
+function firstEndingAfter(pos: Uint32Array, lo: number, hi: number, x: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (pos[2 * mid + 1] > x) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 export interface MaskIouOptions {
@@ -83,8 +165,10 @@ export interface MaskIouOptions {
 
 /**
  * Mask IoU of m detection RLEs and n ground-truth RLEs (pycocotools `iou` on RLEs), row-major m×n.
- * Pairs whose boxes do not overlap are 0 without a walk; otherwise RLEs of different sizes give −1, and the
- * exact value is intersection / union, or intersection / area(detection) for a crowd ground truth.
+ * Pairs whose boxes do not overlap are 0 (pycocotools' box pre-filter); otherwise RLEs of different sizes
+ * give −1, and the value is intersection / union, or intersection / area(detection) for a crowd ground
+ * truth, with the same integer counts as pycocotools' run walk (union = |d| + |g| − intersection), so the
+ * same doubles. Every RLE must have counts summing to h·w (RleError 'counts-sum'; pycocotools hangs).
  */
 export function iou(dts: readonly Rle[], gts: readonly Rle[], isCrowd: ArrayLike<number | boolean>, options: MaskIouOptions = {}): Float64Array {
   const m = dts.length;
@@ -103,56 +187,23 @@ export function iou(dts: readonly Rle[], gts: readonly Rle[], isCrowd: ArrayLike
     for (let g = 0; g < n; g++) toBboxInto(gts[g], gb, 4 * g);
   }
   boxIouInto(db, gb, m, n, crowd, out);
+  const D = runsOf(dts, 'detection', true);
+  const G = runsOf(gts, 'ground truth', false);
   for (let d = 0; d < m; d++) {
-    const D = dts[d];
-    const A = D.counts;
-    const ka = A.length;
+    const dt = dts[d];
+    const a0 = D.off[d];
+    const a1 = D.off[d + 1];
+    const ad = D.area[d];
     for (let g = 0; g < n; g++) {
       const o = d * n + g;
       if (!(out[o] > 0)) continue;
-      const G = gts[g];
-      if (D.h !== G.h || D.w !== G.w) {
+      const gt = gts[g];
+      if (dt.h !== gt.h || dt.w !== gt.w) {
         out[o] = -1;
         continue;
       }
-      const B = G.counts;
-      const kb = B.length;
-      let ca = ka > 0 ? A[0] : 0;
-      let cb = kb > 0 ? B[0] : 0;
-      let va = 0;
-      let vb = 0;
-      let a = 1;
-      let b = 1;
-      let i = 0;
-      let u = 0;
-      let ct = 1;
-      let steps = ka + kb + 2;
-      while (ct > 0) {
-        if (--steps < 0) walkFailed(d, g);
-        const c = ca < cb ? ca : cb;
-        if (va | vb) {
-          u += c;
-          if (va & vb) i += c;
-        }
-        ca -= c;
-        if (ca === 0 && a < ka) {
-          ca = A[a++];
-          va ^= 1;
-        }
-        cb -= c;
-        if (cb === 0 && b < kb) {
-          cb = B[b++];
-          vb ^= 1;
-        }
-        ct = (ca + cb) >>> 0;
-      }
-      if (i === 0) u = 1;
-      else if (crowd[g] === 1) {
-        u = 0;
-        for (let j = 1; j < ka; j += 2) u += A[j];
-        u >>>= 0;
-      }
-      out[o] = (i >>> 0) / (u >>> 0);
+      const i = intersection(D.pos, a0, a1, G.pos, G.off[g], G.off[g + 1]);
+      out[o] = i === 0 ? 0 : i / (crowd[g] === 1 ? ad : ad + G.area[g] - i);
     }
   }
   return out;

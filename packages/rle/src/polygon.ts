@@ -9,12 +9,13 @@
 import { RleError, show } from './errors.js';
 import { checkSize, type Rle } from './rle.js';
 import { scratchU32 } from './scratch.js';
+import { sortU32 } from './sort.js';
 
 const SCALE = 5;
 /** Scaled coordinates must stay within ±2^30 so that C's int differences cannot overflow. */
 const COORD_LIMIT = 1 << 30;
 /** Edges with at most this many steps are walked step by step. */
-let directSteps = 256;
+let directSteps = 0;
 
 /** Test hook: the edge length from which crossings are searched instead of walked (returns the old value). */
 export function setDirectSteps(n: number): number {
@@ -80,17 +81,6 @@ function vAt(d: number): number {
   return eMajorX ? cInt(eYs + eS * t + 0.5) : t + eYs;
 }
 
-/** First d in [lo, hi] with up ? uAt(d) >= c : uAt(d) <= c (uAt is monotone; hi satisfies it). */
-function firstReaching(lo: number, hi: number, c: number, up: boolean): number {
-  while (lo < hi) {
-    const mid = lo + Math.floor((hi - lo) / 2);
-    const u = uAt(mid);
-    if (up ? u >= c : u <= c) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
 /** Stage 1 of rleFrPoly for the edge (x0,y0) → (x1,y1), feeding the points to stage 2. */
 function edge(x0: number, y0: number, x1: number, y1: number): void {
   let xs = x0;
@@ -114,50 +104,89 @@ function edge(x0: number, y0: number, x1: number, y1: number): void {
   eYs = ys;
   eFlip = flip;
   const D = (eD = eMajorX ? dx : dy);
-  if (D <= directSteps) {
-    if (eMajorX) {
-      for (let d = 0; d <= D; d++) {
-        const t = flip ? D - d : d;
-        point(t + xs, cInt(ys + eS * t + 0.5));
-      }
-    } else {
-      for (let d = 0; d <= D; d++) {
-        const t = flip ? D - d : d;
-        point(cInt(xs + eS * t + 0.5), t + ys);
-      }
+  if (eMajorX) {
+    // u = xs + t rises by 1 per step of t: the pairs that matter are (c, c+1) with c = 5n+2, in closed form
+    point(uAt(0), vAt(0));
+    const s = eS;
+    const nMin = Math.max(0, Math.ceil((xs - 2) / SCALE));
+    const nMax = Math.min(Math.floor((xe - 3) / SCALE), WM1);
+    for (let n = nMin; n <= nMax; n++) {
+      const c = SCALE * n + 2;
+      const t = c - xs;
+      const v0 = cInt(ys + s * t + 0.5);
+      const v1 = cInt(ys + s * (t + 1) + 0.5);
+      if (flip) pair(c + 1, v1, c, v0);
+      else pair(c, v0, c + 1, v1);
     }
+    pu = uAt(D);
+    pv = vAt(D);
     return;
   }
-  // Long edge: the first point, the pairs around each crossing of a column centre 5n+2 | 5n+3, the last point.
+  if (D <= directSteps) {
+    // u changes by at most 1 per step: walk, and look closer only where it changes at a column centre
+    let u0 = pu;
+    let v0 = pv;
+    let hp = havePrev;
+    const s = eS;
+    for (let d = 0; d <= D; d++) {
+      const t = flip ? D - d : d;
+      const u = cInt(xs + s * t + 0.5);
+      const v = t + ys;
+      if (hp && u !== u0) {
+        const x = u < u0 ? u : u - 1;
+        if ((((x - 2) % SCALE) + SCALE) % SCALE === 0) pair(u0, v0, u, v);
+      }
+      u0 = u;
+      v0 = v;
+      hp = true;
+    }
+    pu = u0;
+    pv = v0;
+    havePrev = hp;
+    return;
+  }
+  // Long edge: the first point, the pair around each crossing of a column centre (5n+2 | 5n+3), the last
+  // point. u(t) is monotone in t; the crossing is estimated from the line and settled by evaluating u exactly.
   point(uAt(0), vAt(0));
-  const uA = pu;
-  const uB = uAt(D);
+  const s = eS;
+  const uA = cInt(xs + 0.5); // u at t = 0 and t = D, in t order
+  const uB = cInt(xs + s * D + 0.5);
   if (uA !== uB) {
     const up = uB > uA;
-    // candidate boundaries c = 5n+2 between uA and uB; pair (c, c+1) when rising, (c+1, c) when falling
-    const lo = Math.min(uA, uB);
-    const hi = Math.max(uA, uB);
+    const lo = up ? uA : uB;
+    const hi = up ? uB : uA;
     const nMin = Math.max(0, Math.ceil((lo - 3) / SCALE));
     const nMax = Math.min(Math.floor((hi - 2) / SCALE), WM1);
-    // visit the columns in the order the edge reaches them, so that d never decreases
     let last = 0;
     for (let i = 0; i <= nMax - nMin; i++) {
       const c = SCALE * (up ? nMin + i : nMax - i) + 2;
-      const d = up ? firstReaching(1, D, c + 1, true) : firstReaching(1, D, c, false);
-      if (d <= last) continue; // this pair was visited already (a jump over two columns)
-      last = d;
-      pair(uAt(d - 1), vAt(d - 1), uAt(d), vAt(d));
+      // first t in [1, D] with u(t) >= c+1 (rising) or u(t) <= c (falling)
+      let t = Math.round((c + 0.5 - xs) / s);
+      t = t < 1 ? 1 : t > D ? D : t;
+      while (t > 1 && reached(xs, s, t - 1, c, up)) t--;
+      while (t < D && !reached(xs, s, t, c, up)) t++;
+      if (t <= last) continue; // visited already (a jump over two columns)
+      last = t;
+      const u0 = cInt(xs + s * (t - 1) + 0.5);
+      const u1 = cInt(xs + s * t + 0.5);
+      if (flip) pair(u1, t + ys, u0, t - 1 + ys);
+      else pair(u0, t - 1 + ys, u1, t + ys);
     }
   }
-  pu = uB;
+  pu = uAt(D);
   pv = vAt(D);
+}
+
+function reached(xs: number, s: number, t: number, c: number, up: boolean): boolean {
+  const u = cInt(xs + s * t + 0.5);
+  return up ? u >= c + 1 : u <= c;
 }
 
 /** Fills `bnd` with the boundary indices of polygon xy (k points) and returns the runs (stage 3). */
 function rasterise(xy: ArrayLike<number>, k: number, h: number, w: number, what: string): Rle {
   H = h;
   Hd = h;
-  WM1 = w === 0 ? 2 ** 64 : w - 1; // (double)(siz)(w - 1): w = 0 wraps to 2^64 - 1, which rounds to 2^64
+  WM1 = w - 1;
   nb = 0;
   havePrev = false;
   bnd = scratchU32(1024);
@@ -178,7 +207,8 @@ function rasterise(xy: ArrayLike<number>, k: number, h: number, w: number, what:
   if (k > 0) edge(lx, ly, fx, fy);
   if (nb === bnd.length) bnd = scratchU32(nb + 1, bnd);
   bnd[nb++] = (h * w) >>> 0;
-  const a = bnd.subarray(0, nb).sort();
+  const a = bnd;
+  sortU32(a, 0, nb);
   // differences of the sorted indices, then the even-odd rule: a zero difference merges the next run into
   // the previous one (duplicate boundaries cancel in pairs)
   let p = 0;
@@ -200,6 +230,14 @@ function rasterise(xy: ArrayLike<number>, k: number, h: number, w: number, what:
   return { h, w, counts: a.slice(0, m) };
 }
 
+/** Polygons need an image of at least 1×1: on an empty one pycocotools makes counts that do not sum to h·w. */
+function checkImage(h: number, w: number): void {
+  checkSize(h, w);
+  if (h === 0 || w === 0) {
+    throw new RleError('size', 'cannot rasterise a polygon or box in an empty image', { expected: 'h >= 1 and w >= 1', found: `h=${h}, w=${w}` });
+  }
+}
+
 function scaled(v: number, what: string, i: number): number {
   const s = SCALE * v + 0.5;
   if (!(s > -COORD_LIMIT && s < COORD_LIMIT)) {
@@ -215,11 +253,11 @@ function scaled(v: number, what: string, i: number): number {
 /**
  * The RLE of one polygon [x0, y0, x1, y1, …] (pixel coordinates, pixel centres at integers) in an h×w
  * mask: pycocotools `rleFrPoly` with k = floor(length / 2) points (an odd last number is ignored).
- * Fewer than 2 points give an empty mask. Throws RleError 'polygon-coordinate' for a coordinate that is
+ * Fewer than 2 points give an empty mask. Throws RleError 'size' for an image with h or w = 0, and RleError 'polygon-coordinate' for a coordinate that is
  * not finite or beyond ±2^30/5 (where pycocotools' int arithmetic overflows).
  */
 export function fromPolygon(xy: ArrayLike<number>, h: number, w: number): Rle {
-  checkSize(h, w);
+  checkImage(h, w);
   return rasterise(xy, Math.floor(xy.length / 2), h, w, 'polygon');
 }
 
@@ -229,7 +267,7 @@ export function fromPolygon(xy: ArrayLike<number>, h: number, w: number): Rle {
  * box); later polygons may have any length. The object's mask is `merge(fromPolygons(…))` (union).
  */
 export function fromPolygons(polys: readonly ArrayLike<number>[], h: number, w: number): Rle[] {
-  checkSize(h, w);
+  checkImage(h, w);
   if (polys.length === 0) throw new RleError('polygon-list-empty', 'empty polygon list', { expected: 'at least one polygon', found: '[]' });
   if (polys[0].length <= 4) {
     throw new RleError('polygon-too-short', 'first polygon has 4 numbers or fewer', {
@@ -245,7 +283,7 @@ export function fromPolygons(polys: readonly ArrayLike<number>[], h: number, w: 
 
 /** The RLE of box [x, y, w, h] (pycocotools `rleFrBbox`: the polygon (x,y) (x,y+h) (x+w,y+h) (x+w,y)). */
 export function fromBox(box: ArrayLike<number>, h: number, w: number): Rle {
-  checkSize(h, w);
+  checkImage(h, w);
   if (box.length !== 4) throw new RleError('box', 'a box is not 4 numbers', { expected: '[x, y, width, height]', found: show(box) });
   const xs = box[0];
   const xe = xs + box[2];

@@ -51,26 +51,35 @@ export function decodeString(s: string, h: number, w: number): Rle {
   let m = 0;
   let p = 0;
   while (p < n) {
+    // up to 6 characters (|value| < 2^29) in int32 arithmetic; a 7th goes through doubles
     let x = 0;
     let k = 0;
-    let mul = 1; // 32^k
     let c: number;
+    let seventh = false;
     const start = p;
-    for (;;) {
+    do {
       if (p === n) fail('string-truncated', 'RLE string ends inside a count', s, start, 'a last character below "P" (no continuation bit 0x20)', 'the end of the string');
-      c = s.charCodeAt(p) - 48;
-      if (c < 0 || c > 63) fail('string-char', 'invalid character in RLE string', s, p, 'characters "0" … "o"', JSON.stringify(s[p]));
-      if (k === 7) fail('string-group', 'RLE count too long', s, start, 'at most 7 characters per count', `${s.slice(start, start + 8)}…`);
-      x += (c & 0x1f) * mul;
-      mul *= 32;
-      p++;
+      c = s.charCodeAt(p++) - 48;
+      if (c < 0 || c > 63) fail('string-char', 'invalid character in RLE string', s, p - 1, 'characters "0" … "o"', JSON.stringify(s[p - 1]));
+      if (k === 6) {
+        seventh = true;
+        break;
+      }
+      x |= (c & 0x1f) << (5 * k);
       k++;
-      if (!(c & 0x20)) break;
+    } while (c & 0x20);
+    let v: number;
+    if (!seventh) {
+      v = c & 0x10 ? x | (-1 << (5 * k)) : x; // sign-extend from the last group
+    } else {
+      // the 7th character: bits 30 … 34
+      if (c & 0x20) fail('string-group', 'RLE count too long', s, start, 'at most 7 characters per count', `${s.slice(start, start + 8)}…`);
+      v = (x >>> 0) + (c & 0x1f) * 2 ** 30;
+      if (c & 0x10) v -= 2 ** 35;
     }
-    if (c & 0x10) x -= mul; // sign-extend from the last group
-    if (m > 2) x += cnts[m - 2];
+    if (m > 2) v += cnts[m - 2];
     if (m === cnts.length) cnts = scratchU32(2 * m, cnts);
-    cnts[m++] = x >>> 0;
+    cnts[m++] = v >>> 0;
   }
   const rle: Rle = { h, w, counts: cnts.slice(0, m) };
   checkRle(rle);
