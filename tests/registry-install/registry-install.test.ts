@@ -83,7 +83,7 @@ describe.skipIf(skip)('install through a real registry (verdaccio)', () => {
   it('published every public package, with ranges instead of workspace: and a clean publint', () => {
     const scope = join(registry!.storage, '@cvdevkit');
     const names = readdirSync(scope).sort();
-    expect(names).toEqual(['ade20k-boundary', 'analysis', 'boundary', 'cli', 'core', 'formats', 'ilsvrc2015-clsloc', 'ilsvrc2015-common', 'ilsvrc2015-det', 'ilsvrc2015-vid', 'matfile', 'metrics', 'registry', 'report-html', 'rle', 'voc2010']);
+    expect(names).toEqual(['ade20k-boundary', 'analysis', 'boundary', 'cli', 'coco', 'core', 'formats', 'ilsvrc2015-clsloc', 'ilsvrc2015-common', 'ilsvrc2015-det', 'ilsvrc2015-vid', 'json-columns', 'matfile', 'metrics', 'registry', 'report-html', 'rle', 'voc2010']);
     const tarballs = names.flatMap((n) => readdirSync(join(scope, n)).filter((f) => f.endsWith('.tgz')).map((f) => join(scope, n, f)));
     for (const n of names) {
       const meta = JSON.parse(readFileSync(join(scope, n, 'package.json'), 'utf8')) as { versions: Record<string, { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> }> };
