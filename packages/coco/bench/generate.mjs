@@ -4,8 +4,10 @@
  * per image, 1 % crowds, a COCO-like mix of small / medium / large) and results (N detections per image:
  * jittered copies of the objects, most with the right category, plus random boxes; scores with ties).
  * With --masks the objects are polygons (crowds: uncompressed RLE) and the results compressed RLEs.
+ * With --keypoints every object is a person with 17 keypoints (some invisible, some people without any)
+ * and the results are keypoint lists.
  *
- *   node bench/generate.mjs --out DIR [--images 5000] [--dets 100] [--categories 80] [--seed 1] [--masks]
+ *   node bench/generate.mjs --out DIR [--images 5000] [--dets 100] [--categories 80] [--seed 1] [--masks | --keypoints]
  * writes DIR/gt.json, DIR/results.json and prints the case's statistics as JSON.
  * Needs the built @cvdevkit/rle (for --masks).
  */
@@ -21,12 +23,14 @@ const { values: a } = parseArgs({
     seed: { type: 'string', default: '1' },
     categories: { type: 'string', default: '80' },
     masks: { type: 'boolean', default: false },
+    keypoints: { type: 'boolean', default: false },
   },
 });
 if (!a.out) throw new Error('--out DIR is required');
 const N_IMAGES = Number(a.images);
 const N_DETS = Number(a.dets);
 const MASKS = a.masks;
+const KEYPOINTS = a.keypoints;
 const rle = MASKS ? await import('@cvdevkit/rle') : undefined;
 
 // mulberry32: a small seeded generator (the case is the same on every machine)
@@ -108,7 +112,7 @@ for (let i = 0; i < N_IMAGES; i++) {
   const objects = [];
   for (let j = 0; j < n; j++) {
     const box = randomBox(width, height);
-    const category_id = CAT_IDS[randInt(0, N_CATS - 1)];
+    const category_id = KEYPOINTS ? 1 : CAT_IDS[randInt(0, N_CATS - 1)];
     const iscrowd = rand() < 0.01 ? 1 : 0;
     const ann = { id: annId++, image_id: id, category_id, iscrowd, bbox: box, area: round2(box[2] * box[3]) };
     if (MASKS) {
@@ -121,6 +125,13 @@ for (let i = 0; i < N_IMAGES; i++) {
         ann.segmentation = [poly];
         ann.area = round2(polygonArea(poly));
       }
+    }
+    if (KEYPOINTS) {
+      const kp = [];
+      const none = rand() < 0.1;
+      for (let k = 0; k < 17; k++) kp.push(round2(box[0] + rand() * box[2]), round2(box[1] + rand() * box[3]), none ? 0 : rand() < 0.75 ? 2 : rand() < 0.5 ? 1 : 0);
+      ann.keypoints = kp;
+      ann.num_keypoints = none && rand() < 0.5 ? 3 : kp.filter((v, k) => k % 3 === 2 && v > 0).length;
     }
     crowds += iscrowd;
     const area = ann.area;
@@ -135,19 +146,25 @@ for (let i = 0; i < N_IMAGES; i++) {
   for (const o of objects) {
     for (let c = 0; c < 3 && dets.length < N_DETS; c++) {
       const box = jitter(o.bbox, 0.1 + 0.3 * c);
-      const category_id = rand() < 0.8 ? o.category_id : CAT_IDS[randInt(0, N_CATS - 1)];
-      dets.push({ box, category_id, score: Math.round((0.3 + 0.7 * rand()) * 1000) / 1000 });
+      const category_id = KEYPOINTS ? 1 : rand() < 0.8 ? o.category_id : CAT_IDS[randInt(0, N_CATS - 1)];
+      const kp = KEYPOINTS ? o.keypoints.map((v, k) => (k % 3 === 2 ? 1 : round2(v + (rand() - 0.5) * (4 + 12 * c)))) : undefined;
+      dets.push({ box, category_id, kp, score: Math.round((0.3 + 0.7 * rand()) * 1000) / 1000 });
     }
   }
-  while (dets.length < N_DETS) dets.push({ box: randomBox(width, height), category_id: CAT_IDS[randInt(0, N_CATS - 1)], score: Math.round(rand() * 600) / 1000 });
+  while (dets.length < N_DETS) {
+    const box = randomBox(width, height);
+    const kp = KEYPOINTS ? Array.from({ length: 51 }, (_, k) => (k % 3 === 2 ? 1 : k % 3 === 0 ? round2(box[0] + rand() * box[2]) : round2(box[1] + rand() * box[3]))) : undefined;
+    dets.push({ box, category_id: KEYPOINTS ? 1 : CAT_IDS[randInt(0, N_CATS - 1)], kp, score: Math.round(rand() * 600) / 1000 });
+  }
   for (const d of dets) {
-    if (MASKS) {
+    if (KEYPOINTS) results.push({ image_id: id, category_id: 1, keypoints: d.kp, score: d.score });
+    else if (MASKS) {
       const r = rle.fromPolygon(octagon(d.box), height, width);
       results.push({ image_id: id, category_id: d.category_id, segmentation: { size: [height, width], counts: rle.encodeString(r) }, score: d.score });
     } else results.push({ image_id: id, category_id: d.category_id, bbox: d.box, score: d.score });
   }
 }
-const categories = CAT_IDS.map((id) => ({ id, name: `class_${id}`, supercategory: 'thing' }));
+const categories = KEYPOINTS ? [{ id: 1, name: 'person', supercategory: 'person' }] : CAT_IDS.map((id) => ({ id, name: `class_${id}`, supercategory: 'thing' }));
 mkdirSync(a.out, { recursive: true });
 writeFileSync(join(a.out, 'gt.json'), JSON.stringify({ info: { description: `cvdevkit coco bench, seed ${a.seed}` }, images, annotations, categories }));
 writeFileSync(join(a.out, 'results.json'), JSON.stringify(results));
@@ -161,5 +178,6 @@ const stats = {
   sizes,
   detections: results.length,
   masks: MASKS,
+  keypoints: KEYPOINTS,
 };
 console.log(JSON.stringify(stats));
