@@ -86,6 +86,7 @@ export class CliSession {
   common(opts: Record<string, unknown>, formatExplicit = true): CommonOptions {
     this.quiet = opts.quiet === true;
     const env = this.io.env;
+    if (opts.cacheDir === '') throw usageError('--cache-dir: expected a folder, found an empty value', 'usage/invalid', 'leave out --cache-dir for the default, or pass --no-cache');
     const cacheDir =
       opts.cache === false ? undefined : typeof opts.cacheDir === 'string' ? resolve(this.io.cwd, opts.cacheDir) : env.CVDEVKIT_CACHE_DIR || join(homedir(), '.cache', 'cvdevkit');
     const out = typeof opts.out === 'string' ? resolve(this.io.cwd, opts.out) : undefined;

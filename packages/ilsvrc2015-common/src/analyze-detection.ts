@@ -4,7 +4,7 @@ import { analysisReport, diagnose, diagnoseOptions, similarGroupsFromParents, ty
 import { ILSVRC_AP, PACKAGE_NAME, VERSION, type DetectionTaskInputs, type DetectionTaskSettings } from './detection-task.js';
 import { readGroundTruthCache, readGroundTruthXml, type GroundTruth } from './ground-truth.js';
 import { readBlacklist, readImageList, readPredictions, type Blacklist, type Predictions } from './inputs.js';
-import { readSynsets, type Synsets } from './meta.js';
+import { checkGroundTruthClasses, readSynsets, type Synsets } from './meta.js';
 
 /** MATLAB `sort(…, 'descend')` order of two confidences: NaN first, then larger first; 0 on ties. */
 function confOrder(a: number, b: number): number {
@@ -136,6 +136,7 @@ export async function analyzeDetectionTask(inputs: DetectionTaskInputs, values: 
   const gt = useCache ? readGroundTruthCache(inputs.gt) : await readGroundTruthXml(inputs.gt, list!, synsets, context, settings.version);
   const preds = readPredictions(inputs.pred);
   const blacklist = inputs.blacklist ? readBlacklist(inputs.blacklist, synsets) : undefined;
+  checkGroundTruthClasses(gt.numPos.length, synsets, inputs.gt);
   if (gt.numPos.length === 0) {
     throw inputError({ code: 'input/no-ground-truth', file: inputs.gt, expected: 'at least one ground-truth object', found: 'no objects' });
   }

@@ -12,6 +12,7 @@ import {
   methodNames,
   type CompareResult,
   type PosthocMethod,
+  validateReport,
 } from '@cvdevkit/analysis';
 import { compareHtml } from './compare-html.js';
 import { EXIT } from '../failures.js';
@@ -35,11 +36,13 @@ function readReport(file: string): Report {
     const code = (e as NodeJS.ErrnoException).code;
     throw inputError({ code: 'input/missing-file', file, expected: 'a report written by `cvdevkit eval … --format json`', found: code === 'ENOENT' ? 'no such file' : String(code) });
   }
+  let value: unknown;
   try {
-    return JSON.parse(text) as Report;
+    value = JSON.parse(text);
   } catch (e) {
     throw inputError({ code: 'input/json', file, expected: 'JSON (a report written by `cvdevkit eval … --format json`)', found: (e as Error).message.split('\n')[0] });
   }
+  return validateReport(value, file);
 }
 
 

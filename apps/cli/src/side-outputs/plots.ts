@@ -3,11 +3,11 @@
  * `--plot-format png` (for papers). The chart specs are also added to the report under `charts`, so a
  * `--format json` report printed with `--plots` carries them (a notebook can re-render them).
  */
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { usageError, type Report } from '@cvdevkit/core';
 import type { ReportChart } from '@cvdevkit/report-html';
 import { describeFsError } from '@cvdevkit/formats/fs';
+import { makeDirsSync } from '@cvdevkit/formats';
 import { writeAtomic } from '../io.js';
 import type { SideOutput } from './index.js';
 
@@ -37,7 +37,7 @@ export const plotsSideOutput: SideOutput = {
     lib.useChartCodeCache(context.cacheDir);
     const dir = resolve(context.cwd, opts.plots as string);
     try {
-      mkdirSync(dir, { recursive: true });
+      makeDirsSync(dir); // never Node's recursive mkdir: it loops forever under /proc
     } catch (e) {
       throw usageError(`cannot create --plots ${dir}: ${describeFsError(e)}`, 'usage/plots');
     }

@@ -4,6 +4,7 @@ import { percentileInterval } from '../stats/bootstrap.js';
 import { friedmanTest, type FriedmanResult } from '../stats/friedman.js';
 import { POSTHOC_METHODS, posthocTest, type PosthocMethod } from '../stats/posthoc.js';
 import { rankTable } from '../stats/ranks.js';
+import { validateReport } from './validate-report.js';
 import { checkComparable, perImageOf, type CompareInput, type CompareSubject } from './inputs.js';
 import { pairedBootstrap, type BootstrapDraws } from './paired-bootstrap.js';
 
@@ -212,6 +213,7 @@ function comparePairs(
 
 /** Everything `cvdevkit compare` reports (analysis.md §1–§2). */
 export function compareReports(inputs: readonly CompareInput[], options: CompareOptions = {}): CompareResult {
+  for (const inp of inputs) validateReport(inp.report, inp.file);
   const subject = checkComparable(inputs);
   const names = inputs.map((i) => i.name);
   const { alpha, method, control } = checkOptions(names, options);
