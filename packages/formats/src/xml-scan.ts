@@ -79,15 +79,16 @@ export function scanPlainXml(text: string): XmlElement | undefined {
       const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
       if (top === undefined || top.el !== undefined) return undefined;
       const start = i;
+      let breaks = false;
       for (; i < n; i++) {
         const d = text.charCodeAt(i);
         if (d === LT) break;
         if (d === GT || d === AMP) return undefined;
+        if (d === 9 || d === 10 || d === 13) breaks = true;
       }
       if (i >= n || text.charCodeAt(i + 1) !== SLASH) return undefined;
-      let raw = text.slice(start, i);
-      if (/[\t\n\r]/.test(raw)) raw = raw.replace(/[\t\n\r]/g, '');
-      const value = raw.trim();
+      const raw = text.slice(start, i);
+      const value = (breaks ? raw.replace(/[\t\n\r]/g, '') : raw).trim();
       // the closing tag must follow; a non-empty text keeps its element a leaf
       i = closeTag(text, i, top.name);
       if (i < 0) return undefined;
