@@ -195,6 +195,8 @@ export async function evaluateAde20kBoundary(options: Ade20kBoundaryOptions, con
   const shardClasses = [...new Set(Array.from({ length: plan.end - plan.start }, (_, i) => plan.classes[(plan.start + i) % plan.classes.length]))];
   const shardImages = [...new Set(Array.from({ length: plan.end - plan.start }, (_, i) => plan.images[Math.floor((plan.start + i) / plan.classes.length)]))];
   checkPredictionFiles(plan.predDir, shardImages, shardClasses.sort((a, b) => a - b), collector);
+  // missing files: report every other bad file of the run with them (as validate), not on the next run
+  if (collector.problems.length > 0) await collectUnitProblems(plan, context, collector);
   collector.throwIfAny();
 
   const thresholds = boundaryThresholds();
@@ -252,13 +254,12 @@ export async function evaluateAde20kBoundary(options: Ade20kBoundaryOptions, con
   return report;
 }
 
-/** `validate`: reads every GT and prediction of the run (sizes, PNG formats) without scoring. */
-export async function validateAde20kBoundary(options: Ade20kBoundaryOptions, context: RunContext): Promise<Diagnostic[]> {
-  const plan = makePlan(options);
-  const collector = new ProblemCollector(200);
-  checkPredictionFiles(plan.predDir, plan.images, plan.classes, collector);
+/**
+ * Reads every GT and prediction of the plan's units without scoring and adds their problems (wrong size,
+ * RGB, unreadable) to those the file scan found, leaving out the files and folders it already reported missing.
+ */
+async function collectUnitProblems(plan: Plan, context: RunContext, collector: ProblemCollector): Promise<void> {
   const seen = new Set<string>();
-  // files and folders already reported missing by the scan: the units would report them again
   const missing = new Set(collector.problems.map((p) => p.file));
   context.progress.begin('ade20k/boundary validate', plan.end - plan.start);
   try {
@@ -272,6 +273,14 @@ export async function validateAde20kBoundary(options: Ade20kBoundaryOptions, con
   } finally {
     context.progress.end();
   }
+}
+
+/** `validate`: reads every GT and prediction of the run (sizes, PNG formats) without scoring. */
+export async function validateAde20kBoundary(options: Ade20kBoundaryOptions, context: RunContext): Promise<Diagnostic[]> {
+  const plan = makePlan(options);
+  const collector = new ProblemCollector(200);
+  checkPredictionFiles(plan.predDir, plan.images, plan.classes, collector);
+  await collectUnitProblems(plan, context, collector);
   // the location is in `file` (the CLI prints it first); the message says what is wrong
   return problemsToDiagnostics(collector.problems, { fields: ['file'] });
 }
