@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import {
   createReport,
+  createRunContext,
   problemsToDiagnostics,
   inputError,
   isDevkitError,
@@ -268,6 +269,12 @@ export async function validateDetectionInputs(inputs: DetectionTaskInputs, setti
   }
   try {
     if (inputs.list) list = readImageList(inputs.list);
+  } catch (e) {
+    push(e);
+  }
+  try {
+    // XML ground truth is parsed as eval parses it (unknown WNIDs, missing fields), without the cache
+    if (synsets && list && !(isFile(inputs.gt) && /\.mat$/i.test(inputs.gt))) await readGroundTruthXml(inputs.gt, list, synsets, createRunContext(), settings.version);
   } catch (e) {
     push(e);
   }
