@@ -6,8 +6,7 @@
 import { join, resolve } from 'node:path';
 import { usageError, type Report } from '@cvdevkit/core';
 import type { ReportChart } from '@cvdevkit/report-html';
-import { describeFsError } from '@cvdevkit/formats/fs';
-import { makeDirsSync } from '@cvdevkit/formats';
+import { describeFsError, makeDirsSync } from '@cvdevkit/formats/fs';
 import { checkOutputFolder } from '../output/targets.js';
 import type { SideOutput } from './index.js';
 
