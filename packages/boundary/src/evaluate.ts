@@ -114,7 +114,8 @@ export function evaluateBoundary(
   const nearBit = new Int32Array(nearWord.length);
   const nearRm = new Int32Array(nearWord.length);
   const nearId = new Int32Array(nearWord.length);
-  for (let x = 0; x < W; x++) {
+  // (skipped when no pixel reaches the lowest threshold: an all-zero map, most units of a submission)
+  for (let x = 0; nCand > 0 && x < W; x++) {
     const bit = thinner.bitOf(x);
     for (let y = 0; y < H; y++) {
       const v = pred[(y + margin) * width + margin + x];
