@@ -101,9 +101,10 @@ function makePlan(options: Ade20kBoundaryOptions): Plan {
   return { gtDir, predDir, seed, images, classes, shard, start, end };
 }
 
-function unitTask(plan: Plan, u: number, checkOnly: boolean): UnitTask {
+/** Units [u, u + n) of the plan as one task (all of one image). */
+function unitTask(plan: Plan, u: number, checkOnly: boolean, n = 1): UnitTask {
   const k = plan.classes.length;
-  return { gtDir: plan.gtDir, predDir: plan.predDir, image: plan.images[Math.floor(u / k)], classes: [plan.classes[u % k]], seed: plan.seed, checkOnly };
+  return { gtDir: plan.gtDir, predDir: plan.predDir, image: plan.images[Math.floor(u / k)], classes: plan.classes.slice(u % k, (u % k) + n), seed: plan.seed, checkOnly };
 }
 
 /** In-thread CPU milliseconds spent on the first units to measure their cost before choosing the worker count. */
@@ -125,10 +126,10 @@ const WORKER_START_CPU_MS = 250;
 async function runUnits(plan: Plan, context: RunContext, checkOnly: boolean, onResult: (u: number, r: UnitResult) => void): Promise<void> {
   const total = plan.end - plan.start;
   let failed = checkOnly;
-  const handle = (u: number, r: UnitResult) => {
+  const handle = (u: number, r: UnitResult, n = 1) => {
     if (r.problems.length > 0) failed = true;
     onResult(u, r);
-    context.progress.advance(1);
+    context.progress.advance(n);
   };
   let first = plan.start;
   let workers = Math.max(1, Math.min(context.workers, total));
@@ -166,18 +167,24 @@ async function runUnits(plan: Plan, context: RunContext, checkOnly: boolean, onR
   try {
     let next = first;
     const window = workers * 2;
+    // A task is a run of units of one image (its GT decoded once for all of them): about 8 tasks per worker, at
+    // most a whole image, so that on many cores a worker does not decode again the GT of every image.
+    const k = plan.classes.length;
+    const batch = Math.max(1, Math.min(k, Math.ceil((plan.end - first) / (workers * 8))));
     await new Promise<void>((resolve, reject) => {
       let inFlight = 0;
       let stopped = false;
       const pump = () => {
         while (!stopped && inFlight < window && next < plan.end) {
-          const u = next++;
+          const u = next;
+          const n = Math.min(batch, (Math.floor(u / k) + 1) * k - u, plan.end - u);
+          next += n;
           inFlight++;
-          pool.run(unitTask(plan, u, failed)).then(
+          pool.run(unitTask(plan, u, failed, n)).then(
             (r) => {
               inFlight--;
               try {
-                handle(u, r);
+                handle(u, r, n);
               } catch (e) {
                 stopped = true;
                 reject(e);
