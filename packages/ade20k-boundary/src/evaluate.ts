@@ -152,11 +152,13 @@ async function runUnits(plan: Plan, context: RunContext, checkOnly: boolean, onR
     const left = plan.end - first;
     const imagesLeft = Math.ceil(left / plan.classes.length);
     const gtMs = evaluator.gtReads > 0 ? evaluator.gtCpuMs / evaluator.gtReads : 0;
+    // with fewer than 8 images per worker a task is less than an image, and every worker decodes about every GT
+    const sharedImages = imagesLeft <= 8 * context.workers ? imagesLeft : 0;
     workers = chooseWorkerCount({
       cap: context.workers,
       units: left,
       unitCpuMs: done > 0 ? spent() / done : 0,
-      workerCpuMs: WORKER_START_CPU_MS + imagesLeft * gtMs,
+      workerCpuMs: WORKER_START_CPU_MS + sharedImages * gtMs,
     });
   }
   if (workers <= 1 || first >= plan.end) {
