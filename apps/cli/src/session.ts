@@ -125,7 +125,7 @@ export class CliSession {
     const logs: string[] = [];
     try {
       const result = await fn(
-        { progress: this.bar, signal: controller.signal, workers: common.workers, cacheDir: common.cacheDir, metric, log: (m: string) => void logs.push(m) },
+        { progress: this.bar, signal: controller.signal, workers: common.workers, workersAuto: typeof common.raw.workers !== 'number', cacheDir: common.cacheDir, metric, log: (m: string) => void logs.push(m) },
         logs,
       );
       await this.checkInterrupted();

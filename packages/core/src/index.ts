@@ -5,6 +5,7 @@ export * from './diagnostics.js';
 export * from './plugin.js';
 export * from './context.js';
 export * from './workers.js';
+export * from './worker-count.js';
 export * from './sample.js';
 export * from './package-identity.js';
 export * from './order.js';
