@@ -2,7 +2,6 @@
  * The one table of common options. Commander's options, the pre-scan's set of value-taking flags and
  * the set of attribute names a task option may not take are all derived from it, so they cannot drift.
  */
-import { availableParallelism } from 'node:os';
 import { Option, type Command } from 'commander';
 import { parsePositiveIntegerArg } from './options.js';
 
@@ -25,9 +24,10 @@ const specs: CommonOptionSpec[] = [
   { flags: '--metric <name>', description: "metric to compute (one of the task's accepted metrics; default: the official one)", scope: 'report' },
   {
     flags: '--workers <n>',
-    description: 'worker threads',
+    // no commander default: an absent --workers lets the task choose the count from the work (RunContext.workersAuto)
+    description: 'worker threads (default: chosen from the work, at most the number of cores)',
     scope: 'run',
-    make: (o) => o.argParser(parsePositiveIntegerArg).default(availableParallelism(), 'number of cores'),
+    make: (o) => o.argParser(parsePositiveIntegerArg),
   },
   { flags: '--cache-dir <dir>', description: 'cache directory for parsed ground truth and compiled chart code (default: $CVDEVKIT_CACHE_DIR or ~/.cache/cvdevkit)', scope: 'run' },
   { flags: '--no-cache', description: 'do not read or write the cache', scope: 'run', attribute: 'cache' },

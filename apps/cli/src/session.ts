@@ -11,9 +11,11 @@ import type { PluginRegistry, RegisteredTask } from '@cvdevkit/registry';
 import { Interrupted, PluginFailure, printError } from './failures.js';
 import { installInterruptHandler, onInterrupt, wasInterrupted } from './interrupt.js';
 import type { CliIo } from './io.js';
-import { formatForFile, writeReports, type FormatContext } from './output/index.js';
+import { writeReports, type FormatContext } from './output/index.js';
 import { formatDiagnostic } from './output/diagnostic.js';
-import { AtomicFileSink, stdoutSink, type OutputSink } from './output/sink.js';
+import { outputFormat } from './output/out-format.js';
+import { stdoutSink, type OutputSink } from './output/sink.js';
+import { checkOutputTarget, OutputCommit } from './output/targets.js';
 import { createProgress, type ProgressBar } from './progress.js';
 import { cliVersion } from './version.js';
 import { wantedSideOutputs } from './side-outputs/index.js';
@@ -82,17 +84,20 @@ export class CliSession {
 
   /**
    * The common options as parsed. `formatExplicit` says whether `--format` was given; when it was not, an
-   * `--out` file's extension picks the format.
+   * `--out` file's extension picks the format (an unknown or contradicting extension is a usage error).
+   * Every output target (`--out`, the side outputs' folders) is checked here, before any work.
    */
   common(opts: Record<string, unknown>, formatExplicit = true): CommonOptions {
     this.quiet = opts.quiet === true;
     const env = this.io.env;
+    if (opts.cacheDir === '') throw usageError('--cache-dir: expected a folder, found an empty value', 'usage/invalid', 'leave out --cache-dir for the default, or pass --no-cache');
     const cacheDir =
       opts.cache === false ? undefined : typeof opts.cacheDir === 'string' ? resolve(this.io.cwd, opts.cacheDir) : env.CVDEVKIT_CACHE_DIR || join(homedir(), '.cache', 'cvdevkit');
     const out = typeof opts.out === 'string' ? resolve(this.io.cwd, opts.out) : undefined;
-    let format = (opts.format as string | undefined) ?? 'table';
-    if (!formatExplicit && out !== undefined) format = formatForFile(out) ?? format;
+    const format = outputFormat(out, formatExplicit ? ((opts.format as string | undefined) ?? 'table') : undefined);
     applyInputLimits(opts.inputLimit, env);
+    if (out !== undefined) checkOutputTarget(out, '--out');
+    for (const s of wantedSideOutputs(opts)) s.check?.(opts, this.io.cwd);
     return {
       format,
       out,
@@ -121,7 +126,7 @@ export class CliSession {
     const logs: string[] = [];
     try {
       const result = await fn(
-        { progress: this.bar, signal: controller.signal, workers: common.workers, cacheDir: common.cacheDir, metric, log: (m: string) => void logs.push(m) },
+        { progress: this.bar, signal: controller.signal, workers: common.workers, workersAuto: typeof common.raw.workers !== 'number', cacheDir: common.cacheDir, metric, log: (m: string) => void logs.push(m) },
         logs,
       );
       await this.checkInterrupted();
@@ -157,9 +162,11 @@ export class CliSession {
   }
 
   /**
-   * Prints reports in the chosen format, streamed (any size) to stdout and, when asked, to `--out` (a
-   * temporary file renamed when complete); then the side outputs and the diagnostics on stderr. After a
-   * Ctrl-C nothing is printed and no `--out` is written.
+   * Prints reports in the chosen format. Without `--out` they are streamed (any size) to stdout. With it, the
+   * file gets the format and stdout gets the table, whether it is a terminal or not (a job's log never fills
+   * with a page or JSON), plus a "report written to" line on stderr. `--out` and the side outputs are staged
+   * and committed together at the end: a failure anywhere leaves every target as it was. Then the
+   * diagnostics on stderr. After a Ctrl-C nothing is printed or written.
    */
   /**
    * The charts each report's task declares (`TaskDefinition.charts`), built by report-html into the report's
@@ -179,35 +186,50 @@ export class CliSession {
     const sides = wantedSideOutputs(common.raw);
     if (common.format === 'html' || sides.some((s) => s.name === 'plots')) await this.attachDeclaredCharts(reports, common);
     for (const s of sides) for (const r of reports) await s.prepare?.(r, common.raw);
-    const file = common.out ? new AtomicFileSink(common.out) : undefined;
-    // `--out` writes the report there as well; an HTML page is not poured into a terminal, though
-    const pageToTerminal = file !== undefined && common.format === 'html' && (this.io.stdout as NodeJS.WriteStream).isTTY === true;
-    const sinks: OutputSink[] = file ? (pageToTerminal ? [file] : [file, this.stdout]) : [this.stdout];
+    const formatContext = { ...context, cacheDir: common.cacheDir };
+    if (common.out === undefined) {
+      await this.streamReports(reports, common.format, [this.stdout], formatContext);
+    }
+    const outputs = new OutputCommit();
+    const notes: string[] = [];
+    try {
+      if (common.out !== undefined) await this.streamReports(reports, common.format, [outputs.open(common.out, '--out')], formatContext);
+      for (const s of sides) {
+        const note = await s.write(reports, common.raw, { cwd: this.io.cwd, stderr: this.io.stderr, quiet: common.quiet === true, cacheDir: common.cacheDir, outputs });
+        if (note) notes.push(note);
+      }
+      await this.checkInterrupted();
+      outputs.commit();
+    } catch (e) {
+      outputs.abort();
+      throw e;
+    }
+    if (common.out !== undefined) {
+      await this.streamReports(reports, 'table', [this.stdout], formatContext);
+      notes.unshift(`report written to ${common.out}`);
+    }
+    if (!common.quiet) for (const n of notes) this.io.stderr.write(`${n}\n`);
+    if ((common.format === 'json' && common.out === undefined) || common.quiet) return;
+    for (const r of reports) for (const d of r.diagnostics) this.io.stderr.write(formatDiagnostic(d) + '\n');
+  }
+
+  /** Writes the reports in `format` to `sinks`, gathered into pieces of `PIECE` characters. */
+  private async streamReports(reports: Report[], format: string, sinks: OutputSink[], context: FormatContext): Promise<void> {
     let piece = '';
     const flush = () => {
       for (const sink of sinks) sink.write(piece);
       piece = '';
     };
-    try {
-      await writeReports(
-        reports,
-        common.format,
-        (chunk) => {
-          piece += chunk;
-          if (piece.length >= PIECE) flush();
-        },
-        { ...context, cacheDir: common.cacheDir },
-      );
-      if (piece.length > 0) flush();
-      file?.commit();
-      if (pageToTerminal && !common.quiet) this.io.stderr.write(`HTML report written to ${common.out}\n`);
-    } catch (e) {
-      file?.abort();
-      throw e;
-    }
-    for (const s of sides) await s.write(reports, common.raw, { cwd: this.io.cwd, stderr: this.io.stderr, quiet: common.quiet === true, cacheDir: common.cacheDir });
-    if (common.format === 'json' || common.quiet) return;
-    for (const r of reports) for (const d of r.diagnostics) this.io.stderr.write(formatDiagnostic(d) + '\n');
+    await writeReports(
+      reports,
+      format,
+      (chunk) => {
+        piece += chunk;
+        if (piece.length >= PIECE) flush();
+      },
+      context,
+    );
+    if (piece.length > 0) flush();
   }
 
   /** Prints an error the way its kind asks for; returns the exit code. */

@@ -157,11 +157,14 @@ describe('cvdevkit eval', () => {
     expect(r.stdout).toMatch(/^mAP\s+NaN$/m);
   });
 
-  it('--out writes the same report to a file', () => {
+  it('--out writes the report to a file (stdout gets the table)', () => {
     const out = join(tmp, 'report.json');
     const r = cvdevkit([...args, '--format', 'json', '--out', out]);
     expect(r.code).toBe(0);
-    expect(readFileSync(out, 'utf8')).toBe(r.stdout);
+    const written = JSON.parse(readFileSync(out, 'utf8'));
+    const printed = JSON.parse(cvdevkit([...args, '--format', 'json']).stdout);
+    expect({ rows: written.rows, summary: written.summary }).toEqual({ rows: printed.rows, summary: printed.summary });
+    expect(r.stdout).toBe(cvdevkit(args).stdout);
     expect(readdirSync(tmp).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
@@ -170,7 +173,7 @@ describe('cvdevkit eval', () => {
     const r = cvdevkit([...args, '--out', md]);
     expect(r.code).toBe(0);
     expect(readFileSync(md, 'utf8')).toMatch(/^## test\/echo/);
-    const txt = join(tmp, 'report-table.json');
+    const txt = join(tmp, 'report-table.txt');
     const t = cvdevkit([...args, '--format', 'table', '--out', txt]);
     expect(readFileSync(txt, 'utf8')).toBe(t.stdout);
     expect(t.stdout).toContain('(metric ');

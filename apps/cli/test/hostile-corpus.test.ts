@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { deflateRawSync, gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI_BIN, FIXTURES, cliBuilt, fixtureDir, makeTempDir, removeTempDirs } from '@cvdevkit/test-utils';
@@ -26,6 +26,22 @@ interface Step {
   gzipBomb?: string;
   bytes?: number;
   remove?: string;
+  /** Writes `editJson` (a file name) from the JSON file `from` (under fixtures/) with the edits applied in order. */
+  editJson?: string;
+  from?: string;
+  edits?: JsonEdit[];
+}
+/**
+ * One edit of `editJson`: at `path` (dot-separated, `*` = every array element) `set` a value, `delete`
+ * it, keep the first `slice` elements, or `pack` numbers as a per-image packed array (`type`, `values`;
+ * `inflate` bytes of zeros instead of the values make a deflate bomb).
+ */
+interface JsonEdit {
+  path: string;
+  set?: unknown;
+  delete?: boolean;
+  slice?: number;
+  pack?: { type: 'u8' | 'u32' | 'f64'; values?: number[]; length?: number; inflate?: number };
 }
 interface Case {
   issue: number | string;
@@ -54,6 +70,29 @@ function setup(steps: Step[], tmp: string, sub: (s: string) => string): void {
       mkdirSync(dirname(join(tmp, s.write)), { recursive: true });
       writeFileSync(join(tmp, s.write), s.text ?? '');
     } else if (s.gzipBomb) writeFileSync(join(tmp, s.gzipBomb), gzipSync(Buffer.alloc(s.bytes!), { level: 9 }));
+    else if (s.editJson) {
+      const doc = JSON.parse(readFileSync(join(FIXTURES, s.from!), 'utf8')) as unknown;
+      for (const e of s.edits ?? []) editAt(doc, e.path.split('.'), e);
+      writeFileSync(join(tmp, s.editJson), JSON.stringify(doc));
+    }
+  }
+}
+
+const CTOR = { u8: Uint8Array, u32: Uint32Array, f64: Float64Array };
+
+function editAt(node: unknown, path: string[], e: JsonEdit): void {
+  const [head, ...rest] = path;
+  const o = node as Record<string, unknown>;
+  const keys = head === '*' ? Object.keys(o) : [head];
+  for (const k of keys) {
+    if (rest.length > 0) editAt(o[k], rest, e);
+    else if (e.delete) delete o[k];
+    else if (e.slice !== undefined) o[k] = (o[k] as unknown[]).slice(0, e.slice);
+    else if (e.pack) {
+      const p = e.pack;
+      const bytes = p.inflate !== undefined ? Buffer.alloc(p.inflate) : Buffer.from(CTOR[p.type].from(p.values ?? []).buffer);
+      o[k] = { type: p.type, length: p.length ?? p.values?.length ?? 0, data: deflateRawSync(bytes, { level: 9 }).toString('base64') };
+    } else o[k] = e.set;
   }
 }
 

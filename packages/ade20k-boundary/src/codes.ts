@@ -3,10 +3,6 @@
  * Stable: they are part of the JSON output. Declared to core by module augmentation (docs/plugins.md, "Error codes").
  */
 export const ADE20K_BOUNDARY_CODES = {
-  'input/counts-file': 'a counts file is malformed',
-  'input/counts-mismatch': 'counts files were made with different settings',
-  'input/counts-conflict': 'two counts files hold different counts for the same (image, class)',
-  'input/counts-incomplete': 'the counts files do not cover every (image, class)',
   'ade20k/class-subset': 'only some classes were evaluated; the score is not the official one',
   'ade20k/png-depth': 'low-bit-depth prediction PNGs were read (scaled as imread does)',
   'ade20k/shard': 'this report covers one shard; merge the shards for the score',

@@ -160,6 +160,8 @@ export function parseCountsFile(text: string, file: string): BoundaryCountSet {
   const o = json as Partial<CountsFile>;
   if (typeof o !== 'object' || o === null || o.format !== COUNTS_FORMAT) bad(file, 'format', `"${COUNTS_FORMAT}"`, o?.format);
   if (o.version !== COUNTS_VERSION) bad(file, 'version', String(COUNTS_VERSION), o.version);
+  // a file of another task (issue 25): never merged into these numbers
+  if (o.task !== undefined && o.task !== 'ade20k/boundary') bad(file, 'task', '"ade20k/boundary"', o.task);
   if (typeof o.seed !== 'number' || !Number.isSafeInteger(o.seed)) bad(file, 'seed', 'an integer', o.seed);
   if (typeof o.nthresh !== 'number' || !Number.isInteger(o.nthresh) || o.nthresh < 1) bad(file, 'nthresh', 'a positive integer', o.nthresh);
   const n = o.nthresh;

@@ -81,6 +81,16 @@ describe('plugin shape', () => {
 });
 
 describe('evaluate (stub engine)', () => {
+  it('the default worker count (chosen from the work) gives the counts of one worker, every unit once', async () => {
+    let advanced = 0;
+    const progress: ProgressSink = { begin: () => {}, advance: (n = 1) => void (advanced += n), end: () => {} };
+    const auto = await task.evaluate({ ...sample, debugCounts: true }, createRunContext({ workers: 2, workersAuto: true, progress }));
+    const one = await task.evaluate({ ...sample, debugCounts: true }, ctx());
+    expect(auto.extra!.counts).toEqual(one.extra!.counts);
+    expect(auto.summary.score).toBe(one.summary.score);
+    expect(advanced).toBe(300);
+  });
+
   it('evaluates the sample: 150 rows, the summary, curves for classes with counts, progress', async () => {
     const events: string[] = [];
     const progress: ProgressSink = { begin: (l, n) => events.push(`begin ${l} ${n}`), advance: (n = 1) => events.push(`+${n}`), end: () => events.push('end') };

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import {
   ProblemCollector,
   WorkerPool,
+  chooseWorkerCount,
   createReport,
   problemsToDiagnostics,
   inputError,
@@ -100,49 +101,92 @@ function makePlan(options: Ade20kBoundaryOptions): Plan {
   return { gtDir, predDir, seed, images, classes, shard, start, end };
 }
 
-function unitTask(plan: Plan, u: number, checkOnly: boolean): UnitTask {
+/** Units [u, u + n) of the plan as one task (all of one image). */
+function unitTask(plan: Plan, u: number, checkOnly: boolean, n = 1): UnitTask {
   const k = plan.classes.length;
-  return { gtDir: plan.gtDir, predDir: plan.predDir, image: plan.images[Math.floor(u / k)], classes: [plan.classes[u % k]], seed: plan.seed, checkOnly };
+  return { gtDir: plan.gtDir, predDir: plan.predDir, image: plan.images[Math.floor(u / k)], classes: plan.classes.slice(u % k, (u % k) + n), seed: plan.seed, checkOnly };
 }
 
+/** In-thread CPU milliseconds spent on the first units to measure their cost before choosing the worker count. */
+const PROBE_CPU_MS = 300;
 /**
- * Runs units [start, end) of the plan, in order, on `context.workers` threads (in this thread when 1).
+ * CPU milliseconds a unit worker costs before its units: thread start, module loading, the cold JIT of its first
+ * unit (measured: 220 - 280 ms at 512x683 on the 2-core VM under load; README, Speed). Each worker also decodes
+ * again the ground truth of the images it touches (measured on the probe).
+ */
+const WORKER_START_CPU_MS = 250;
+
+/**
+ * Runs units [start, end) of the plan, in order, in this thread or on worker threads. With `--workers n` (not
+ * `workersAuto`): n threads (in this thread when 1). By default: the first units run here until PROBE_CPU_MS of
+ * CPU is spent, then `chooseWorkerCount` decides from their measured cost whether threads pay for the rest (never
+ * more than the cores other programs leave idle, and only when their own cost stays within 10% of the work).
  * After the first input problem the remaining units are only checked, so one run reports every bad file.
  */
 async function runUnits(plan: Plan, context: RunContext, checkOnly: boolean, onResult: (u: number, r: UnitResult) => void): Promise<void> {
   const total = plan.end - plan.start;
   let failed = checkOnly;
-  const handle = (u: number, r: UnitResult) => {
+  const handle = (u: number, r: UnitResult, n = 1) => {
     if (r.problems.length > 0) failed = true;
     onResult(u, r);
-    context.progress.advance(1);
+    context.progress.advance(n);
   };
-  const workers = Math.max(1, Math.min(context.workers, total));
-  if (workers <= 1) {
-    const evaluator = new UnitEvaluator();
-    for (let u = plan.start; u < plan.end; u++) {
+  let first = plan.start;
+  let workers = Math.max(1, Math.min(context.workers, total));
+  const evaluator = new UnitEvaluator();
+  const runHere = async (until: (u: number) => boolean): Promise<void> => {
+    for (; first < plan.end && !until(first); first++) {
       if (context.signal.aborted) throw usageError('evaluation aborted', 'usage/aborted');
-      handle(u, evaluator.evaluate(unitTask(plan, u, failed)));
-      if ((u & 7) === 7) await new Promise((r) => setImmediate(r));
+      handle(first, evaluator.evaluate(unitTask(plan, first, failed)));
+      if ((first & 7) === 7) await new Promise((r) => setImmediate(r));
     }
+  };
+  if (workers > 1 && context.workersAuto === true) {
+    const c0 = process.cpuUsage();
+    const spent = () => {
+      const c = process.cpuUsage(c0);
+      return (c.user + c.system) / 1000;
+    };
+    await runHere(() => spent() >= PROBE_CPU_MS);
+    const done = first - plan.start;
+    const left = plan.end - first;
+    const imagesLeft = Math.ceil(left / plan.classes.length);
+    const gtMs = evaluator.gtReads > 0 ? evaluator.gtCpuMs / evaluator.gtReads : 0;
+    // with fewer than 8 images per worker a task is less than an image, and every worker decodes about every GT
+    const sharedImages = imagesLeft <= 8 * context.workers ? imagesLeft : 0;
+    workers = chooseWorkerCount({
+      cap: context.workers,
+      units: left,
+      unitCpuMs: done > 0 ? spent() / done : 0,
+      workerCpuMs: WORKER_START_CPU_MS + sharedImages * gtMs,
+    });
+  }
+  if (workers <= 1 || first >= plan.end) {
+    await runHere(() => false);
     return;
   }
   const pool = new WorkerPool<UnitTask, UnitResult>(resolveWorkerScript(import.meta.url, './unit.worker.js'), { workers, signal: context.signal });
   try {
-    let next = plan.start;
+    let next = first;
     const window = workers * 2;
+    // A task is a run of units of one image (its GT decoded once for all of them): about 8 tasks per worker, at
+    // most a whole image, so that on many cores a worker does not decode again the GT of every image.
+    const k = plan.classes.length;
+    const batch = Math.max(1, Math.min(k, Math.ceil((plan.end - first) / (workers * 8))));
     await new Promise<void>((resolve, reject) => {
       let inFlight = 0;
       let stopped = false;
       const pump = () => {
         while (!stopped && inFlight < window && next < plan.end) {
-          const u = next++;
+          const u = next;
+          const n = Math.min(batch, (Math.floor(u / k) + 1) * k - u, plan.end - u);
+          next += n;
           inFlight++;
-          pool.run(unitTask(plan, u, failed)).then(
+          pool.run(unitTask(plan, u, failed, n)).then(
             (r) => {
               inFlight--;
               try {
-                handle(u, r);
+                handle(u, r, n);
               } catch (e) {
                 stopped = true;
                 reject(e);
@@ -158,7 +202,7 @@ async function runUnits(plan: Plan, context: RunContext, checkOnly: boolean, onR
           );
         }
       };
-      if (total === 0) resolve();
+      if (next >= plan.end) resolve();
       else pump();
     });
   } finally {
@@ -195,6 +239,8 @@ export async function evaluateAde20kBoundary(options: Ade20kBoundaryOptions, con
   const shardClasses = [...new Set(Array.from({ length: plan.end - plan.start }, (_, i) => plan.classes[(plan.start + i) % plan.classes.length]))];
   const shardImages = [...new Set(Array.from({ length: plan.end - plan.start }, (_, i) => plan.images[Math.floor((plan.start + i) / plan.classes.length)]))];
   checkPredictionFiles(plan.predDir, shardImages, shardClasses.sort((a, b) => a - b), collector);
+  // missing files: report every other bad file of the run with them (as validate), not on the next run
+  if (collector.problems.length > 0) await collectUnitProblems(plan, context, collector);
   collector.throwIfAny();
 
   const thresholds = boundaryThresholds();
@@ -252,13 +298,12 @@ export async function evaluateAde20kBoundary(options: Ade20kBoundaryOptions, con
   return report;
 }
 
-/** `validate`: reads every GT and prediction of the run (sizes, PNG formats) without scoring. */
-export async function validateAde20kBoundary(options: Ade20kBoundaryOptions, context: RunContext): Promise<Diagnostic[]> {
-  const plan = makePlan(options);
-  const collector = new ProblemCollector(200);
-  checkPredictionFiles(plan.predDir, plan.images, plan.classes, collector);
+/**
+ * Reads every GT and prediction of the plan's units without scoring and adds their problems (wrong size,
+ * RGB, unreadable) to those the file scan found, leaving out the files and folders it already reported missing.
+ */
+async function collectUnitProblems(plan: Plan, context: RunContext, collector: ProblemCollector): Promise<void> {
   const seen = new Set<string>();
-  // files and folders already reported missing by the scan: the units would report them again
   const missing = new Set(collector.problems.map((p) => p.file));
   context.progress.begin('ade20k/boundary validate', plan.end - plan.start);
   try {
@@ -272,6 +317,14 @@ export async function validateAde20kBoundary(options: Ade20kBoundaryOptions, con
   } finally {
     context.progress.end();
   }
+}
+
+/** `validate`: reads every GT and prediction of the run (sizes, PNG formats) without scoring. */
+export async function validateAde20kBoundary(options: Ade20kBoundaryOptions, context: RunContext): Promise<Diagnostic[]> {
+  const plan = makePlan(options);
+  const collector = new ProblemCollector(200);
+  checkPredictionFiles(plan.predDir, plan.images, plan.classes, collector);
+  await collectUnitProblems(plan, context, collector);
   // the location is in `file` (the CLI prints it first); the message says what is wrong
   return problemsToDiagnostics(collector.problems, { fields: ['file'] });
 }

@@ -2,6 +2,7 @@ import { PNG } from 'pngjs';
 import { isDevkitError, type Problem } from '@cvdevkit/core';
 import { describeFsError, readInputBytesSync } from '@cvdevkit/formats';
 import { readPngHeader, translatePngError } from '@cvdevkit/formats/png';
+import { decodeGrey8Png } from './grey-png.js';
 
 /** A decoded prediction: row-major uint8 values (what MATLAB's `imread` returns for the file). */
 export interface PredictionMap {
@@ -83,6 +84,10 @@ export function decodePrediction(bytes: Uint8Array, file: string, expectSize?: {
   } catch (e) {
     if (isDevkitError(e)) return { ok: false, problem: e.problems[0] };
     throw e;
+  }
+  if (header.colorType === 0 && header.depth === 8) {
+    const fast = decodeGrey8Png(bytes);
+    if (fast) return { ok: true, map: fast };
   }
   let png: ReturnType<typeof PNG.sync.read> & { transColor?: number[]; palette?: number[][] };
   try {

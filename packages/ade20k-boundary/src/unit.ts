@@ -37,9 +37,15 @@ export class UnitEvaluator {
   private readonly gtCache = new Map<string, GroundTruthImage | Problem[]>();
   constructor(private readonly cacheSize = 2) {}
 
+  /** Ground-truth files decoded so far and the CPU milliseconds that took (what another thread would pay again). */
+  gtReads = 0;
+  gtCpuMs = 0;
+
   private groundTruth(path: string): GroundTruthImage | Problem[] {
     const hit = this.gtCache.get(path);
     if (hit) return hit;
+    const c0 = process.cpuUsage();
+    this.gtReads++;
     let value: GroundTruthImage | Problem[];
     try {
       value = readGroundTruth(path);
@@ -47,6 +53,8 @@ export class UnitEvaluator {
       if (isDevkitError(e) && e.kind === 'input') value = e.problems;
       else throw e;
     }
+    const c = process.cpuUsage(c0);
+    this.gtCpuMs += (c.user + c.system) / 1000;
     this.gtCache.set(path, value);
     while (this.gtCache.size > this.cacheSize) this.gtCache.delete(this.gtCache.keys().next().value!);
     return value;

@@ -27,6 +27,22 @@ export interface EvaluateBoundaryOptions {
   seed?: number;
 }
 
+/** Whether every byte of `a` is 0 (read as 32-bit words where aligned). */
+export function isAllZero(a: Uint8Array): boolean {
+  const n = a.length;
+  let i = 0;
+  for (; i < n && ((a.byteOffset + i) & 3) !== 0; i++) if (a[i] !== 0) return false;
+  const words = (n - i) >> 2;
+  const w = words > 0 ? new Int32Array(a.buffer, a.byteOffset + i, words) : new Int32Array(0);
+  for (let k = 0; k < words; ) {
+    let acc = 0;
+    for (const end = Math.min(words, k + 1024); k < end; k++) acc |= w[k];
+    if (acc !== 0) return false;
+  }
+  for (i += words << 2; i < n; i++) if (a[i] !== 0) return false;
+  return true;
+}
+
 export function emptyCounts(nthresh: number): BoundaryCounts {
   return {
     cntR: new Float64Array(nthresh),
@@ -90,13 +106,19 @@ export function evaluateBoundary(
     : null;
   counts.sumR.fill(target ? sumR : 0);
 
-  // Histogram: ge[c] = number of pixels with value >= c (the size of the map at cut-off c).
+  // Histogram: ge[c] = number of pixels with value >= c (the size of the map at cut-off c), for c >= minCut.
   const thinner = new Thinner(H, W);
   const minCut = cutoffs.length > 0 ? Math.min(...cutoffs) : 256;
   const hist = new Int32Array(257);
-  for (let y = 0; y < H; y++) {
+  // only values >= minCut are counted (nothing below is ever read), and an all-zero map (most units of a
+  // submission) is recognised 4 bytes at a time and not walked at all
+  const zeroMap = minCut > 0 && isAllZero(pred);
+  for (let y = 0; !zeroMap && y < H; y++) {
     const src = (y + margin) * width + margin;
-    for (let x = 0; x < W; x++) hist[pred[src + x]]++;
+    for (let x = 0; x < W; x++) {
+      const v = pred[src + x];
+      if (v >= minCut) hist[v]++;
+    }
   }
   const ge = new Int32Array(257);
   for (let v = 255; v >= 0; v--) ge[v] = ge[v + 1] + hist[v];
@@ -114,7 +136,8 @@ export function evaluateBoundary(
   const nearBit = new Int32Array(nearWord.length);
   const nearRm = new Int32Array(nearWord.length);
   const nearId = new Int32Array(nearWord.length);
-  for (let x = 0; x < W; x++) {
+  // (skipped when no pixel reaches the lowest threshold: an all-zero map, most units of a submission)
+  for (let x = 0; nCand > 0 && x < W; x++) {
     const bit = thinner.bitOf(x);
     for (let y = 0; y < H; y++) {
       const v = pred[(y + margin) * width + margin + x];

@@ -95,6 +95,7 @@ export const ERROR_CODES = {
   'input/layout-object': 'a layout result names an object index the annotation does not have',
   'input/layout-part': 'a layout result names an unknown part class',
   'input/meta': 'a dataset meta file (the class list, synsets) is malformed',
+  'input/meta-gt-mismatch': 'the ground truth has classes the meta file does not (they come from different datasets)',
   'input/unknown-wnid': 'an annotation names a WNID that is not in the meta file',
   'input/gt': 'the ground-truth path is neither an annotation folder nor a cache .mat',
   'input/gt-cache': 'a ground-truth cache .mat has the wrong layout or year',
@@ -134,10 +135,19 @@ export const ERROR_CODES = {
   'input/mat-index': 'an index into a MAT-file value is out of range',
 
 
+  // ── the counts files of sharded runs (merge) ───────────────────────────────────────────────────
+  'input/counts-file': 'a counts file is malformed',
+  'input/counts-mismatch': 'counts files were made with different settings',
+  'input/counts-conflict': 'two counts files hold different counts for the same (image, class)',
+  'input/counts-incomplete': 'the counts files do not cover every (image, class)',
+
   // ── reports read back (compare) ────────────────────────────────────────────────────────────────
   'input/not-a-report': 'a JSON file is not a cvdevkit.report/1 report',
   'input/not-comparable': 'reports of different tasks, metrics or image sets',
   'input/no-per-class-values': 'a report has no per-class values to compare',
+  'input/report-field': 'a field of a report read back has the wrong type or range',
+  'input/report-inconsistent': 'a stored value of a report differs from the one its per-image statistics give',
+  'input/shard-task': 'a shard given to merge was made for another task',
 
   // ── the problem list itself ────────────────────────────────────────────────────────────────────
   'input/more': '"… and N more problems": the problems beyond the listed ones',

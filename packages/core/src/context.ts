@@ -18,6 +18,11 @@ export interface RunContext {
   signal: AbortSignal;
   /** Worker threads a task may use (>= 1). */
   workers: number;
+  /**
+   * True when `workers` is the default (all cores), not the user's `--workers`: a task may then use fewer threads
+   * when more would not pay for themselves (`chooseWorkerCount`). False or absent: use `workers` as given.
+   */
+  workersAuto?: boolean;
   /** Directory for caches (parsed ground truth); undefined = no cache. */
   cacheDir?: string;
   /** The metric the user asked for (the task's official metric when not given). */
@@ -34,12 +39,13 @@ export interface RunContext {
   perImage?: boolean;
 }
 
-/** A RunContext with defaults for library users: no progress, never aborted, all cores, no cache. */
+/** A RunContext with defaults for library users: no progress, never aborted, up to all cores (`workersAuto`), no cache. */
 export function createRunContext(partial: Partial<RunContext> = {}): RunContext {
   return {
     progress: partial.progress ?? silentProgress,
     signal: partial.signal ?? new AbortController().signal,
     workers: Math.max(1, partial.workers ?? availableParallelism()),
+    workersAuto: partial.workersAuto ?? partial.workers === undefined,
     cacheDir: partial.cacheDir,
     metric: partial.metric,
     metricPlugin: partial.metricPlugin,

@@ -137,6 +137,11 @@ export interface DetectionAnalysisRequest extends AnalysisRequestBase {
   sectionNotes?: Readonly<Record<string, string>>;
   /** Readable names of the classes (same order as `input.classes`), shown beside the keys. */
   classNames?: readonly (string | undefined)[];
+  /**
+   * The headline the task's evaluation gives, in place of the generic `mAP`: the mean and the median of the
+   * classes' official APs under these summary keys (`mean` and `median` of `@cvdevkit/metrics`), with their meanings.
+   */
+  headline?: { mean: string; median: string; meanDescription: string; medianDescription: string };
 }
 
 /** `analyze` of a classification task: AP against the object size (the only section). */

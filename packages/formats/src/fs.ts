@@ -5,3 +5,4 @@
 export * from './input-limits.js';
 export * from './fs-problem.js';
 export * from './output-file.js';
+export * from './make-dirs.js';

@@ -14,3 +14,5 @@ export * from './gzip.js';
 export * from './output-file.js';
 export * from './json-input.js';
 export * from './lines.js';
+export * from './parse-cache.js';
+export * from './make-dirs.js';

@@ -119,6 +119,18 @@ const STR2DOUBLE_SPECIAL = /^([+-]?)(inf|infinity|nan)$/i;
  */
 export function str2double(s: string | undefined): number {
   if (s === undefined) return NaN;
+  // fast path: a plain run of at most 15 digits (pixel coordinates) is that integer, exactly
+  const len = s.length;
+  if (len > 0 && len <= 15) {
+    let v = 0;
+    let k = 0;
+    for (; k < len; k++) {
+      const c = s.charCodeAt(k);
+      if (c < 48 || c > 57) break;
+      v = v * 10 + (c - 48);
+    }
+    if (k === len) return v;
+  }
   const t = s.trim();
   if (STR2DOUBLE_NUMBER.test(t)) return Number(t.replace(/[dD]/, 'e'));
   const m = STR2DOUBLE_SPECIAL.exec(t);

@@ -1,12 +1,12 @@
 /** Outputs the user names (`--out-dir`, `--dir`, written results): fs errors become problems (exit 2), never internal errors. */
-import { mkdirSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
+import { makeDirs, makeDirsSync } from './make-dirs.js';
 import { fsWriteError } from './fs-problem.js';
 
 /** Creates a folder (and its parents); `<file>/sub` or a read-only place is a DevkitError naming it. */
 export async function ensureOutputDir(dir: string, what = 'output files'): Promise<void> {
   try {
-    await mkdir(dir, { recursive: true });
+    await makeDirs(dir);
   } catch (e) {
     throw fsWriteError(e, dir, what);
   }
@@ -15,7 +15,7 @@ export async function ensureOutputDir(dir: string, what = 'output files'): Promi
 /** Synchronous `ensureOutputDir`. */
 export function ensureOutputDirSync(dir: string, what = 'output files'): void {
   try {
-    mkdirSync(dir, { recursive: true });
+    makeDirsSync(dir);
   } catch (e) {
     throw fsWriteError(e, dir, what);
   }

@@ -154,12 +154,25 @@ function inflateImageData(idat: Buffer[], m: PngMetadata, file: string | undefin
       // The seven Adam7 passes add at most one filter byte per row and pass: a bounded output either way.
       inflated = zlibInflateSync(compressed, { maxOutputLength: imageSize + 7 * (height + 8) });
     } else {
-      inflated = pngjsInflateSync(compressed, { chunkSize: imageSize, maxLength: imageSize });
+      inflated = inflateWhole(compressed, imageSize) ?? pngjsInflateSync(compressed, { chunkSize: imageSize, maxLength: imageSize });
     }
     if (!inflated || inflated.length === 0) throw new Error('no image data');
     return inflated;
   } catch (e) {
     throw pngProblem(file, 'damaged PNG image data', { expected: 'a complete, undamaged PNG', found: translatePngError(e) });
+  }
+}
+
+/**
+ * A complete zlib stream of at most `size` bytes inflated into one buffer of that size (node's zlib, no
+ * chunk list to concatenate); undefined for anything else (cut short, damaged, too long), which pngjs's
+ * inflater then reads as before, with its result or error. Where this succeeds both give the same bytes.
+ */
+function inflateWhole(compressed: Buffer, size: number): Buffer | undefined {
+  try {
+    return zlibInflateSync(compressed, { chunkSize: Math.max(size, 64), maxOutputLength: Math.max(size, 1) });
+  } catch {
+    return undefined;
   }
 }
 
@@ -204,20 +217,23 @@ function labelsFromInflated(inflated: Buffer, m: PngMetadata, file: string | und
 /**
  * PNG scanline un-filtering (filter types 0-4, PNG spec §9) for one byte per pixel, non-interlaced:
  * the hot path of label images, done in place of pngjs's line-by-line stream filter for speed.
+ * It works in place in `raw` (the inflated data, which nothing else holds): row y moves from
+ * `y·(width+1)+1` down to `y·width`, always to a lower index than it is read from, and the row above
+ * is already in its final place when a filter reads it; so no second image-sized buffer is made.
  */
 function unfilterOneBytePerPixel(raw: Uint8Array, width: number, height: number, file: string | undefined): Uint8Array {
   const stride = width + 1;
   if (raw.length < stride * height) {
     throw pngProblem(file, 'damaged PNG image data', { expected: `${stride * height} bytes of scanlines`, found: `${raw.length} (fewer rows than the header says)` });
   }
-  const out = new Uint8Array(width * height);
+  const out = raw;
   for (let y = 0; y < height; y++) {
     const src = y * stride + 1;
     const dst = y * width;
     const up = dst - width;
     const filter = raw[src - 1];
     if (filter === 0 || (filter === 2 && y === 0)) {
-      out.set(raw.subarray(src, src + width), dst);
+      out.copyWithin(dst, src, src + width);
     } else if (filter === 1) {
       let left = 0;
       for (let x = 0; x < width; x++) out[dst + x] = left = (raw[src + x] + left) & 255;
@@ -246,7 +262,8 @@ function unfilterOneBytePerPixel(raw: Uint8Array, width: number, height: number,
       throw pngProblem(file, 'damaged PNG image data', { expected: 'scanline filter type 0..4', found: `${filter} (row ${y + 1})` });
     }
   }
-  return out;
+  // a plain Uint8Array view (not a Buffer), as before
+  return new Uint8Array(raw.buffer, raw.byteOffset, width * height);
 }
 
 /** Reads and decodes a label PNG through the input layer (regular file, `png` size cap; see `decodeLabelPng`). */

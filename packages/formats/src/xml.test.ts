@@ -71,6 +71,12 @@ describe('parsePascalAnnotation', () => {
 });
 
 describe('str2double', () => {
+  it('reads a plain run of digits (its fast path) as Number does', () => {
+    fc.assert(fc.property(fc.stringMatching(/^[0-9]{1,17}$/), (d) => {
+      expect(str2double(d)).toBe(Number(d));
+    }));
+  });
+
   it('parses MATLAB number forms', () => {
     expect(str2double(' 12.5 ')).toBe(12.5);
     expect(str2double('1e2')).toBe(100);

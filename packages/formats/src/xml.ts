@@ -1,32 +1,14 @@
-import { XMLParser } from 'fast-xml-parser';
-import { DevkitError, inputError } from '@cvdevkit/core';
+import { inputError } from '@cvdevkit/core';
 import { readInputText } from './input-file.js';
 import { str2double } from './numbers.js';
-import { xmlParseProblem } from './xml-errors.js';
+import { parseFullXml } from './xml-full.js';
+import { scanPlainXml } from './xml-scan.js';
 
 /** A leaf element is its trimmed text; an element with children maps tag → value (repeated → array). */
 export type XmlValue = string | XmlElement;
 export interface XmlElement {
   [tag: string]: XmlValue | XmlValue[];
 }
-
-const TEXT = '#text';
-
-// preserveOrder skips fast-xml-parser's own object building (its `compress` pass) and jPath: false its
-// path strings: together ~40% off the parse of a typical annotation; `fromOrdered` builds the same shape.
-const parser = new XMLParser({
-  ignoreAttributes: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  parseTagValue: false,
-  trimValues: true,
-  processEntities: false,
-  commentPropName: false,
-  cdataPropName: false,
-  textNodeName: TEXT,
-  preserveOrder: true,
-  jPath: false,
-});
 
 /**
  * Parses annotation XML the way the devkits' `VOCxml2struct.m` reads it: every TAB, LF and CR is
@@ -35,53 +17,15 @@ const parser = new XMLParser({
  * an XML declaration, comments and indentation with spaces are accepted.
  * Malformed XML (mismatched tags, no root element) is a DevkitError naming the file, the line and
  * column, what was expected and found (in cvdevkit's words, not the parser's).
+ * Plain files (no attributes, comments or declaration: the annotation files) take a one-pass scanner
+ * (`xml-scan.ts`); anything else, and every error, the full parser (`xml-full.ts`), with the same result.
  */
 export function parseDevkitXml(text: string, file?: string): XmlElement {
-  const cleaned = text.replace(/[\t\n\r]/g, '');
-  let parsed: unknown;
-  try {
-    parsed = parser.parse(cleaned, true);
-  } catch (e) {
-    throw new DevkitError({ kind: 'input', ...xmlParseProblem(e, text, file) });
-  }
-  const root = Array.isArray(parsed) ? fromOrdered(parsed as OrderedNode[]) : '';
+  const root = scanPlainXml(text) ?? parseFullXml(text, file);
   if (typeof root !== 'object' || Object.keys(root).length === 0) {
     throw inputError({ code: 'input/xml', file, expected: 'an XML root element', found: 'none' });
   }
   return root;
-}
-
-/** A node of fast-xml-parser's preserveOrder output: `{tag: children}` or `{'#text': text}`. */
-type OrderedNode = Record<string, unknown>;
-
-/**
- * One element from its ordered children: text only → the text (empty element → ''); with child
- * elements → tag → value (a repeated tag → array in document order), plus '#text' for mixed text.
- */
-function fromOrdered(children: readonly OrderedNode[]): XmlValue {
-  let text: string | undefined;
-  let el: XmlElement | undefined;
-  for (const node of children) {
-    for (const tag in node) {
-      const v = node[tag];
-      if (tag === TEXT) {
-        text = text === undefined ? String(v) : text + String(v);
-        continue;
-      }
-      const value = Array.isArray(v) ? fromOrdered(v as OrderedNode[]) : '';
-      el ??= {};
-      const prev = Object.prototype.hasOwnProperty.call(el, tag) ? el[tag] : undefined;
-      if (prev === undefined) {
-        // a tag named __proto__ is data, not the prototype
-        if (tag === '__proto__') Object.defineProperty(el, tag, { value, enumerable: true, writable: true, configurable: true });
-        else el[tag] = value;
-      } else if (Array.isArray(prev)) prev.push(value);
-      else el[tag] = [prev, value];
-    }
-  }
-  if (el === undefined) return text ?? '';
-  if (text !== undefined) el[TEXT] = text;
-  return el;
 }
 
 /** The children with this tag: [] when absent, [x] when single. */

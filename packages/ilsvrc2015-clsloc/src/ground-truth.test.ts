@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRunContext, isDevkitError } from '@cvdevkit/core';
@@ -85,6 +85,26 @@ describe('readGroundTruthBoxes', () => {
     const c = await readGroundTruthBoxes(options.gt!, synsets, createRunContext({ workers: 1, cacheDir }));
     expect(c.fromCache).toBeUndefined();
     expect(c.offsets[1]).toBe(2);
+  });
+
+  it('a cache file of another folder copied over this one is not used (issue 25 item 2)', async () => {
+    const dirA = makeTempDir('clsloc-swap-a-');
+    const dirB = makeTempDir('clsloc-swap-b-');
+    const a = await writeSample(dirA);
+    const b = await writeSample(dirB);
+    writeFileSync(join(b.gt!, 'ILSVRC2012_val_00000001.xml'), xml(obj('n02119789', [11, 12, 13, 14])));
+    const truthB = await readGroundTruthBoxes(b.gt!, synsets, createRunContext({ workers: 1 }));
+    const cacheDir = join(dirA, 'cache');
+    await readGroundTruthBoxes(a.gt!, synsets, createRunContext({ workers: 1, cacheDir }));
+    const [aFile] = readdirSync(cacheDir);
+    await readGroundTruthBoxes(b.gt!, synsets, createRunContext({ workers: 1, cacheDir }));
+    const bFile = readdirSync(cacheDir).find((f) => f !== aFile)!;
+    copyFileSync(join(cacheDir, aFile), join(cacheDir, bFile));
+    const logs: string[] = [];
+    const again = await readGroundTruthBoxes(b.gt!, synsets, createRunContext({ workers: 1, cacheDir, log: (m) => void logs.push(m) }));
+    expect(again.fromCache).toBeUndefined();
+    expect(Array.from(again.boxes)).toEqual(Array.from(truthB.boxes));
+    expect(logs).toHaveLength(1);
   });
 
   it('worker threads + this thread give the same arrays as one thread (1,600 files)', async () => {

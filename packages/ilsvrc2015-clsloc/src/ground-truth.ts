@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
+import { cachedParse, fsError } from '@cvdevkit/formats';
 import { inputError, ProblemCollector, resolveWorkerScript, WorkerPool, type RunContext } from '@cvdevkit/core';
 import { matNumbers, readMatFileSync, type MatStruct, type MatValue } from '@cvdevkit/formats/mat';
 import { readAnnotationChunk, UNKNOWN_LABEL, type AnnotationChunk } from './annotation.js';
@@ -38,8 +38,8 @@ export async function readGroundTruthBoxes(path: string, synsets: SynsetMap, con
   let st: Stats;
   try {
     st = statSync(path);
-  } catch {
-    throw inputError({ code: 'input/missing-file', file: path, expected: 'an Annotations directory or the ground-truth cache .mat (variable rec)', found: 'no such file or directory' });
+  } catch (e) {
+    throw fsError(e, path, { expected: 'an Annotations directory or the ground-truth cache .mat (variable rec)' });
   }
   if (st.isDirectory()) return readAnnotationDirectory(path, synsets, context);
   return readRecCache(path);
@@ -59,26 +59,28 @@ async function readAnnotationDirectory(dir: string, synsets: SynsetMap, context:
     throw inputError({ code: 'input/annotations', file: dir, expected: 'annotation files *.xml', found: 'none' });
   }
   const describe = (i: number) => join(dir, files[i]);
-  let cacheKey: string | undefined;
-  try {
-    cacheKey = context.cacheDir ? annotationCacheKey(dir, files, synsets) : undefined;
-  } catch {
-    cacheKey = undefined; // a file vanished while listing: parse without the cache (and report it there)
-  }
-  if (cacheKey && context.cacheDir) {
-    const cached = loadCache(context.cacheDir, cacheKey, files.length);
-    if (cached) return { ...cached, source: dir, kind: 'xml', describe, fromCache: true };
-  }
-  context.progress.begin('annotations', files.length);
-  const chunks = await parseAnnotationFiles(dir, files, synsets, context);
-  context.progress.end();
-  const problems = new ProblemCollector();
-  for (const c of chunks) for (const p of c.problems) problems.add(p);
-  problems.throwIfAny();
-  const gt = mergeChunks(chunks, files.length);
-  const result: GroundTruthBoxes = { ...gt, source: dir, kind: 'xml', describe };
-  if (cacheKey && context.cacheDir) saveCache(context.cacheDir, cacheKey, result);
-  return result;
+  const { value: gt, fromCache } = await cachedParse({
+    cacheDir: context.cacheDir,
+    name: 'ilsvrc2015-clsloc-gt',
+    cacheVersion: CACHE_VERSION,
+    plugin: '@cvdevkit/ilsvrc2015-clsloc',
+    pluginVersion: PACKAGE_VERSION,
+    files: files.map((f) => join(dir, f)),
+    extra: [...synsets.labels].map(([w, l]) => `${w}=${l}`).join(';'),
+    parse: async () => {
+      context.progress.begin('annotations', files.length);
+      const chunks = await parseAnnotationFiles(dir, files, synsets, context);
+      context.progress.end();
+      const problems = new ProblemCollector();
+      for (const c of chunks) for (const p of c.problems) problems.add(p);
+      problems.throwIfAny();
+      return mergeChunks(chunks, files.length);
+    },
+    encode: encodeBoxes,
+    decode: (body) => decodeBoxes(body, files.length),
+    log: context.log,
+  });
+  return { ...gt, source: dir, kind: 'xml', describe, ...(fromCache ? { fromCache: true } : {}) };
 }
 
 /**
@@ -238,75 +240,40 @@ function isEmpty(v: MatValue): boolean {
 
 // ------------------------------------------------------------------ parsed-annotation cache
 
-/** Key of the parsed annotations: plugin version, directory, every file's name, size and mtime, and the synset map. */
-export function annotationCacheKey(dir: string, files: readonly string[], synsets: SynsetMap): string {
-  const h = createHash('sha256');
-  h.update(`ilsvrc2015-clsloc ${PACKAGE_VERSION}\n${resolve(dir)}\n`);
-  for (const f of files) {
-    const st = statSync(join(dir, f));
-    h.update(`${f}\t${st.size}\t${st.mtimeMs}\n`);
-  }
-  for (const [w, l] of synsets.labels) h.update(`${w}=${l};`);
-  return h.digest('hex').slice(0, 32);
-}
+/** 2: the shared parse-cache header (`cachedParse` of `@cvdevkit/formats`). */
+const CACHE_VERSION = 2;
 
-const MAGIC = 0x4c53_4c43; // "CLSL"
-
-function cachePath(cacheDir: string, key: string): string {
-  return join(cacheDir, `ilsvrc2015-clsloc-gt-${key}.bin`);
-}
+type ParsedBoxes = Pick<GroundTruthBoxes, 'images' | 'offsets' | 'labels' | 'boxes' | 'unknown'>;
 
 /**
- * Cache layout (little endian): u32 magic, u32 images, u32 objects, u32 unknown-JSON bytes,
- * i32 offsets[images+1], i32 labels[objects], (pad to 8) f64 boxes[4*objects], unknown JSON.
+ * Layout (little endian): u32 images, u32 objects, u32 unknown-JSON bytes, u32 0, i32 offsets[images+1],
+ * i32 labels[objects], (pad to 8) f64 boxes[4*objects], unknown JSON.
  */
-function saveCache(cacheDir: string, key: string, gt: GroundTruthBoxes): void {
-  try {
-    mkdirSync(cacheDir, { recursive: true });
-    const unknown = Buffer.from(JSON.stringify([...gt.unknown]), 'utf8');
-    const n = gt.labels.length;
-    const intBytes = 16 + 4 * (gt.images + 1) + 4 * n;
-    const pad = (8 - (intBytes % 8)) % 8;
-    const buf = Buffer.alloc(intBytes + pad + 32 * n + unknown.length);
-    buf.writeUInt32LE(MAGIC, 0);
-    buf.writeUInt32LE(gt.images, 4);
-    buf.writeUInt32LE(n, 8);
-    buf.writeUInt32LE(unknown.length, 12);
-    Buffer.from(gt.offsets.buffer, gt.offsets.byteOffset, gt.offsets.byteLength).copy(buf, 16);
-    Buffer.from(gt.labels.buffer, gt.labels.byteOffset, gt.labels.byteLength).copy(buf, 16 + 4 * (gt.images + 1));
-    Buffer.from(gt.boxes.buffer, gt.boxes.byteOffset, gt.boxes.byteLength).copy(buf, intBytes + pad);
-    unknown.copy(buf, intBytes + pad + 32 * n);
-    const file = cachePath(cacheDir, key);
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, buf);
-    renameSync(tmp, file);
-  } catch {
-    // a cache that cannot be written is not an error
-  }
+function encodeBoxes(gt: ParsedBoxes): Uint8Array[] {
+  const unknown = Buffer.from(JSON.stringify([...gt.unknown]), 'utf8');
+  const n = gt.labels.length;
+  const intBytes = 16 + 4 * (gt.images + 1) + 4 * n;
+  const pad = (8 - (intBytes % 8)) % 8;
+  const head = Buffer.alloc(16);
+  head.writeUInt32LE(gt.images, 0);
+  head.writeUInt32LE(n, 4);
+  head.writeUInt32LE(unknown.length, 8);
+  const bytes = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  return [head, bytes(gt.offsets), bytes(gt.labels), new Uint8Array(pad), bytes(gt.boxes), unknown];
 }
 
-function loadCache(cacheDir: string, key: string, images: number): Pick<GroundTruthBoxes, 'images' | 'offsets' | 'labels' | 'boxes' | 'unknown'> | undefined {
-  let buf: Buffer;
-  try {
-    buf = readFileSync(cachePath(cacheDir, key));
-  } catch {
-    return undefined;
-  }
-  try {
-    if (buf.length < 16 || buf.readUInt32LE(0) !== MAGIC || buf.readUInt32LE(4) !== images) return undefined;
-    const n = buf.readUInt32LE(8);
-    const u = buf.readUInt32LE(12);
-    const intBytes = 16 + 4 * (images + 1) + 4 * n;
-    const pad = (8 - (intBytes % 8)) % 8;
-    if (buf.length !== intBytes + pad + 32 * n + u) return undefined;
-    const copy = (start: number, bytes: number) => buf.buffer.slice(buf.byteOffset + start, buf.byteOffset + start + bytes);
-    const offsets = new Int32Array(copy(16, 4 * (images + 1)));
-    const labels = new Int32Array(copy(16 + 4 * (images + 1), 4 * n));
-    const boxes = new Float64Array(copy(intBytes + pad, 32 * n));
-    const unknown = new Map<number, string>(JSON.parse(buf.subarray(intBytes + pad + 32 * n).toString('utf8')) as [number, string][]);
-    if (offsets[images] !== n) return undefined;
-    return { images, offsets, labels, boxes, unknown };
-  } catch {
-    return undefined;
-  }
+function decodeBoxes(buf: Buffer, images: number): ParsedBoxes | undefined {
+  if (buf.length < 16 || buf.readUInt32LE(0) !== images) return undefined;
+  const n = buf.readUInt32LE(4);
+  const u = buf.readUInt32LE(8);
+  const intBytes = 16 + 4 * (images + 1) + 4 * n;
+  const pad = (8 - (intBytes % 8)) % 8;
+  if (buf.length !== intBytes + pad + 32 * n + u) return undefined;
+  const copy = (start: number, bytes: number) => buf.buffer.slice(buf.byteOffset + start, buf.byteOffset + start + bytes);
+  const offsets = new Int32Array(copy(16, 4 * (images + 1)));
+  const labels = new Int32Array(copy(16 + 4 * (images + 1), 4 * n));
+  const boxes = new Float64Array(copy(intBytes + pad, 32 * n));
+  const unknown = new Map<number, string>(JSON.parse(buf.subarray(intBytes + pad + 32 * n).toString('utf8')) as [number, string][]);
+  if (offsets[images] !== n) return undefined;
+  return { images, offsets, labels, boxes, unknown };
 }

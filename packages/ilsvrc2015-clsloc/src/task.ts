@@ -191,6 +191,19 @@ async function evaluateClsLoc(options: ClsLocOptions, context: RunContext): Prom
   let boxes: GroundTruthBoxes | undefined;
   if (options.gt) {
     boxes = await readGroundTruthBoxes(options.gt, inputs.synsets, context);
+    // the rec cache holds class labels: each must be a synset of the meta (a meta of another dataset is an error, issue 25)
+    let maxLabel = 0;
+    for (const l of boxes.labels) if (l > maxLabel) maxLabel = l;
+    if (maxLabel > inputs.synsets.count) {
+      throw inputError({
+        code: 'input/meta-gt-mismatch',
+        file: options.gt,
+        field: 'rec(:).objects.label',
+        expected: `class labels 1..${inputs.synsets.count} (the ${inputs.synsets.count} synsets of ${inputs.synsets.source})`,
+        found: `label ${maxLabel}`,
+        hint: 'the meta file and the ground truth come from different datasets or tasks',
+      });
+    }
     if (boxes.images < inputs.labels.rows) {
       throw inputError({
         code: 'input/annotation-count',

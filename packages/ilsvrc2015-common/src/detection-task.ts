@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import {
   createReport,
+  createRunContext,
   problemsToDiagnostics,
   inputError,
   isDevkitError,
@@ -12,7 +13,7 @@ import { evaluateDetections, type DetectionEvalResult } from './evaluate.js';
 import { detectionPerImage } from './per-image.js';
 import { readGroundTruthCache, readGroundTruthXml, type GroundTruth } from './ground-truth.js';
 import { readBlacklist, readImageList, readPredictions, type Blacklist, type ImageList, type Predictions } from './inputs.js';
-import { readSynsets, type Synsets } from './meta.js';
+import { checkGroundTruthClasses, readSynsets, type Synsets } from './meta.js';
 
 /** This library's package name and version, for the `versions` of the reports it helps build. */
 export const PACKAGE_NAME = '@cvdevkit/ilsvrc2015-common';
@@ -122,6 +123,7 @@ async function loadGroundTruth(read: ReadInputs, gtPath: string, diagnostics: Di
       diagnostics.push({ severity: 'warning', code: 'ilsvrc/list-cache-mismatch', message, file: list.file });
     }
   }
+  checkGroundTruthClasses(gt.numPos.length, read.synsets, gtPath);
   if (gt.numPos.length === 0) {
     throw inputError({ code: 'input/no-ground-truth', file: gtPath, expected: 'at least one ground-truth object (the official code evaluates classes 1..largest label)', found: 'no objects' });
   }
@@ -256,6 +258,12 @@ export async function validateDetectionInputs(inputs: DetectionTaskInputs, setti
   let list: ImageList | undefined;
   try {
     synsets = readSynsets(inputs.meta);
+    } catch (e) {
+    push(e);
+  }
+  try {
+    // a ground-truth cache is read whole (small): its classes must be synsets of the meta, as eval checks
+    if (synsets && isFile(inputs.gt) && /\.mat$/i.test(inputs.gt)) checkGroundTruthClasses(readGroundTruthCache(inputs.gt).numPos.length, synsets, inputs.gt);
   } catch (e) {
     push(e);
   }
@@ -265,13 +273,35 @@ export async function validateDetectionInputs(inputs: DetectionTaskInputs, setti
     push(e);
   }
   try {
+    // XML ground truth is parsed as eval parses it (unknown WNIDs, missing fields), without the cache
+    if (synsets && list && !(isFile(inputs.gt) && /\.mat$/i.test(inputs.gt))) await readGroundTruthXml(inputs.gt, list, synsets, createRunContext(), settings.version);
+  } catch (e) {
+    push(e);
+  }
+  try {
     // one pass: syntax problems and indices outside the list together
     const preds = readPredictions(inputs.pred, list && settings.outside === 'error' ? { imageIds: new Set(list.ids) } : {});
+    // what eval warns about, one line per kind: the count and the first three lines
+    const outOfRange: string[] = [];
+    const inverted: string[] = [];
+    let nOut = 0;
+    let nInv = 0;
     for (let d = 0; d < preds.count; d++) {
       const label = preds.labels[d];
       if (synsets && !(label >= 1 && label <= synsets.wnids.length)) {
-        out.push({ severity: 'warning', code: 'ilsvrc/class-out-of-range', message: `class id ${label} is not in 1..${synsets.wnids.length} (counted as a false positive in no curve)`, file: preds.file, line: preds.lines[d] });
+        if (nOut++ < 3) outOfRange.push(`line ${preds.lines[d]}: ${label}`);
       }
+      const b = 4 * d;
+      if (preds.boxes[b + 2] < preds.boxes[b] || preds.boxes[b + 3] < preds.boxes[b + 1]) {
+        if (nInv++ < 3) inverted.push(`line ${preds.lines[d]}`);
+      }
+    }
+    const eg = (n: number, ex: string[]) => (n > ex.length ? `e.g. ${ex.join(', ')}, …` : ex.join(', '));
+    if (nOut > 0) {
+      out.push({ severity: 'warning', code: 'ilsvrc/class-out-of-range', message: `${nOut} detection(s) have a class id outside 1..${synsets!.wnids.length} (${eg(nOut, outOfRange)}); they count as false positives in no curve, as in the official code`, file: preds.file });
+    }
+    if (nInv > 0) {
+      out.push({ severity: 'warning', code: 'ilsvrc/inverted-box', message: `${nInv} detection(s) have xmax < xmin or ymax < ymin (${eg(nInv, inverted)}); they overlap nothing (false positives), as in the official code`, file: preds.file });
     }
   } catch (e) {
     push(e);

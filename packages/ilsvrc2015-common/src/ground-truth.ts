@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { cachedParse, fsError } from '@cvdevkit/formats';
 import { inputError, mapInWorkers, ProblemCollector, resolveWorkerScript, type Problem, type RunContext } from '@cvdevkit/core';
 import { matNumbers, readMatFileSync, type MatValue } from '@cvdevkit/formats/mat';
 import { parseAnnotationFiles, type PackedObjects } from './annotation.js';
@@ -145,79 +145,47 @@ async function parseFiles(files: string[], synsets: Synsets, context: RunContext
 
 // ------------------------------------------------------------------------- on-disk parse cache
 
-// /2: each file's image width and height follow the objects (the size analysis).
-const CACHE_MAGIC = 'cvdevkit-ilsvrc-gt/2';
+// 2: each file's image width and height follow the objects (the size analysis); 3: the shared parse-cache header.
+const CACHE_VERSION = 3;
 
-function cacheKey(dir: string, list: ImageList, synsets: Synsets, files: string[], version: string): string | undefined {
-  const h = createHash('sha256');
-  h.update(`${CACHE_MAGIC}\0${version}\0${resolve(dir)}\0`);
-  h.update(synsets.wnids.join('\n'));
-  h.update('\0');
-  const sizes = new Float64Array(files.length * 2);
-  for (let i = 0; i < files.length; i++) {
-    try {
-      const st = statSync(files[i]);
-      sizes[2 * i] = st.size;
-      sizes[2 * i + 1] = st.mtimeMs;
-    } catch {
-      return undefined; // a missing file: parse (and report it) without the cache
-    }
-  }
-  h.update(list.names.join('\n'));
-  h.update(new Uint8Array(sizes.buffer));
-  return h.digest('hex').slice(0, 32);
+/** Layout: counts (int32) | labels (int32) | boxes (float64) | generated (uint8) | sizes (float64, 2 per file). */
+function encodePacked(p: PackedObjects): Uint8Array[] {
+  const bytes = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  const head = new Uint32Array([p.counts.length, p.labels.length]);
+  return [bytes(head), bytes(p.counts), bytes(p.labels), bytes(p.boxes), bytes(p.generated), bytes(p.sizes)];
 }
 
-function saveCache(path: string, p: PackedObjects): void {
-  const header = Buffer.from(JSON.stringify({ magic: CACHE_MAGIC, files: p.counts.length, objects: p.labels.length }) + '\n');
-  const body = [header, Buffer.from(p.counts.buffer, p.counts.byteOffset, p.counts.byteLength), Buffer.from(p.labels.buffer, p.labels.byteOffset, p.labels.byteLength), Buffer.from(p.boxes.buffer, p.boxes.byteOffset, p.boxes.byteLength), Buffer.from(p.generated.buffer, p.generated.byteOffset, p.generated.byteLength), Buffer.from(p.sizes.buffer, p.sizes.byteOffset, p.sizes.byteLength)];
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, Buffer.concat(body));
-  renameSync(tmp, path);
-}
-
-function loadCache(path: string, files: number): PackedObjects | undefined {
-  let buf: Buffer;
-  try {
-    buf = readFileSync(path);
-  } catch {
-    return undefined;
-  }
-  const nl = buf.indexOf(10);
-  if (nl < 0) return undefined;
-  let head: { magic?: string; files?: number; objects?: number };
-  try {
-    head = JSON.parse(buf.subarray(0, nl).toString('utf8')) as typeof head;
-  } catch {
-    return undefined;
-  }
-  if (head.magic !== CACHE_MAGIC || head.files !== files || typeof head.objects !== 'number') return undefined;
-  const m = head.objects;
-  const need = files * 4 + m * 4 + m * 32 + m + files * 16;
-  const body = buf.subarray(nl + 1);
-  if (body.length !== need) return undefined;
-  const copy = new Uint8Array(need);
+function decodePacked(body: Buffer, files: number): PackedObjects | undefined {
+  if (body.length < 8) return undefined;
+  const copy = new Uint8Array(body.length);
   copy.set(body);
-  // Layout: counts (int32) | labels (int32) | boxes (float64) | generated (uint8) | sizes (float64, 2 per file); float64 must be 8-aligned.
-  const counts = new Int32Array(copy.buffer.slice(0, files * 4));
-  const labels = new Int32Array(copy.buffer.slice(files * 4, files * 4 + m * 4));
-  const boxes = new Float64Array(copy.buffer.slice(files * 4 + m * 4, files * 4 + m * 36));
-  const generated = new Uint8Array(copy.buffer.slice(files * 4 + m * 36, files * 4 + m * 37));
-  const sizes = new Float64Array(copy.buffer.slice(files * 4 + m * 37));
+  const head = new Uint32Array(copy.buffer.slice(0, 8));
+  const m = head[1];
+  if (head[0] !== files || body.length !== 8 + files * 4 + m * 37 + files * 16) return undefined;
+  let at = 8;
+  const take = (n: number) => copy.buffer.slice(at, (at += n));
+  const counts = new Int32Array(take(files * 4));
+  const labels = new Int32Array(take(m * 4));
+  const boxes = new Float64Array(take(m * 32));
+  const generated = new Uint8Array(take(m));
+  const sizes = new Float64Array(take(files * 16));
+  let total = 0;
+  for (const c of counts) total += c;
+  if (total !== m) return undefined;
   return { counts, labels, boxes, generated, sizes, problems: [] };
 }
 
 /**
  * Reads the ground truth from `<dir>/<name>.xml` for every list entry (workers for large lists; a
- * parse cache in `context.cacheDir`, keyed by the files' sizes and mtimes, the list, the meta WNIDs
- * and the plugin version). Every problem of every file is reported together.
+ * parse cache in `context.cacheDir` through `cachedParse` of `@cvdevkit/formats`: keyed by the files'
+ * paths, sizes and mtimes, the list, the meta WNIDs and the plugin version, and checked by a content checksum). Every problem of every file is reported together.
  */
 export async function readGroundTruthXml(dir: string, list: ImageList, synsets: Synsets, context: RunContext, version = '0'): Promise<GroundTruth> {
   let st;
   try {
     st = statSync(dir);
-  } catch {
-    throw inputError({ code: 'input/missing-file', file: dir, expected: 'an annotation directory or a ground-truth cache .mat', found: 'no such file or directory' });
+  } catch (e) {
+    throw fsError(e, dir, { expected: 'an annotation directory or a ground-truth cache .mat' });
   }
   if (!st.isDirectory()) throw inputError({ code: 'input/gt', file: dir, expected: 'an annotation directory or a ground-truth cache .mat', found: 'a file' });
   const files = annotationFiles(dir, list);
@@ -226,27 +194,25 @@ export async function readGroundTruthXml(dir: string, list: ImageList, synsets: 
     const hint = gtDirHint(dir, `${list.names[0]}.xml`);
     if (hint) throw inputError({ code: 'input/missing-file', file: files[0], expected: 'an annotation XML file', found: 'no such file', hint });
   }
-  let cachePath: string | undefined;
-  if (context.cacheDir) {
-    const key = cacheKey(dir, list, synsets, files, version);
-    if (key) {
-      cachePath = join(context.cacheDir, `ilsvrc-gt-${key}.bin`);
-      const hit = loadCache(cachePath, files.length);
-      if (hit) return groundTruthFromObjects(list, hit);
-    }
-  }
-  const packed = await parseFiles(files, synsets, context);
-  const problems = new ProblemCollector();
-  for (const p of packed.problems) problems.add(p);
-  problems.throwIfAny();
-  if (cachePath) {
-    try {
-      mkdirSync(context.cacheDir!, { recursive: true });
-      saveCache(cachePath, packed);
-    } catch (e) {
-      context.log?.(`could not write the ground-truth cache ${cachePath}: ${(e as Error).message}`);
-    }
-  }
+  const { value: packed } = await cachedParse({
+    cacheDir: context.cacheDir,
+    name: 'ilsvrc-gt',
+    cacheVersion: CACHE_VERSION,
+    plugin: '@cvdevkit/ilsvrc2015-common',
+    pluginVersion: version,
+    files,
+    extra: `${synsets.wnids.join('\n')}\0${list.names.join('\n')}`,
+    parse: async () => {
+      const p = await parseFiles(files, synsets, context);
+      const problems = new ProblemCollector();
+      for (const q of p.problems) problems.add(q);
+      problems.throwIfAny();
+      return p;
+    },
+    encode: encodePacked,
+    decode: (body) => decodePacked(body, files.length),
+    log: context.log,
+  });
   return groundTruthFromObjects(list, packed);
 }
 

@@ -19,6 +19,8 @@ export interface Synsets {
   children?: number[][];
   /** The file the synsets came from. */
   file: string;
+  /** The `ILSVRC2015_*_ID` field of a `.mat` meta file (it names the task the meta belongs to). */
+  idField?: string;
 }
 
 function buildSynsets(file: string, wnids: string[], names: string[], ids: number[]): Synsets {
@@ -75,6 +77,7 @@ export function readSynsets(file: string): Synsets {
     ids.push(id);
   }
   const out = buildSynsets(file, wnids, names, ids);
+  if (idField) out.idField = idField;
   if (hasChildren) out.children = children;
   return out;
 }
@@ -98,4 +101,22 @@ export function readSynsetsText(file: string): Synsets {
   problems.throwIfAny();
   if (wnids.length === 0) throw inputError({ code: 'input/meta', file, expected: 'at least one synset line "<id> <WNID> <name>"', found: 'none' });
   return buildSynsets(file, wnids, names, ids);
+}
+
+/**
+ * Every ground-truth class must be a synset of the meta (issue 25): ground truth with more classes
+ * (`num_pos_per_class` of a cache, the largest label) than the meta has synsets is an input error naming both files
+ * and both counts; never class names of another dataset over these APs.
+ */
+export function checkGroundTruthClasses(classes: number, synsets: Synsets, gtPath: string, field = 'num_pos_per_class'): void {
+  const n = synsets.wnids.length;
+  if (classes <= n) return;
+  throw inputError({
+    code: 'input/meta-gt-mismatch',
+    file: gtPath,
+    field,
+    expected: `class labels 1..${n} (the ${n} synsets of ${synsets.file})`,
+    found: `${classes} classes`,
+    hint: 'the meta file and the ground truth come from different datasets or tasks',
+  });
 }

@@ -47,7 +47,7 @@ export const detTask: TaskDefinition<IlsvrcDetOptions> = defineTask<IlsvrcDetOpt
   options: [
     { name: 'pred', type: 'path', required: true, description: 'prediction file: "<image_index> <DET_ID> <confidence> <xmin> <ymin> <xmax> <ymax>" per line' },
     { name: 'meta', type: 'path', required: true, description: 'meta_det.mat (struct array synsets), or synsets.txt ("<id> <WNID> <name>" per line)' },
-    { name: 'list', type: 'path', required: true, description: 'image list val.txt ("<image name> <index>" per line); with a cache .mat the cache\'s own list is used' },
+    { name: 'list', type: 'path', description: 'image list val.txt ("<image name> <index>" per line); needed with XML annotations (with a cache .mat the cache\'s own list is used)' },
     { name: 'gt', type: 'path', required: true, description: 'Annotations/DET/val directory of XML files, or the ground-truth cache .mat (ILSVRC2015_det_validation_ground_truth.mat)' },
     { name: 'blacklist', type: 'path', description: 'blacklist "<image index> <WNID>" per line (ILSVRC2015_det_validation_blacklist.txt)' },
   ],

@@ -120,7 +120,7 @@ export const vidTask: TaskDefinition<IlsvrcVidOptions> = defineTask<IlsvrcVidOpt
   options: [
     { name: 'pred', type: 'path', required: true, description: 'prediction file: "<frame_index> <VID_ID> <confidence> <xmin> <ymin> <xmax> <ymax>" per line' },
     { name: 'meta', type: 'path', required: true, description: 'meta_vid.mat (struct array synsets), or synsets.txt ("<id> <WNID> <name>" per line)' },
-    { name: 'list', type: 'path', required: true, description: 'frame list val.txt ("<snippet>/<frame> <index>" per line); with a cache .mat the cache\'s own list is used' },
+    { name: 'list', type: 'path', description: 'frame list val.txt ("<snippet>/<frame> <index>" per line); needed with XML annotations (with a cache .mat the cache\'s own list is used)' },
     { name: 'gt', type: 'path', required: true, description: 'Annotations/VID/val directory (<snippet>/<frame>.xml), or a ground-truth cache .mat (ILSVRC2015_vid_validation_ground_truth*.mat)' },
     { name: 'blacklist', type: 'path', description: 'blacklist "<frame index> <WNID>" per line' },
     {

@@ -43,15 +43,34 @@ export function packArray(values: Uint8Array | Uint32Array | Float64Array): Pack
   return { type, length: values.length, data: deflateRawSync(bytes, { level: 6 }).toString('base64') };
 }
 
+/** The largest packed array `unpackArray` inflates (bytes): a report is a file people send each other. */
+export const MAX_PACKED_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Unpacks a `PackedArray`. The inflated size is capped by what the header declares (`length` values of
+ * `type`), so a deflate bomb stops at that size; a header that declares more than `MAX_PACKED_BYTES`, an
+ * unknown type or data that is not raw DEFLATE throw a RangeError saying which.
+ */
 export function unpackArray(packed: PackedArray): Uint8Array | Uint32Array | Float64Array {
-  const ctor = CTORS[packed.type];
+  const ctor = Object.hasOwn(CTORS, packed.type) ? CTORS[packed.type] : undefined;
   if (!ctor) throw new RangeError(`unknown packed array type "${String(packed.type)}"`);
-  const raw = inflateRawSync(Buffer.from(packed.data, 'base64'));
+  const n = packed.length;
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`packed array length ${JSON.stringify(n)} is not a count`);
+  const bytes = n * ctor.BYTES_PER_ELEMENT;
+  if (bytes > MAX_PACKED_BYTES) throw new RangeError(`packed array declares ${bytes} bytes, more than the ${MAX_PACKED_BYTES} allowed`);
+  if (typeof packed.data !== 'string') throw new RangeError('packed array data is not a base64 string');
+  let raw: Buffer;
+  try {
+    // one byte more than declared: a longer stream is detected without inflating it whole
+    raw = inflateRawSync(Buffer.from(packed.data, 'base64'), { maxOutputLength: bytes + 1 });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new RangeError(code === 'ERR_BUFFER_TOO_LARGE' ? `packed array inflates to more than the ${bytes} bytes its length declares` : 'packed array data is not raw DEFLATE', { cause: e });
+  }
+  if (raw.byteLength !== bytes) throw new RangeError(`packed array holds ${raw.byteLength} bytes, its length ${n} declares ${bytes}`);
   const copy = new Uint8Array(raw.byteLength);
   copy.set(raw);
-  const out = new ctor(copy.buffer, 0, copy.byteLength / ctor.BYTES_PER_ELEMENT);
-  if (out.length !== packed.length) throw new RangeError(`packed array holds ${out.length} values, header says ${packed.length}`);
-  return out;
+  return new ctor(copy.buffer, 0, n);
 }
 
 export const unpackU32 = (p: PackedArray): Uint32Array => unpackArray(p) as Uint32Array;

@@ -1,6 +1,6 @@
-import type { Replicator } from '@cvdevkit/core';
+import { inputError, type Replicator } from '@cvdevkit/core';
 import { averagePrecisionArea, averagePrecisionByName } from './ap.js';
-import { BLOCK_START, OUTCOME_FP, OUTCOME_TP, unpackU32, unpackU8, type RankedPerImage } from './per-image.js';
+import { BLOCK_START, OUTCOME_FP, OUTCOME_TP, unpackArray, unpackU32, unpackU8, type PackedArray, type RankedPerImage } from './per-image.js';
 
 /** An AP function on (recall, precision). */
 type ApFunction = (recall: ArrayLike<number>, precision: ArrayLike<number>) => number;
@@ -74,7 +74,61 @@ function vocApPlan(image: Uint32Array, flags: Uint8Array, blockStart: Uint32Arra
  * block repeated `w[image]` times, handed to `ap` (default: the AP function the statistics name). VOCap
  * (`averagePrecisionArea`) runs a kernel that visits the true positives only, bit for bit the same.
  */
-export function rankedReplicator(stats: RankedPerImage, ap: ApFunction = averagePrecisionByName(stats.ap)): Replicator {
+export function rankedReplicator(stats: RankedPerImage, ap?: ApFunction): Replicator {
+  checkRankedPerImage(stats);
+  return replicator(stats, ap ?? averagePrecisionByName(stats.ap));
+}
+
+const P = 'extra.perImage';
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const shown = (v: unknown): string => (v === null || v === undefined ? 'nothing' : Array.isArray(v) ? `an array of ${v.length}` : typeof v === 'object' ? 'an object' : JSON.stringify(v));
+
+function bad(field: string, expected: string, found: string): never {
+  throw inputError({ code: 'input/report-field', field, expected, found });
+}
+
+/**
+ * Ranked statistics read back from a report: one entry per class, packed arrays with plausible headers, every
+ * image index below the image count (a hostile report is an input error naming the field, never a crash).
+ */
+export function checkRankedPerImage(per: RankedPerImage): void {
+  if (typeof per.ap !== 'string') bad(`${P}.ap`, 'an AP rule name', shown(per.ap));
+  try {
+    averagePrecisionByName(per.ap);
+  } catch {
+    bad(`${P}.ap`, 'an AP rule the ranked statistics know (ap-voc2010, ap-voc2007)', shown(per.ap));
+  }
+  if (!Array.isArray(per.classes)) bad(`${P}.classes`, 'an array', shown(per.classes));
+  const images = per.images;
+  per.classes.forEach((c: unknown, i: number) => {
+    const at = `${P}.classes[${i}]`;
+    if (!isObject(c)) bad(at, 'an object', shown(c));
+    if (typeof c.key !== 'string') bad(`${at}.key`, 'a string', shown(c.key));
+    const a: Record<string, ArrayLike<number>> = {};
+    for (const k of ['image', 'flags', 'score', 'posImage', 'posCount']) a[k] = unpacked(c[k], `${at}.${k}`, k === 'flags' ? 'u8' : k === 'score' ? 'f64' : 'u32');
+    if (a.flags.length !== a.image.length || a.score.length !== a.image.length) bad(`${at}.flags`, `${a.image.length} entries (as image)`, String(a.flags.length));
+    if (a.posCount.length !== a.posImage.length) bad(`${at}.posCount`, `${a.posImage.length} entries (as posImage)`, String(a.posCount.length));
+    for (const k of ['image', 'posImage']) {
+      const arr = a[k];
+      for (let j = 0; j < arr.length; j++) if (arr[j] >= images) bad(`${at}.${k}[${j}]`, `an image index in 0..${images - 1} (${P}.images is ${images})`, String(arr[j]));
+    }
+  });
+}
+
+/** A packed array's values (inflated no further than its declared length); any problem names the field. */
+function unpacked(v: unknown, field: string, type: 'u8' | 'u32' | 'f64'): ArrayLike<number> {
+  if (!isObject(v)) bad(field, 'a packed array {type, length, data}', shown(v));
+  if (v.type !== type) bad(`${field}.type`, JSON.stringify(type), shown(v.type));
+  if (!(typeof v.length === 'number' && Number.isSafeInteger(v.length) && v.length >= 0)) bad(`${field}.length`, 'a count', shown(v.length));
+  if (typeof v.data !== 'string') bad(`${field}.data`, 'a base64 string', shown(v.data));
+  try {
+    return unpackArray(v as unknown as PackedArray);
+  } catch (e) {
+    return bad(field, 'a packed array whose data inflates to its declared length', (e as Error).message);
+  }
+}
+
+function replicator(stats: RankedPerImage, ap: ApFunction): Replicator {
   const fast = ap === averagePrecisionArea;
   const classes: RankedClass[] = stats.classes.map((c) => {
     const image = unpackU32(c.image);

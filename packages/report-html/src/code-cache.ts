@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import vm from 'node:vm';
 
 let cacheDir: string | undefined;
@@ -66,9 +66,22 @@ export function saveChartCodeCache(): void {
   for (const write of pending.splice(0)) write();
 }
 
+/** Makes `dir` and its missing parents one level at a time: Node's recursive mkdir loops forever under /proc. */
+function makeDirs(dir: string, depth = 0): void {
+  try {
+    mkdirSync(dir);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    if (code !== 'ENOENT' || depth > 64 || dirname(dir) === dir) throw e;
+    makeDirs(dirname(dir), depth + 1);
+    mkdirSync(dir);
+  }
+}
+
 function writeCache(store: string, script: vm.Script): void {
   try {
-    mkdirSync(join(store, '..'), { recursive: true });
+    makeDirs(dirname(store));
     const tmp = `${store}.${process.pid}.${Date.now().toString(36)}.tmp`;
     writeFileSync(tmp, script.createCachedData());
     renameSync(tmp, store);

@@ -77,7 +77,8 @@ export async function analyzeDet(options: VocDetOptions & AnalyzeOptionValues, c
   input.ap = metric.ap;
   // A metric whose protocol counts difficult objects (ap-voc2010-difficult) sees no difficult object.
   if (metric.protocol.countDifficult === true) input.objects.difficult.fill(0);
-  const images = options.images ?? join(paths.root, 'JPEGImages');
+  // the VOCdevkit keeps the images beside Annotations/: <root>/VOC2010/JPEGImages
+  const images = options.images ?? join(paths.dataDir, 'JPEGImages');
   // An images folder asked for but absent: the HTML shows ids and boxes, and says why.
   const diagnostics: DetectionAnalysisRequest['diagnostics'] =
     options.images !== undefined && !existsSync(images)

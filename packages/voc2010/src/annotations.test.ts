@@ -1,4 +1,5 @@
 import { rm, utimes, writeFile } from 'node:fs/promises';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DevkitError, ProblemCollector, createRunContext } from '@cvdevkit/core';
@@ -65,6 +66,30 @@ describe('readVocRecords with a cache', () => {
     await utimes(join(dir, 'a.xml'), new Date(), new Date(Date.now() + 5000));
     const second = await readVocRecords(['a', 'b'], opts, ctx, new ProblemCollector());
     expect(second.map((r) => r!.objects[0].name)).toEqual(['cat', 'dog']);
+  });
+
+  it('a damaged or swapped cache is parsed again with one info line (issue 25 item 2)', async () => {
+    const dir = makeTempDir('voc-anno-');
+    const other = makeTempDir('voc-anno-other-');
+    const cacheDir = join(dir, 'cache');
+    await writeFile(join(dir, 'a.xml'), ANN(OBJ('car', BOX(1, 1, 10, 10))));
+    await writeFile(join(other, 'a.xml'), ANN(OBJ('car', BOX(2, 2, 10, 10))));
+    const opts = (d: string) => ({ annotationsDir: d, path: (id: string) => join(d, `${id}.xml`) });
+    const logs: string[] = [];
+    const ctx = createRunContext({ workers: 1, cacheDir, log: (m) => void logs.push(m) });
+    await readVocRecords(['a'], opts(dir), ctx, new ProblemCollector());
+    const [file] = readdirSync(cacheDir);
+    // the same length, another number: only a checksum notices
+    writeFileSync(join(cacheDir, file), readFileSync(join(cacheDir, file), 'utf8').replace('"bbox":[1,1,10,10]', '"bbox":[9,1,10,10]'));
+    const again = await readVocRecords(['a'], opts(dir), ctx, new ProblemCollector());
+    expect(again[0]!.objects[0].bbox).toEqual([1, 1, 10, 10]);
+    expect(logs).toHaveLength(1);
+    // another folder's cache copied over this one's
+    await readVocRecords(['a'], opts(other), ctx, new ProblemCollector());
+    const otherFile = readdirSync(cacheDir).find((f) => f !== file && !f.endsWith('.tmp'))!;
+    copyFileSync(join(cacheDir, file), join(cacheDir, otherFile));
+    const swapped = await readVocRecords(['a'], opts(other), ctx, new ProblemCollector());
+    expect(swapped[0]!.objects[0].bbox).toEqual([2, 2, 10, 10]);
   });
 
   it('collects the problems of every bad file', async () => {

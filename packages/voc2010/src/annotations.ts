@@ -1,9 +1,5 @@
-import { statSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import { DevkitError, isDevkitError, mapInWorkers, resolveWorkerScript, type Problem, type ProblemCollector, type RunContext } from '@cvdevkit/core';
-import { readInputTextSync, visibleQuote } from '@cvdevkit/formats';
+import { cachedParse, readInputTextSync, visibleQuote } from '@cvdevkit/formats';
 import { parsePascalAnnotation, type PascalObject } from '@cvdevkit/formats/xml';
 import { PACKAGE_VERSION } from './version.js';
 
@@ -108,35 +104,11 @@ export function readRecordBatch(paths: readonly string[]): RecordOrProblems[] {
 /** Below this many files the worker threads cost more than they save. */
 const WORKER_THRESHOLD = 1500;
 
-interface CacheEntry {
-  size: number;
-  mtimeMs: number;
-  record: VocRecord;
-}
-interface CacheFile {
-  format: 'cvdevkit.voc2010.annotations';
-  version: string;
-  dir: string;
-  entries: Record<string, CacheEntry>;
-}
-
-function cachePath(cacheDir: string, annotationsDir: string): string {
-  const h = createHash('sha1').update(annotationsDir).digest('hex').slice(0, 16);
-  return join(cacheDir, `voc2010-annotations-${h}.json`);
-}
-
-async function loadCache(file: string, annotationsDir: string): Promise<CacheFile | undefined> {
-  try {
-    const c = JSON.parse(await readFile(file, 'utf8')) as CacheFile;
-    if (c.format !== 'cvdevkit.voc2010.annotations' || c.version !== PACKAGE_VERSION || c.dir !== annotationsDir) return undefined;
-    return c;
-  } catch {
-    return undefined;
-  }
-}
+/** 2: the shared parse-cache header (`cachedParse` of `@cvdevkit/formats`), one cache per list of files. */
+const CACHE_VERSION = 2;
 
 export interface ReadRecordsOptions {
-  /** The annotations folder (for the cache key). */
+  /** The annotations folder (kept for callers; the cache key holds every file path). */
   annotationsDir: string;
   /** `id` → annotation path. */
   path: (id: string) => string;
@@ -152,8 +124,10 @@ export interface ReadRecordsOptions {
 /**
  * Reads the annotations of `ids` (each once), returning the records in the same order; a record
  * is `undefined` where its file had a problem (added to `problems`). Uses worker threads for many
- * files when `context.workers > 1`, and a cache in `context.cacheDir` keyed by each file's size and
- * mtime and the plugin version (unlike the official cache, which is never invalidated).
+ * files when `context.workers > 1`, and a cache in `context.cacheDir` (`cachedParse` of
+ * `@cvdevkit/formats`: keyed by every file's path, size and mtime and the plugin version, checked by a
+ * content checksum; unlike the official cache, which is never invalidated). A run whose files had
+ * problems is not cached.
  */
 export async function readVocRecords(
   ids: readonly string[],
@@ -162,62 +136,57 @@ export async function readVocRecords(
   problems: ProblemCollector,
 ): Promise<(VocRecord | undefined)[]> {
   const n = ids.length;
-  const out = new Array<VocRecord | undefined>(n);
   const paths = ids.map(options.path);
   const progress = context.progress;
   progress.begin(options.label ?? 'reading annotations', n);
-  const cached = context.cacheDir ? await recordsFromCache(ids, paths, options.annotationsDir, context.cacheDir, out) : undefined;
-  const todo = cached ? cached.todo : Array.from({ length: n }, (_, i) => i);
-  if (cached) progress.advance(n - todo.length);
-  const handle = (i: number, r: RecordOrProblems): void => {
-    if ('record' in r) out[i] = r.record;
-    else for (const p of r.problems) problems.add(p);
-  };
-  if (todo.length >= WORKER_THRESHOLD && context.workers > 1) await parseWithWorkers(todo, paths, options, context, handle);
-  else {
+  let meanwhileDone = false;
+  const meanwhile = async () => {
+    meanwhileDone = true;
     await options.meanwhile?.();
-    for (const i of todo) {
-      if (context.signal.aborted) throw context.signal.reason ?? new Error('aborted');
-      handle(i, readRecordBatch([paths[i]])[0]);
-      progress.advance();
-    }
-  }
+  };
+  const found: Problem[] = [];
+  const { value: out, fromCache } = await cachedParse<(VocRecord | undefined)[]>({
+    cacheDir: context.cacheDir,
+    name: 'voc2010-annotations',
+    cacheVersion: CACHE_VERSION,
+    plugin: '@cvdevkit/voc2010',
+    pluginVersion: PACKAGE_VERSION,
+    files: paths,
+    parse: async () => {
+      const records = new Array<VocRecord | undefined>(n);
+      const handle = (i: number, r: RecordOrProblems): void => {
+        if ('record' in r) records[i] = r.record;
+        else found.push(...r.problems);
+      };
+      const todo = Array.from({ length: n }, (_, i) => i);
+      if (n >= WORKER_THRESHOLD && context.workers > 1) await parseWithWorkers(todo, paths, meanwhile, context, handle);
+      else {
+        await meanwhile();
+        for (const i of todo) {
+          if (context.signal.aborted) throw context.signal.reason ?? new Error('aborted');
+          handle(i, readRecordBatch([paths[i]])[0]);
+          progress.advance();
+        }
+      }
+      return records;
+    },
+    cacheable: () => found.length === 0,
+    encode: (records) => [Buffer.from(JSON.stringify(records), 'utf8')],
+    decode: (body) => {
+      const records = JSON.parse(body.toString('utf8')) as unknown;
+      return Array.isArray(records) && records.length === n && records.every((r) => r !== null && typeof r === 'object' && Array.isArray((r as VocRecord).objects)) ? (records as VocRecord[]) : undefined;
+    },
+    log: context.log,
+  });
+  if (fromCache) progress.advance(n);
+  if (!meanwhileDone) await meanwhile();
+  for (const p of found) problems.add(p);
   progress.end();
-  if (cached && todo.length > 0) await saveCache(cached, ids, out, options.annotationsDir, context.cacheDir!);
   return out;
 }
 
-/** What the cache gave: the records still to parse (`todo`) and what saving needs. */
-interface CachedRecords {
-  todo: number[];
-  stats: ({ size: number; mtimeMs: number } | undefined)[];
-  cache: CacheFile | undefined;
-  cacheFile: string;
-}
-
-/** Fills `out` from the cache where a file's size and mtime still match; returns the rest to parse. */
-async function recordsFromCache(ids: readonly string[], paths: string[], annotationsDir: string, cacheDir: string, out: (VocRecord | undefined)[]): Promise<CachedRecords> {
-  const cacheFile = cachePath(cacheDir, annotationsDir);
-  const cache = await loadCache(cacheFile, annotationsDir);
-  const stats: ({ size: number; mtimeMs: number } | undefined)[] = new Array(ids.length);
-  const todo: number[] = [];
-  for (let i = 0; i < ids.length; i++) {
-    let st;
-    try {
-      st = statSync(paths[i]);
-    } catch {
-      st = undefined;
-    }
-    stats[i] = st ? { size: st.size, mtimeMs: st.mtimeMs } : undefined;
-    const e = cache?.entries[ids[i]];
-    if (st && e && e.size === st.size && e.mtimeMs === st.mtimeMs) out[i] = e.record;
-    else todo.push(i);
-  }
-  return { todo, stats, cache, cacheFile };
-}
-
 /** The main thread parses its share (after `meanwhile`) while (workers - 1) threads parse the rest. */
-async function parseWithWorkers(todo: number[], paths: string[], options: ReadRecordsOptions, context: RunContext, handle: (i: number, r: RecordOrProblems) => void): Promise<void> {
+async function parseWithWorkers(todo: number[], paths: string[], meanwhile: () => Promise<void>, context: RunContext, handle: (i: number, r: RecordOrProblems) => void): Promise<void> {
   const progress = context.progress;
   const threads = Math.min(context.workers, 8) - 1;
   const mine = Math.ceil(todo.length / (threads + 1));
@@ -238,7 +207,7 @@ async function parseWithWorkers(todo: number[], paths: string[], options: ReadRe
   // Keep a rejection from being unhandled while the main thread is busy.
   pending.catch(() => undefined);
   try {
-    await options.meanwhile?.();
+    await meanwhile();
     for (let k = 0; k < mine; k++) {
       const i = todo[k];
       handle(i, readRecordBatch([paths[i]])[0]);
@@ -246,29 +215,5 @@ async function parseWithWorkers(todo: number[], paths: string[], options: ReadRe
     }
   } finally {
     await pending;
-  }
-}
-
-/** Adds the newly parsed records to the cache file (atomically; a cache that cannot be written is only slower next time). */
-async function saveCache(cached: CachedRecords, ids: readonly string[], out: (VocRecord | undefined)[], annotationsDir: string, cacheDir: string): Promise<void> {
-  const entries: Record<string, CacheEntry> = cached.cache?.entries ?? {};
-  let changed = false;
-  for (const i of cached.todo) {
-    const st = cached.stats[i];
-    const rec = out[i];
-    if (st && rec) {
-      entries[ids[i]] = { size: st.size, mtimeMs: st.mtimeMs, record: rec };
-      changed = true;
-    }
-  }
-  if (!changed) return;
-  try {
-    await mkdir(cacheDir, { recursive: true });
-    const tmp = `${cached.cacheFile}.${process.pid}.tmp`;
-    const data: CacheFile = { format: 'cvdevkit.voc2010.annotations', version: PACKAGE_VERSION, dir: annotationsDir, entries };
-    await writeFile(tmp, JSON.stringify(data));
-    await rename(tmp, cached.cacheFile);
-  } catch {
-    // A cache that cannot be written is only slower next time.
   }
 }

@@ -295,13 +295,38 @@ export async function evaluateLayout(options: VocLayoutOptions, context: RunCont
   });
 }
 
-/** Checks the layout results XML (structure, part classes) and the layout list, without scoring. */
+/**
+ * Checks the layout results XML (structure, part classes) and the layout list, without scoring, and
+ * reports what eval warns about: unrecognized and duplicate layouts, one line per kind (the count and
+ * the first three).
+ */
 export async function validateLayout(options: VocLayoutOptions): Promise<Diagnostic[]> {
   const problems = new ProblemCollector(1000);
+  let inputs: LayoutInputs | undefined;
   try {
-    await readLayoutInputs(options, problems);
+    inputs = await readLayoutInputs(options, problems);
   } catch (e) {
     if (!(isDevkitError(e) && e.kind === 'input')) throw e;
   }
-  return problemsToDiagnostics(problems, { message: 'bracketed', copyDetails: true });
+  const out = problemsToDiagnostics(problems, { message: 'bracketed', copyDetails: true });
+  if (inputs?.list && inputs.preds.length > 0) {
+    // the same ranking and skips as eval, without ground truth (no part is scored)
+    const noGt: LayoutGroundTruth = { parts: inputs.list.images.map(() => []), npos: VOC_PARTS.map(() => 0) };
+    const { warnings } = evaluateLayoutPredictions(inputs.preds, inputs.list, noGt, () => 0, inputs.resultsFile);
+    out.push(...groupWarnings(warnings));
+  }
+  return out;
+}
+
+/** Repeated warnings as one line per code: the count and the first three (by line). */
+function groupWarnings(warnings: Diagnostic[]): Diagnostic[] {
+  const byCode = new Map<string, Diagnostic[]>();
+  for (const w of warnings) byCode.set(w.code ?? '', [...(byCode.get(w.code ?? '') ?? []), w]);
+  return [...byCode.values()].map((list) => {
+    if (list.length === 1) return list[0];
+    const sorted = [...list].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    const eg = sorted.slice(0, 3).map((w) => `line ${w.line}: ${w.message.replace(/^[a-z ]+: /, '')}`);
+    const what = list[0].message.split(':')[0];
+    return { ...list[0], line: undefined, message: `${list.length} × ${what} (${eg.join('; ')}${list.length > 3 ? '; …' : ''})` };
+  });
 }

@@ -6,7 +6,8 @@
  * list is exactly what reading the file again gives; a missing, changed or unreadable entry is read again.
  */
 import { statSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { makeDirs } from '@cvdevkit/formats';
 import { join } from 'node:path';
 import type { LabelledList } from './image-sets.js';
 import { PACKAGE_VERSION } from './version.js';
@@ -102,7 +103,7 @@ export class LabelledListCache {
   async save(): Promise<void> {
     if (!this.changed) return;
     try {
-      await mkdir(join(this.file, '..'), { recursive: true });
+      await makeDirs(join(this.file, '..'));
       const tmp = `${this.file}.${process.pid}.tmp`;
       await writeFile(tmp, JSON.stringify(this.data));
       await rename(tmp, this.file);

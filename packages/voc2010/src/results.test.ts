@@ -2,6 +2,28 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ProblemCollector } from '@cvdevkit/core';
 import { parseActionResults, parseClsResults, parseDetResults } from './results.js';
+import { forEachLine, parseStrtod, quote } from './text.js';
+
+/** parseDetResults as it read lines before the span reader: strings per field, `parseStrtod` (reference). */
+function detByFields(text: string, set?: ReadonlyMap<string, number>) {
+  const problems: unknown[] = [];
+  const rows: unknown[] = [];
+  const names = ['xmin', 'ymin', 'xmax', 'ymax'];
+  forEachLine(text, (f, line) => {
+    if (f.length !== 6) return void problems.push({ line, code: 'input/field-count', found: `${f.length}` });
+    const conf = parseStrtod(f[1]);
+    if (conf === undefined) return void problems.push({ line, field: 'confidence', found: quote(f[1]) });
+    const box: number[] = [];
+    for (let k = 0; k < 4; k++) {
+      const v = parseStrtod(f[2 + k]);
+      if (v === undefined) return void problems.push({ line, field: names[k], found: quote(f[2 + k]) });
+      box.push(v);
+    }
+    if (set && !set.has(f[0])) problems.push({ line, code: 'input/unknown-image', found: quote(f[0]) });
+    rows.push([set ? (set.get(f[0]) ?? -1) : f[0], conf, ...box, line]);
+  });
+  return { rows, problems };
+}
 
 const id = fc.stringMatching(/^[0-9A-Za-z_./-]{1,16}$/);
 const score = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(Infinity, -Infinity, NaN, -0));
@@ -24,6 +46,25 @@ describe('parseDetResults', () => {
           expect(r.lines[k]).toBe(k + 1);
         });
       }),
+    );
+  });
+
+  it('reads messy text as the field-by-field reader does (same records, same problems, with and without a set)', () => {
+    const token = fc.oneof(id, fc.constantFrom('0.5', '-1', '1e3', '1E-2', '.5', '5.', 'Inf', '-inf', 'NaN', '0x1', '1d2', '', '1..2', '+3', '00012', '١', 'a\u00a0b'), score.map(fmt));
+    const sep = fc.constantFrom(' ', '\t', '  ', ' \r', '\v', '\f', '\u00a0');
+    const line = fc.array(fc.tuple(token, sep), { maxLength: 8 }).map((ts) => ts.map(([t, s]) => t + s).join(''));
+    const set = new Map([['a', 0], ['b', 1], ['0.5', 2]]);
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 12 }), fc.constantFrom('\n', '\r\n'), fc.boolean(), (lines, nl, withSet) => {
+        const text = lines.join(nl);
+        const p = new ProblemCollector();
+        const r = parseDetResults(text, 'f.txt', p, withSet ? { file: 'val.txt', index: set } : undefined);
+        const want = detByFields(text, withSet ? set : undefined);
+        const rows = Array.from({ length: r.count }, (_, k) => [withSet ? r.imageOf![k] : r.images[k], r.confidence[k], ...r.boxes.subarray(k * 4, k * 4 + 4), r.lines[k]]);
+        expect(rows).toEqual(want.rows);
+        expect(p.problems.map((x) => ({ line: x.line, ...(x.field ? { field: x.field } : { code: x.code }), found: x.found }))).toEqual(want.problems);
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -54,25 +54,28 @@ export function parseDetResults(text: string, file: string, problems: ProblemCol
   const lines = new Uint32Array(cap);
   const imageOf = set ? new Int32Array(cap) : undefined;
   let n = 0;
-  forEachLine(text, (f, line) => {
-    if (f.length !== 6) {
-      problems.add({ code: 'input/field-count', file, line, expected: DET_FIELDS, found: `${f.length}` });
+  // fields as spans of the text (no string per field): only the image id is sliced, numbers parse in place
+  forEachLineSpans(text, 6, (f, line) => {
+    if (f.count !== 6) {
+      problems.add({ code: 'input/field-count', file, line, expected: DET_FIELDS, found: `${f.count}` });
       return;
     }
-    const conf = parseStrtod(f[1]);
-    if (conf === undefined) return numberProblem(problems, file, line, 'confidence', f[1]);
+    const { starts, ends } = f;
+    const conf = parseNumberRange(text, starts[1], ends[1]);
+    if (conf === undefined) return numberProblem(problems, file, line, 'confidence', text.slice(starts[1], ends[1]));
     for (let k = 0; k < 4; k++) {
-      const v = parseStrtod(f[2 + k]);
-      if (v === undefined) return numberProblem(problems, file, line, BOX_NAMES[k], f[2 + k]);
+      const v = parseNumberRange(text, starts[2 + k], ends[2 + k]);
+      if (v === undefined) return numberProblem(problems, file, line, BOX_NAMES[k], text.slice(starts[2 + k], ends[2 + k]));
       boxes[n * 4 + k] = v;
     }
+    const image = text.slice(starts[0], ends[0]);
     if (set) {
-      const j = set.index.get(f[0]);
+      const j = set.index.get(image);
       if (j === undefined) {
-        problems.add({ code: 'input/unknown-image', file, line, expected: `an image of ${set.file}`, found: quote(f[0]), hint: 'the official devkit fails with "unrecognized image"' });
+        problems.add({ code: 'input/unknown-image', file, line, expected: `an image of ${set.file}`, found: quote(image), hint: 'the official devkit fails with "unrecognized image"' });
         imageOf![n] = -1;
       } else imageOf![n] = j;
-    } else images.push(f[0]);
+    } else images.push(image);
     confidence[n] = conf;
     lines[n] = line;
     n++;

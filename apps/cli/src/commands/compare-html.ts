@@ -11,14 +11,25 @@ function table(escapeHtml: ReportHtml['escapeHtml'], rows: string[][], sortable 
   return `<table${sortable ? ' class="sortable"' : ''}><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
 
+/** The tests' formulas as a reader expects them: subscripts and a root sign instead of `χ²_F`, `F_F`, `q_α`, `sqrt(…)` (on escaped text). */
+export function formulaHtml(escaped: string): string {
+  return escaped
+    .replace(/χ²_F/g, 'χ²<sub>F</sub>')
+    .replace(/\bF_F\b/g, 'F<sub>F</sub>')
+    .replace(/q_α/g, 'q<sub>α</sub>')
+    .replace(/sqrt\(k\(k\+1\)\/\(6N\)\)/g, '√(k(k+1)/(6N))')
+    .replace(/·√/g, ' · √');
+}
+
 /** The page, drawn with report-html (`lib`, loaded by the caller: it is an optional package). */
 export function compareHtml(r: CompareResult, lib: ReportHtml): string {
   const { buildHtmlPage, escapeHtml } = lib;
   const t = compareTables(r);
+  const tests = `<ul>${t.tests.map((l) => `<li>${formulaHtml(escapeHtml(l))}</li>`).join('')}</ul>`;
   const sections = [
     r.perClass
-      ? { id: 'cd', title: 'Critical-difference diagram', html: `<figure>${cdDiagramSvg(r)}</figure>\n<ul>${t.tests.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` }
-      : { id: 'notes', title: 'No per-class values', html: `<ul>${t.tests.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` },
+      ? { id: 'cd', title: 'Critical-difference diagram', html: `<figure>${cdDiagramSvg(r)}</figure>\n${tests}` }
+      : { id: 'notes', title: 'No per-class values', html: tests },
     { id: 'classes', title: r.perClass ? 'Per class (value, rank)' : `Per row (${r.valueField})`, html: table(escapeHtml, t.classes) },
     { id: 'pairs', title: 'Pairs', html: table(escapeHtml, t.pairs) },
     ...(t.bootstrap ? [{ id: 'bootstrap', title: `Paired bootstrap over images (${r.bootstrap!.replicates} replicates, seed ${r.bootstrap!.seed})`, html: table(escapeHtml, t.bootstrap) }] : []),

@@ -12,11 +12,13 @@ import {
   methodNames,
   type CompareResult,
   type PosthocMethod,
+  validateReport,
 } from '@cvdevkit/analysis';
 import { compareHtml } from './compare-html.js';
 import { loadReportHtml, type ReportHtml } from '../report-html.js';
 import { EXIT } from '../failures.js';
-import { writeAtomic } from '../io.js';
+import { outputFormat } from '../output/out-format.js';
+import { checkOutputTarget, OutputCommit } from '../output/targets.js';
 import type { CliSession } from '../session.js';
 
 export const FORMATS: Record<string, (r: CompareResult, lib: () => Promise<ReportHtml>) => string | Promise<string>> = {
@@ -26,7 +28,6 @@ export const FORMATS: Record<string, (r: CompareResult, lib: () => Promise<Repor
   markdown: formatCompareMarkdown,
   html: async (r, lib) => compareHtml(r, await lib()),
 };
-const EXTENSIONS: Record<string, string> = { '.json': 'json', '.csv': 'csv', '.md': 'markdown', '.txt': 'table', '.html': 'html', '.htm': 'html' };
 
 function readReport(file: string): Report {
   let text: string;
@@ -36,33 +37,45 @@ function readReport(file: string): Report {
     const code = (e as NodeJS.ErrnoException).code;
     throw inputError({ code: 'input/missing-file', file, expected: 'a report written by `cvdevkit eval … --format json`', found: code === 'ENOENT' ? 'no such file' : String(code) });
   }
+  let value: unknown;
   try {
-    return JSON.parse(text) as Report;
+    value = JSON.parse(text);
   } catch (e) {
     throw inputError({ code: 'input/json', file, expected: 'JSON (a report written by `cvdevkit eval … --format json`)', found: (e as Error).message.split('\n')[0] });
   }
+  return validateReport(value, file);
 }
 
 
-async function renderDiagram(file: string, result: CompareResult): Promise<void> {
+/** `--cd-diagram`'s file: a .svg or .png name whose target can be written (checked before any work). */
+function checkDiagramTarget(file: string): void {
+  const ext = extname(file).toLowerCase();
+  if (ext !== '.png' && ext !== '.svg') throw usageError(`--cd-diagram ${file}: expected a .svg or .png file name`, 'usage/cd-diagram');
+  checkOutputTarget(file, '--cd-diagram');
+}
+
+async function renderDiagram(file: string, result: CompareResult, outputs: OutputCommit): Promise<void> {
   if (!result.perClass) throw usageError(`--cd-diagram: ${result.task} has no per-class values to rank the methods over`, 'usage/cd-diagram', 'leave out --cd-diagram for this task');
   const svg = cdDiagramSvg(result);
   if (extname(file).toLowerCase() === '.png') {
     // the one SVG → PNG path: report-html's (resvg), transparent as the SVG
     const png = await (await loadReportHtml('--cd-diagram <file>.png')).renderSvgPng(svg, { background: 'transparent' });
-    writeAtomic(file, png);
-  } else if (extname(file).toLowerCase() === '.svg') writeAtomic(file, svg);
-  else throw usageError(`--cd-diagram ${file}: expected a .svg or .png file name`, 'usage/cd-diagram');
+    outputs.stage(file, '--cd-diagram', png);
+  } else outputs.stage(file, '--cd-diagram', svg);
 }
 
 /**
- * The task's replicator of each report's per-image statistics (`TaskDefinition.replicate`): the bootstrap
- * needs the task's plugin installed; a report without statistics is left to compareReports' own error.
+ * The task's replicator of each report's per-image statistics (`TaskDefinition.replicate`): compareReports replays
+ * them to check the stored numbers, and the bootstrap draws from them. The bootstrap needs the task's plugin
+ * installed; a report without statistics is left to compareReports' own error.
  */
-async function replicatorsOf(session: CliSession, task: string, inputs: readonly { file: string; report: Report }[]): Promise<(Replicator | undefined)[] | undefined> {
+async function replicatorsOf(session: CliSession, task: string, inputs: readonly { file: string; report: Report }[], required: boolean): Promise<(Replicator | undefined)[] | undefined> {
   if (!inputs.some((i) => perImageStatisticsOf(i.report) !== undefined)) return undefined;
+  // without --bootstrap the replicators only check the stored numbers: done when the task's plugin is installed
+  if (!required && !session.registry.hasTask(task)) return undefined;
   const entry = await session.registry.loadTask(task);
   const hook = entry.task.replicate;
+  if (!hook && !required) return undefined;
   if (!hook) throw usageError(`task ${task} provides no replicator of its per-image statistics (no \`replicate\` hook): it cannot be bootstrapped`, 'usage/no-per-image', 'leave out --bootstrap');
   return Promise.all(inputs.map(async (i) => {
     const stats = perImageStatisticsOf(i.report);
@@ -79,8 +92,10 @@ async function replicatorsOf(session: CliSession, task: string, inputs: readonly
 export async function compare(session: CliSession, task: string, files: string[], opts: Record<string, unknown>, formatExplicit: boolean): Promise<number> {
   session.quiet = opts.quiet === true;
   const out = typeof opts.out === 'string' ? resolve(session.io.cwd, opts.out) : undefined;
-  let format = (opts.format as string | undefined) ?? 'table';
-  if (!formatExplicit && out !== undefined) format = EXTENSIONS[extname(out).toLowerCase()] ?? format;
+  const format = outputFormat(out, formatExplicit ? ((opts.format as string | undefined) ?? 'table') : undefined);
+  const diagram = typeof opts.cdDiagram === 'string' ? resolve(session.io.cwd, opts.cdDiagram) : undefined;
+  if (out !== undefined) checkOutputTarget(out, '--out');
+  if (diagram !== undefined) checkDiagramTarget(diagram);
   if (files.length < 2) throw usageError(`compare: expected at least two reports, got ${files.length}`, 'usage/missing-argument');
   const paths = files.map((f) => resolve(session.io.cwd, f));
   const names = methodNames(files, typeof opts.names === 'string' ? opts.names : undefined);
@@ -92,7 +107,7 @@ export async function compare(session: CliSession, task: string, files: string[]
     return { name: names[i], file: files[i], report };
   });
   const bootstrap = (opts.bootstrap as number | undefined) ?? 0;
-  const replicators = bootstrap > 0 ? await replicatorsOf(session, task, inputs) : undefined;
+  const replicators = await replicatorsOf(session, task, inputs, bootstrap > 0);
   const result = compareReports(inputs, {
     posthoc: opts.posthoc as PosthocMethod | undefined,
     alpha: opts.alpha as number | undefined,
@@ -101,9 +116,18 @@ export async function compare(session: CliSession, task: string, files: string[]
     seed: (opts.seed as number | undefined) ?? 0,
     replicators,
   });
-  const text = await FORMATS[format](result, () => loadReportHtml('compare --format html'));
-  if (out) writeAtomic(out, text);
-  if (typeof opts.cdDiagram === 'string') await renderDiagram(resolve(session.io.cwd, opts.cdDiagram), result);
-  session.out(text);
+  const html = () => loadReportHtml('compare --format html');
+  const outputs = new OutputCommit();
+  try {
+    if (out !== undefined) outputs.stage(out, '--out', await FORMATS[format](result, html));
+    if (diagram !== undefined) await renderDiagram(diagram, result, outputs);
+    outputs.commit();
+  } catch (e) {
+    outputs.abort();
+    throw e;
+  }
+  // with --out, stdout gets what a terminal gets: the table
+  session.out(await FORMATS[out !== undefined ? 'table' : format](result, html));
+  if (out !== undefined && !session.quiet) session.io.stderr.write(`comparison written to ${out}\n`);
   return EXIT.ok;
 }

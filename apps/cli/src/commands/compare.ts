@@ -14,6 +14,15 @@ function parseAlpha(v: string): number {
   return a;
 }
 
+/** The most bootstrap replicates: 100,000 already give a percentile interval to three digits (and take seconds per method). */
+export const MAX_BOOTSTRAP = 100_000;
+
+function parseBootstrap(v: string): number {
+  const n = parsePositiveIntegerArg(v);
+  if (n > MAX_BOOTSTRAP) throw new InvalidArgumentError(`expected at most ${MAX_BOOTSTRAP.toLocaleString('en-US')} replicates, found "${v}"`);
+  return n;
+}
+
 export const compareCommand: CommandModule = ({ program, session, done }) => {
   const cmd = program
     .command('compare')
@@ -24,7 +33,7 @@ export const compareCommand: CommandModule = ({ program, session, done }) => {
     .addOption(new Option('--posthoc <test>', 'post-hoc test over the classes').choices([...POSTHOC]).default('nemenyi'))
     .option('--control <name>', 'control method of --posthoc bonferroni-dunn')
     .option('--alpha <a>', 'significance level, and 1 − the bootstrap interval level', parseAlpha, 0.05)
-    .option('--bootstrap <n>', 'paired bootstrap over images with n replicates (needs eval --per-image reports)', parsePositiveIntegerArg)
+    .option('--bootstrap <n>', 'paired bootstrap over images with n replicates, at most 100,000 (needs eval --per-image reports)', parseBootstrap)
     .option('--seed <n>', 'seed of the bootstrap (default 0)', parseIntegerArg, 0)
     .option('--cd-diagram <file>', 'write the critical-difference diagram (.svg or .png)')
     .option('--out <file>', 'also write the output to this file (atomically; format from the extension unless --format is given)');

@@ -52,7 +52,9 @@ async function demo(session: CliSession, taskId: string | undefined, opts: Recor
         exit = Math.max(exit, session.reportError(e, `demo ${entry.id}: `));
       }
     }
-    if (reports.length > 0) await session.printReports(reports, common, { taskOptions });
+    // without --dir the sample lives in a temporary folder removed below: the page's protocol says so
+    const inputsNote = common.dir ? undefined : `the embedded sample, written to the temporary folder ${base} for this run and removed after it (keep it with \`cvdevkit demo --dir <dir>\`)`;
+    if (reports.length > 0) await session.printReports(reports, common, { taskOptions, ...(inputsNote ? { inputsNote } : {}) });
     if (common.dir && !common.quiet) session.io.stderr.write(`sample data written to ${common.dir}\n`);
   } finally {
     if (!common.dir) rmSync(base, { recursive: true, force: true });

@@ -9,6 +9,8 @@ export interface FormatContext {
   argv?: readonly string[];
   /** The run's cache directory (undefined with `--no-cache`): HTML keeps V8's compiled chart code there. */
   cacheDir?: string;
+  /** Where the inputs were, when the protocol's paths no longer exist (`demo` without `--dir`). */
+  inputsNote?: string;
 }
 
 export interface ReportFormatter {

@@ -9,8 +9,8 @@ import type { FormatContext, ReportFormatter } from './formatter.js';
 
 import { loadReportHtml as loadOptional, type ReportHtml } from '../report-html.js';
 
-function protocolOf(lib: ReportHtml, options: Record<string, unknown> | undefined): ReportProtocol {
-  return { options, inputs: options ? lib.describeInputs(options) : undefined, versions: { node: process.version } };
+function protocolOf(lib: ReportHtml, options: Record<string, unknown> | undefined, note: string | undefined): ReportProtocol {
+  return { options, inputs: options ? lib.describeInputs(options) : undefined, versions: { node: process.version }, ...(note ? { inputsNote: note } : {}) };
 }
 
 /** report-html with its code cache set and its chart worker started (it loads Vega while the inputs are described). */
@@ -23,12 +23,12 @@ async function loadReportHtml(context: FormatContext): Promise<ReportHtml> {
 
 async function render(report: Report, context: FormatContext = {}): Promise<string> {
   const lib = await loadReportHtml(context);
-  return lib.renderReportHtml(report, { protocol: protocolOf(lib, context.taskOptions?.[0]) });
+  return lib.renderReportHtml(report, { protocol: protocolOf(lib, context.taskOptions?.[0], context.inputsNote) });
 }
 
 async function renderMany(reports: Report[], context: FormatContext = {}): Promise<string> {
   const lib = await loadReportHtml(context);
-  return lib.renderReportsHtml(reports, { protocols: reports.map((_, i) => protocolOf(lib, context.taskOptions?.[i])) });
+  return lib.renderReportsHtml(reports, { protocols: reports.map((_, i) => protocolOf(lib, context.taskOptions?.[i], context.inputsNote)) });
 }
 
 export const htmlFormatter: ReportFormatter = { name: 'html', extensions: ['.html', '.htm'], render, renderMany };

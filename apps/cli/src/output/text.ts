@@ -1,5 +1,5 @@
 /** Text building blocks the formatters share: numbers and cells for people and machines, aligned and Markdown tables, CSV fields. */
-import type { Report, ReportValue } from '@cvdevkit/core';
+import { displayText, type Report, type ReportValue } from '@cvdevkit/core';
 
 /** A number for people: integers as is, others to 6 significant digits (trailing zeros dropped). */
 export function formatNumber(v: number): string {
@@ -9,11 +9,11 @@ export function formatNumber(v: number): string {
   return String(Number(v.toPrecision(6)));
 }
 
-/** A report cell for people (table, Markdown): `-` for missing/null. */
+/** A report cell for people (table, Markdown): `-` for missing/null; text cut at 200 characters (`displayText`). */
 export function formatCell(v: ReportValue | undefined): string {
   if (v === undefined || v === null) return '-';
   if (typeof v === 'number') return formatNumber(v);
-  return String(v);
+  return displayText(String(v));
 }
 
 /** A report cell for machines (CSV): numbers round-trip exactly, NaN as `NaN`, null/missing empty. */

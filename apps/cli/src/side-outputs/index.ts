@@ -5,6 +5,7 @@
  */
 import type { Report } from '@cvdevkit/core';
 import { defineCommonOption, type CommonOptionSpec } from '../common-options.js';
+import type { OutputCommit } from '../output/targets.js';
 import { plotsSideOutput } from './plots.js';
 
 export interface SideOutputContext {
@@ -13,6 +14,8 @@ export interface SideOutputContext {
   quiet: boolean;
   /** The run's cache directory (undefined with `--no-cache`). */
   cacheDir?: string;
+  /** Where the files are staged: committed with `--out` once everything is written. */
+  outputs: OutputCommit;
 }
 
 export interface SideOutput {
@@ -23,8 +26,10 @@ export interface SideOutput {
   wanted(opts: Record<string, unknown>): boolean;
   /** Runs before the report is formatted; may add to the report (for example chart specs under `charts`). */
   prepare?(report: Report, opts: Record<string, unknown>): void | Promise<void>;
-  /** Writes the side output from the finished reports. */
-  write(reports: Report[], opts: Record<string, unknown>, context: SideOutputContext): void | Promise<void>;
+  /** Checks its targets before any work (a usage error when they cannot be written). */
+  check?(opts: Record<string, unknown>, cwd: string): void;
+  /** Stages the side output's files from the finished reports (`context.outputs`); returns a line to print once committed. */
+  write(reports: Report[], opts: Record<string, unknown>, context: SideOutputContext): void | string | Promise<void | string>;
 }
 
 export const SIDE_OUTPUTS: readonly SideOutput[] = [plotsSideOutput];

@@ -3,12 +3,11 @@
  * `--plot-format png` (for papers). The chart specs are also added to the report under `charts`, so a
  * `--format json` report printed with `--plots` carries them (a notebook can re-render them).
  */
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { usageError, type Report } from '@cvdevkit/core';
 import type { ReportChart } from '@cvdevkit/report-html';
-import { describeFsError } from '@cvdevkit/formats/fs';
-import { writeAtomic } from '../io.js';
+import { describeFsError, makeDirsSync } from '@cvdevkit/formats/fs';
+import { checkOutputFolder } from '../output/targets.js';
 import { loadReportHtml } from '../report-html.js';
 import type { SideOutput } from './index.js';
 
@@ -27,6 +26,7 @@ export const plotsSideOutput: SideOutput = {
     { flags: '--plot-format <format>', description: 'file format of --plots: svg or png (default svg)', scope: 'report', make: (o) => o.choices([...PLOT_FORMATS]) },
   ],
   wanted: (opts) => typeof opts.plots === 'string',
+  check: (opts, cwd) => checkOutputFolder(resolve(cwd, opts.plots as string), '--plots'),
   async prepare(report) {
     // loaded only when --plots is given: the chart library is the CLI's heaviest dependency
     const { buildReportCharts } = await loadReportHtml('--plots');
@@ -38,7 +38,7 @@ export const plotsSideOutput: SideOutput = {
     lib.useChartCodeCache(context.cacheDir);
     const dir = resolve(context.cwd, opts.plots as string);
     try {
-      mkdirSync(dir, { recursive: true });
+      makeDirsSync(dir); // never Node's recursive mkdir: it loops forever under /proc
     } catch (e) {
       throw usageError(`cannot create --plots ${dir}: ${describeFsError(e)}`, 'usage/plots');
     }
@@ -50,10 +50,10 @@ export const plotsSideOutput: SideOutput = {
       for (const [i, chart] of charts.entries()) {
         const svg = svgs[i];
         const file = join(dir, `${fileStem(report, chart)}.${png ? 'png' : 'svg'}`);
-        writeAtomic(file, png ? await lib.renderSvgPng(svg) : `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`, '--plots');
+        context.outputs.stage(file, '--plots', png ? await lib.renderSvgPng(svg) : `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`, { inFolder: true });
         written.push(file);
       }
     }
-    if (!context.quiet) context.stderr.write(`${written.length} chart${written.length === 1 ? '' : 's'} written to ${dir}\n`);
+    return `${written.length} chart${written.length === 1 ? '' : 's'} written to ${dir}`;
   },
 };

@@ -4,6 +4,7 @@ import { percentileInterval } from '../stats/bootstrap.js';
 import { friedmanTest, type FriedmanResult } from '../stats/friedman.js';
 import { POSTHOC_METHODS, posthocTest, type PosthocMethod } from '../stats/posthoc.js';
 import { rankTable } from '../stats/ranks.js';
+import { replayPerImage, validateReport } from './validate-report.js';
 import { checkComparable, perImageOf, type CompareInput, type CompareSubject } from './inputs.js';
 import { pairedBootstrap, type BootstrapDraws } from './paired-bootstrap.js';
 
@@ -219,6 +220,12 @@ function comparePairs(
 
 /** Everything `cvdevkit compare` reports (analysis.md §1–§2). */
 export function compareReports(inputs: readonly CompareInput[], options: CompareOptions = {}): CompareResult {
+  inputs.forEach((inp, j) => {
+    validateReport(inp.report, inp.file);
+    // stored numbers against the task's replay of the report's own per-image statistics
+    const replicator = options.replicators?.[j];
+    if (replicator && inp.report.extra?.perImage !== undefined) replayPerImage(inp.report, inp.file, replicator);
+  });
   const subject = checkComparable(inputs);
   const names = inputs.map((i) => i.name);
   const { alpha, method, control } = checkOptions(names, options);

@@ -3,7 +3,13 @@ import type { CompareResult, Interval } from './compare.js';
 /** Output of `cvdevkit compare`: text table, Markdown, CSV (one row per class and method) and JSON. */
 
 const fmt = (v: number | null | undefined, digits = 4): string => (v === null || v === undefined || Number.isNaN(v) ? '—' : v.toFixed(digits));
-const fmtP = (p: number | null | undefined): string => (p === null || p === undefined ? '—' : p === 0 ? '0' : p < 1e-4 ? p.toExponential(1) : p.toFixed(4));
+/**
+ * A p-value: 4 decimals, exponent form below 1e-4, and never a bare `0` (a p-value is never 0): one that
+ * underflowed is `< 1e-16`, a bootstrap's that no replicate reached is `< 1/replicates` (`floor`).
+ */
+export const formatP = (p: number | null | undefined, floor = 1e-16): string =>
+  p === null || p === undefined ? '—' : p === 0 ? `< ${floor < 1e-4 ? floor.toExponential(0) : String(Number(floor.toPrecision(3)))}` : p < 1e-4 ? p.toExponential(1) : p.toFixed(4);
+const fmtP = (p: number | null | undefined): string => formatP(p);
 const fmtCi = (ci: Interval | undefined, digits = 4): string => (ci ? `[${fmt(ci[0], digits)}, ${fmt(ci[1], digits)}]` : '—');
 
 function grid(rows: string[][]): string {
@@ -58,7 +64,7 @@ function pairRows(r: CompareResult): string[][] {
     p.significant === null ? 'not tested' : p.significant ? 'yes' : 'no',
     fmtP(p.posthocP),
     fmt(p.delta),
-    ...(boot ? [fmtCi(p.deltaCi), fmtP(p.p)] : []),
+    ...(boot ? [fmtCi(p.deltaCi), formatP(p.p, 1 / r.bootstrap!.replicates)] : []),
   ]);
   return [head, ...body];
 }

@@ -1,4 +1,4 @@
-import { createReport, usageError, type AnalyzeOptionValues, type Report, type ReportRow } from '@cvdevkit/core';
+import { createReport, usageError, type AnalyzeOptionValues, type FieldInfo, type Report, type ReportRow } from '@cvdevkit/core';
 import { SECTIONS, type DiagnoseOptions, type DiagnoseResult, type Section } from './diagnose.js';
 import type { SizeResult } from './size.js';
 import { TIDE_ERRORS } from './tide-run.js';
@@ -33,6 +33,49 @@ export interface AnalysisReportInit {
   versions: Record<string, string>;
   timings: Record<string, number>;
   extra?: Record<string, unknown>;
+}
+
+/** The unit of TIDE's numbers in each mode: `official` gives AP fractions, `tide` AP points as TIDE v1.0.1 prints them. */
+export function tideUnit(units: 'fraction' | 'percent'): string {
+  return units === 'percent' ? 'AP points (×100, as TIDE prints them)' : 'AP (0–1)';
+}
+
+const TIDE_MEANING: Record<string, string> = {
+  Cls: 'classification errors (right place, wrong class)',
+  Loc: 'localisation errors (right class, IoU between the background and foreground thresholds)',
+  Both: 'both wrong class and poor localisation',
+  Dupe: 'duplicate detections of an already matched object',
+  Bkg: 'background detections (no object near)',
+  Miss: 'missed objects',
+  FalsePos: 'all false positives',
+  FalseNeg: 'all false negatives',
+};
+
+/** Units and meanings of the analysis report's summary keys and row fields (`extra.fields`). */
+function analysisFields(r: DiagnoseResult): Record<string, FieldInfo> {
+  const f: Record<string, FieldInfo> = {
+    mAP: { unit: 'AP (0–1)' },
+    ap: { unit: 'AP (0–1)', description: 'average precision of the class, by the official code' },
+    npos: { description: 'ground-truth objects that count (not difficult)' },
+    ndet: { description: 'detections of the class' },
+    tp: { description: 'true positives' },
+    fp: { description: 'false positives' },
+  };
+  if (r.hoiem) {
+    f.apn = { unit: 'AP (0–1)', description: 'normalised AP (Hoiem et al.): AP as if every class had the same share of positives' };
+    f.Loc = { description: 'Hoiem false positives: localisation errors (right class, poor overlap or duplicate)' };
+    f.Sim = { description: 'Hoiem false positives: confusion with a similar class' };
+    f.Oth = { description: 'Hoiem false positives: confusion with another (dissimilar) class' };
+    f.BG = { description: 'Hoiem false positives: background' };
+    f['hoiem.apn'] = { unit: 'AP (0–1)', description: 'normalised AP over the classes' };
+    for (const k of Object.keys(r.hoiem.overall.gain)) f[`hoiem.${k}`] = { unit: 'AP (0–1)', description: 'Hoiem: mAP gained by removing or fixing these false positives' };
+  }
+  if (r.tide) {
+    const unit = tideUnit(r.tide.units);
+    for (const e of [...TIDE_ERRORS, 'FalsePos', 'FalseNeg']) f[`tide.${e}`] = { unit, description: `TIDE: AP gained by fixing the ${TIDE_MEANING[e]}` };
+    for (const e of TIDE_ERRORS) f[`d${e}`] = { unit, description: `TIDE: AP of the class gained by fixing its ${TIDE_MEANING[e]}` };
+  }
+  return f;
 }
 
 const nullIfNaN = (v: number | undefined): number | null => (v === undefined || Number.isNaN(v) ? null : v);
@@ -75,7 +118,7 @@ export function analysisReport(init: AnalysisReportInit): Report {
     rows,
     versions: init.versions,
     timings: { totalMs: 0, ...init.timings, ...r.timings },
-    extra: init.extra,
+    extra: { ...init.extra, fields: analysisFields(r) },
     analysis: analysisObject(r),
   });
 }

@@ -12,13 +12,14 @@
  *
  * The draws depend on (seed, n1, n2) only, so the blocks of the last few (n1, n2) are kept (`DRAW_CACHE`;
  * thresholds often repeat an n1), and the map2 block, whose size rarely changes, is copied from the previous
- * call's chain of draws (`FastKofN.drawBlockMemo`).
+ * call's chain of draws (`FastKofN.drawBlockMemo`); so is block 3 when n1 >= n2 (its draws are then over the n2
+ * map2 outliers: only its start and length move with n1).
  *
  * The counting sorts below invert a block (the rows that drew each key). A loop with one read-modify-write of a
  * typed array per entry costs ~10 cycles an entry in V8; a row of DEGREE = 6 entries with distinct keys (kOfN
  * draws a subset) reads its six counters before writing any: 2-2.5x faster, the same result.
  */
-import { FastKofN } from './random.js';
+import { DrawChain, FastKofN } from './random.js';
 
 /** match.cc: the degree of the random outlier connections. */
 const DEGREE = 6;
@@ -46,6 +47,8 @@ export class OutlierGraph {
   blk2: Int32Array = new Int32Array(0);
   blk3: Int32Array = new Int32Array(0);
   private readonly rng = new FastKofN();
+  /** The chain of block 3 when its kOfN range is n2 (n1 >= n2: then only its length and start move with n1). */
+  private readonly chain3 = new DrawChain();
   private readonly cache: DrawnGraph[] = [];
 
   constructor(private readonly seed: number) {}
@@ -90,7 +93,8 @@ export class OutlierGraph {
     shiftPastOwn(blk1, d1, n1);
     rng.drawBlockMemo(d2, n2 - 1, n2, blk2); // n2 rarely changes between thresholds
     shiftPastOwn(blk2, d2, n2);
-    rng.drawBlock(d3, nmin, nmax, blk3);
+    if (n1 >= n2) rng.drawBlockMemo(d3, nmin, nmax, blk3, this.chain3);
+    else rng.drawBlock(d3, nmin, nmax, blk3);
   }
 }
 

@@ -58,6 +58,21 @@ class Stream {
 
 const streams = new Map<number, Stream>();
 
+/**
+ * The kept chain of `drawBlockMemo` for one (k, n): starting position of every draw (and the end), the draws,
+ * their number, and the buffers of the next chain. One per block that uses the memo.
+ */
+export class DrawChain {
+  k = -1;
+  n = -1;
+  stream: Stream | null = null;
+  len = 0;
+  pos = new Int32Array(0);
+  out = new Int32Array(0);
+  nextPos = new Int32Array(0);
+  nextOut = new Int32Array(0);
+}
+
 export class FastKofN {
   private stream: Stream = new Stream(0);
   private values: Float64Array = this.stream.values;
@@ -144,20 +159,20 @@ export class FastKofN {
    * falls on the kept chain, copies the kept draws from there, and draws on past the kept chain's end if it has
    * to. Same numbers as `drawBlock`, draw for draw.
    */
-  drawBlockMemo(k: number, n: number, count: number, out: Int32Array): void {
+  drawBlockMemo(k: number, n: number, count: number, out: Int32Array, chain: DrawChain = this.chain): void {
     if (k === 0 || count === 0) return;
     if (!this.smallKReady(k, n, count)) {
       this.drawBlock(k, n, count, out);
       return;
     }
-    const kept = this.chainK === k && this.chainN === n && this.chainStream === this.stream;
-    const keptLen = kept ? this.chainLen : 0;
-    const oldPos = this.chainPos;
-    const oldOut = this.chainOut;
-    if (this.nextPos.length < count + 1) this.nextPos = new Int32Array(count + 1);
-    if (this.nextOut.length < count * k) this.nextOut = new Int32Array(count * k);
-    const newPos = this.nextPos;
-    const newOut = this.nextOut;
+    const kept = chain.k === k && chain.n === n && chain.stream === this.stream;
+    const keptLen = kept ? chain.len : 0;
+    const oldPos = chain.pos;
+    const oldOut = chain.out;
+    if (chain.nextPos.length < count + 1) chain.nextPos = new Int32Array(count + 1);
+    if (chain.nextOut.length < count * k) chain.nextOut = new Int32Array(count * k);
+    const newPos = chain.nextPos;
+    const newOut = chain.nextOut;
     const values = this.values;
     const stack = this.stack;
     let pos = this.pos;
@@ -184,26 +199,19 @@ export class FastKofN {
     newPos[count] = pos;
     newOut.set(out.subarray(0, count * k));
     // the new chain is kept; the old buffers take the next one
-    this.chainPos = newPos;
-    this.chainOut = newOut;
-    this.nextPos = oldPos;
-    this.nextOut = oldOut;
-    this.chainLen = count;
-    this.chainK = k;
-    this.chainN = n;
-    this.chainStream = this.stream;
+    chain.pos = newPos;
+    chain.out = newOut;
+    chain.nextPos = oldPos;
+    chain.nextOut = oldOut;
+    chain.len = count;
+    chain.k = k;
+    chain.n = n;
+    chain.stream = this.stream;
     this.pos = pos;
   }
 
-  /** The kept chain of `drawBlockMemo`: starting position of every draw (and the end), the draws, their number. */
-  private chainK = -1;
-  private chainN = -1;
-  private chainStream: Stream | null = null;
-  private chainLen = 0;
-  private chainPos = new Int32Array(0);
-  private chainOut = new Int32Array(0);
-  private nextPos = new Int32Array(0);
-  private nextOut = new Int32Array(0);
+  /** The default kept chain of `drawBlockMemo`. */
+  private readonly chain = new DrawChain();
 
   private largeK(k: number, n: number, out: Int32Array, offset: number): void {
     let j = 0;

@@ -316,6 +316,12 @@ export class WindowNeighbours implements Neighbours {
   readonly nodeStamp: Int32Array;
   readonly nodeOf: Int32Array;
   stamp = 0;
+  /** Per GT ordinal: first entry of its window list in the pools (-1 = not listed yet), and its length. */
+  private readonly gStart: Int32Array;
+  private readonly gLen: Int32Array;
+  private poolId = new Int32Array(1 << 12);
+  private poolO = new Int32Array(1 << 12);
+  private poolSize = 0;
 
   constructor(
     private readonly width: number,
@@ -331,30 +337,67 @@ export class WindowNeighbours implements Neighbours {
     this.w = new Float64Array(dx.length);
     this.nodeStamp = new Int32Array(nearCount);
     this.nodeOf = new Int32Array(nearCount);
+    this.gStart = new Int32Array(pixels2.length).fill(-1);
+    this.gLen = new Int32Array(pixels2.length);
   }
 
   edges(g: number): number {
     return this.scanInto(g, this.to, this.w, 0);
   }
 
-  /** Writes the nodes and weights of GT ordinal g's real edges to rows/costs from c; returns the new end. */
+  /**
+   * Writes the nodes and weights of GT ordinal g's real edges to rows/costs from c; returns the new end. The
+   * in-image window positions of a GT pixel (near-pixel id and window offset, in window order) are listed on its
+   * first scan and kept (the GT side is fixed): a scan then reads a short sequential list instead of the window
+   * with its bounds checks and the image-sized id map. Hot kernel (the searches from the GT side).
+   */
   scanInto(g: number, rows: Int32Array, costs: Float64Array, c: number): number {
+    let s = this.gStart[g];
+    if (s < 0) s = this.listWindow(g);
+    const end = s + this.gLen[g];
+    const { poolId, poolO, wt, nodeStamp, nodeOf } = this;
+    const stamp = this.stamp;
+    for (let t = s; t < end; t++) {
+      const id = poolId[t];
+      if (nodeStamp[id] !== stamp) continue;
+      rows[c] = nodeOf[id];
+      costs[c++] = wt[poolO[t]];
+    }
+    return c;
+  }
+
+  /** Lists the near pixels in GT ordinal g's window (id and window offset index) in the pool; returns the start. */
+  private listWindow(g: number): number {
     const width = this.width;
     const height = this.height;
     const p = this.pixels2[g];
     const y = (p / width) | 0;
     const x = p - y * width;
-    const { dx, dy, wt, nearId, nodeStamp, nodeOf } = this;
-    const stamp = this.stamp;
+    const { dx, dy, nearId } = this;
+    if (this.poolSize + dx.length > this.poolId.length) {
+      const cap = Math.max(2 * this.poolId.length, this.poolSize + dx.length);
+      const a = new Int32Array(cap);
+      a.set(this.poolId.subarray(0, this.poolSize));
+      this.poolId = a;
+      const b = new Int32Array(cap);
+      b.set(this.poolO.subarray(0, this.poolSize));
+      this.poolO = b;
+    }
+    const { poolId, poolO } = this;
+    const s = this.poolSize;
+    let t = s;
     for (let o = 0; o < dx.length; o++) {
       const xx = x - dx[o];
       const yy = y - dy[o];
       if (xx < 0 || xx >= width || yy < 0 || yy >= height) continue;
       const id = nearId[yy * width + xx];
-      if (id < 0 || nodeStamp[id] !== stamp) continue;
-      rows[c] = nodeOf[id];
-      costs[c++] = wt[o];
+      if (id < 0) continue;
+      poolId[t] = id;
+      poolO[t++] = o;
     }
-    return c;
+    this.poolSize = t;
+    this.gStart[g] = s;
+    this.gLen[g] = t - s;
+    return s;
   }
 }

@@ -3,7 +3,7 @@
  * what they draw; the CLI passes them here); the charts read only the report's data. A report whose task
  * declares none gets the charts its fields allow (the behaviour before declarations; kept for one release).
  */
-import type { ChartRequest, Report } from '@cvdevkit/core';
+import { displayReport, type ChartRequest, type Report } from '@cvdevkit/core';
 import { analysisCharts } from './analysis.js';
 import { boundaryCharts } from './boundary.js';
 import { errorByGuessesCharts } from './classification-localisation.js';
@@ -21,7 +21,9 @@ const CHART_BUILDERS: { [K in ChartRequest['kind']]: (report: Report, request: E
 };
 
 /** The report's charts: the declared ones in order (or the guessed ones), then the analysis charts of an analyze report. */
-export function buildReportCharts(report: Report, requests?: readonly ChartRequest[]): ReportChart[] {
+export function buildReportCharts(full: Report, requests?: readonly ChartRequest[]): ReportChart[] {
+  // names are shown cut at 200 characters (a megabyte class name would be drawn on every axis and legend)
+  const report = displayReport(full);
   const base = requests ? requests.flatMap((r) => (CHART_BUILDERS[r.kind] as (report: Report, request: ChartRequest) => ReportChart[])(report, r)) : guessedCharts(report);
   return report.analysis !== undefined ? [...base, ...analysisCharts(report)] : base;
 }

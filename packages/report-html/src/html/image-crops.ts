@@ -5,9 +5,14 @@
  * boxes plus a margin, shrunk to at most `maxSide` pixels and re-encoded as a small JPEG for a `data:` URI.
  * sharp is loaded on first use only. Anything that goes wrong (sharp missing on the platform, no file, not
  * an image, too large) is a reason string, never an exception: the page shows the id and the box instead.
+ *
+ * Untrusted folders are safe: only JPEG and PNG are decoded (sniffed from the bytes, see `image-header.ts`;
+ * the library never sees another format), the header's pixel size is checked before decoding, each crop
+ * has a time limit, and a symbolic link that leads out of the images folder is not followed.
  */
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, fstatSync, lstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { describeMagic, imageHeader } from './image-header.js';
 
 type Sharp = typeof import('sharp');
 
@@ -28,8 +33,10 @@ export interface Crop {
 const EXTENSIONS = ['.jpg', '.jpeg', '.JPEG', '.JPG', '.png'];
 /** Files above this are not decoded (a test image is far smaller). */
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
-/** Decompression-bomb guard (sharp's `limitInputPixels`). */
-const MAX_PIXELS = 64e6;
+/** Decompression-bomb guard, checked on the header and given to sharp (`limitInputPixels`): 25 MP (5000×5000) decodes in ~75 MB. */
+const MAX_PIXELS = 25e6;
+/** Time limit of one crop (sharp's `timeout`). */
+const CROP_SECONDS = 5;
 
 let sharpModule: Promise<Sharp | string> | undefined;
 
@@ -42,18 +49,47 @@ export function loadSharp(): Promise<Sharp | string> {
   return sharpModule;
 }
 
-/** The image file of an id in `dir`, or undefined. Ids with a path separator or `..` are refused. */
+/**
+ * The image file of an id in `dir`, or undefined. Ids with a path separator or `..` are refused, and so is
+ * a symbolic link whose target lies outside `dir`.
+ */
 export function findImageFile(dir: string, id: string): string | undefined {
   if (id.includes('/') || id.includes('\\') || id.includes('..') || id.length === 0) return undefined;
+  let realDir: string | undefined;
   for (const ext of EXTENSIONS) {
     const file = join(dir, `${id}${ext}`);
     try {
-      if (statSync(file).isFile()) return file;
+      const st = lstatSync(file);
+      if (st.isFile()) return file;
+      if (!st.isSymbolicLink()) continue;
+      realDir ??= realpathSync(dir);
+      const target = realpathSync(file);
+      if (target.startsWith(realDir + sep) && statSync(target).isFile()) return file;
     } catch {
       // try the next extension
     }
   }
   return undefined;
+}
+
+/** The file's bytes (at most `MAX_FILE_BYTES`), or why not. */
+function readImage(file: string): Buffer | string {
+  const fd = openSync(file, 'r');
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return 'not a regular file';
+    if (st.size > MAX_FILE_BYTES) return `larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB`;
+    const buf = Buffer.alloc(st.size);
+    let n = 0;
+    while (n < buf.length) {
+      const r = readSync(fd, buf, n, buf.length - n, n);
+      if (r === 0) break;
+      n += r;
+    }
+    return buf.subarray(0, n);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The region around the boxes: their union plus `margin` of its size on each side (at least 8 px), inside the image. */
@@ -81,15 +117,18 @@ export async function makeCrop(file: string, boxes: readonly PixelBox[], maxSide
   const sharp = await loadSharp();
   if (typeof sharp === 'string') return sharp;
   try {
-    if (statSync(file).size > MAX_FILE_BYTES) return `larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB`;
-    const options = { limitInputPixels: MAX_PIXELS, failOn: 'error' } as const;
-    const meta = await sharp(file, options).metadata();
-    if (!(meta.width && meta.height)) return 'an image without a size';
-    const region = cropRegion(boxes, meta.width, meta.height);
+    const bytes = readImage(file);
+    if (typeof bytes === 'string') return bytes;
+    const header = imageHeader(bytes);
+    if (!header) return `not a JPEG or PNG (found ${describeMagic(bytes)})`;
+    if (!(header.width > 0 && header.height > 0)) return 'an image without a size';
+    if (header.width * header.height > MAX_PIXELS) return `${header.width}×${header.height} pixels: more than the ${MAX_PIXELS / 1e6} million a crop decodes`;
+    const region = cropRegion(boxes, header.width, header.height);
     if (!region) return 'no box inside the image';
     const w = region.x1 - region.x0;
     const h = region.y1 - region.y0;
-    const { data, info } = await sharp(file, options)
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+      .timeout({ seconds: CROP_SECONDS })
       .extract({ left: region.x0, top: region.y0, width: w, height: h })
       .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })

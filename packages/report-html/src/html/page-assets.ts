@@ -16,6 +16,8 @@ section > h2 { font-size: 20px; margin: 0 0 12px; padding-bottom: 4px; border-bo
 .headline .number { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 10px 16px; min-width: 140px; }
 .headline .number .label { color: var(--muted); font-size: 13px; }
 .headline .number .value { font-size: 26px; font-weight: 600; font-variant-numeric: tabular-nums; }
+.headline .number .unit { color: var(--muted); font-size: 12px; max-width: 180px; }
+th[title] { text-decoration: underline dotted; cursor: help; }
 .headline .number.official { border-color: var(--accent); }
 table { border-collapse: collapse; font-size: 14px; }
 th, td { padding: 4px 10px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }

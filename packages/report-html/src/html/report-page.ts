@@ -1,7 +1,7 @@
 /** The self-contained HTML page of one report. */
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
-import { reportToJson, type Report } from '@cvdevkit/core';
+import { displayReport, reportToJson, type Report } from '@cvdevkit/core';
 import { buildReportCharts, type ReportChart } from '../charts/index.js';
 import { renderChartSvgs, warmChartWorker } from '../chart-renderer.js';
 import { addSvgTitles, escapeHtml, prefixSvgIds } from './escape.js';
@@ -66,10 +66,12 @@ function embeddedJsonCost(report: Report): number {
 }
 
 /** The sections of one report (ids and titles prefixed when several reports share a page). */
-export async function reportSections(report: Report, options: ReportHtmlOptions = {}, prefix = ''): Promise<HtmlSection[]> {
+export async function reportSections(fullReport: Report, options: ReportHtmlOptions = {}, prefix = ''): Promise<HtmlSection[]> {
   if (options.svgs === undefined) warmChartWorker();
-  const charts = options.charts ?? (report as ReportWithCharts).charts ?? buildReportCharts(report);
-  const full: ReportWithCharts = { ...report, charts };
+  const charts = options.charts ?? (fullReport as ReportWithCharts).charts ?? buildReportCharts(fullReport);
+  // the embedded JSON keeps every name in full; the page shows them cut at 200 characters
+  const full: ReportWithCharts = { ...fullReport, charts };
+  const report = displayReport(fullReport);
   // the charts are drawn (the costliest in a worker thread, see chart-renderer.ts) while this thread writes the JSON download
   const drawn = options.svgs !== undefined ? Promise.resolve(options.svgs) : renderChartSvgs(charts.map((c) => c.spec), { onWarning: options.onWarning, costHere: embeddedJsonCost(report) });
   drawn.catch(() => undefined);

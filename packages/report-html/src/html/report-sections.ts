@@ -1,5 +1,5 @@
 /** The sections of a report's page: headline numbers, protocol fingerprint, per-class table, diagnostics. */
-import { formatLocation, type Diagnostic, type Report, type ReportValue } from '@cvdevkit/core';
+import { formatLocation, reportFieldInfo, type Diagnostic, type Report, type ReportValue } from '@cvdevkit/core';
 import { escapeHtml } from './escape.js';
 import type { InputDescription } from './inputs.js';
 import { thousands } from '../thousands.js';
@@ -16,6 +16,8 @@ export interface ReportProtocol {
   date?: string;
   /** Versions not in `report.versions` (Node.js, …). */
   versions?: Record<string, string>;
+  /** Said next to the inputs when their paths no longer exist (a demo's temporary sample folder). */
+  inputsNote?: string;
 }
 
 /** A number for a cell: integers as is, others to 4 decimals; NaN/null as `–`. */
@@ -35,11 +37,13 @@ const isCount = (v: number | null) => typeof v === 'number' && Number.isInteger(
 export function headlineSection(report: Report): string {
   const entries = Object.entries(report.summary).filter(([, v]) => !isCount(v));
   if (entries.length === 0) return '<p class="muted">The report has no summary numbers.</p>';
+  const info = reportFieldInfo(report);
   const cards = entries
-    .map(
-      ([k, v], i) =>
-        `<div class="number${i === 0 ? ' official' : ''}"><div class="label">${escapeHtml(k)}</div><div class="value" title="${escapeHtml(String(v))}">${escapeHtml(formatValue(v))}</div></div>`,
-    )
+    .map(([k, v], i) => {
+      const unit = info[k]?.unit;
+      const help = info[k]?.description;
+      return `<div class="number${i === 0 ? ' official' : ''}"${help ? ` title="${escapeHtml(help)}"` : ''}><div class="label">${escapeHtml(k)}</div><div class="value" title="${escapeHtml(String(v))}">${escapeHtml(formatValue(v))}</div>${unit ? `<div class="unit">${escapeHtml(unit)}</div>` : ''}</div>`;
+    })
     .join('');
   return `<div class="headline">${cards}</div><p class="muted">Exact values (full precision) are in the table cells' tooltips and in the JSON report below.</p>`;
 }
@@ -84,6 +88,7 @@ export function fingerprintSection(report: Report, protocol: ReportProtocol): st
   if (options.length > 0) rows.push(factRow('options', options.map(([k, v]) => `<code>--${escapeHtml(kebab(k))} ${escapeHtml(scalarText(v))}</code>`).join(' ')));
   const seed = protocol.options?.seed ?? report.summary.seed ?? (report.extra as Record<string, unknown> | undefined)?.seed;
   rows.push(factRow('seed', seed === undefined ? '<span class="muted">none (the task is deterministic)</span>' : `<code>${escapeHtml(scalarText(seed))}</code>`));
+  if (protocol.inputsNote) rows.push(factRow('inputs', `<span class="muted">${escapeHtml(protocol.inputsNote)}</span>`));
   for (const i of protocol.inputs ?? []) rows.push(factRow('input', describeInput(i)));
   const counts = Object.entries(report.summary).filter(([k, v]) => isCount(v) && k !== 'seed');
   const extraCounts = Object.entries(report.extra ?? {}).filter(([, v]) => typeof v === 'number' || typeof v === 'string');
@@ -108,7 +113,9 @@ export function tableSection(report: Report, tableId = 'rows'): string {
   if (report.rows.length === 0) return '<p class="muted">The report has no rows.</p>';
   const cols = rowColumns(report);
   const numeric = cols.map((c) => c !== 'key' && report.rows.every((r) => r[c] === undefined || r[c] === null || typeof r[c] === 'number'));
-  const head = cols.map((c, i) => `<th scope="col"${numeric[i] ? ' class="num"' : ''}>${escapeHtml(c)}</th>`).join('');
+  const info = reportFieldInfo(report);
+  const help = (c: string) => [info[c]?.description, info[c]?.unit ? `unit: ${info[c]!.unit}` : undefined].filter((x) => x !== undefined).join(' · ');
+  const head = cols.map((c, i) => `<th scope="col"${numeric[i] ? ' class="num"' : ''}${help(c) ? ` title="${escapeHtml(help(c))}"` : ''}>${escapeHtml(c)}</th>`).join('');
   const body = report.rows
     .map(
       (r) =>

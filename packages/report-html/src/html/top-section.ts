@@ -51,16 +51,25 @@ function cropPlan(top: readonly TopClass[], options: TopSectionOptions): Map<Top
   return plan;
 }
 
+/** Time for all the crops of a page; entries left after it are shown by id and box. */
+const CROPS_BUDGET_MS = 20_000;
+
 /** Crops every planned entry (a few at a time: libvips uses its own threads too); each unreadable image is reported once. */
 async function makeCrops(plan: Map<TopEntry, true>, dir: string, maxSide: number): Promise<{ crops: Map<TopEntry, Crop>; diagnostics: Diagnostic[] }> {
   const crops = new Map<TopEntry, Crop>();
   const failed = new Map<string, { file: string; why: string }>();
   const queue = [...plan.keys()];
+  const deadline = Date.now() + CROPS_BUDGET_MS;
   const work = async (): Promise<void> => {
     for (let e = queue.shift(); e; e = queue.shift()) {
       if (failed.has(e.image)) continue;
       const file = findImageFile(dir, e.image);
-      const crop = file ? await makeCrop(file, e.object ? [e.box, e.object.box] : [e.box], maxSide) : `no ${e.image}.jpg (or .jpeg, .png) in the images folder`;
+      const late = Date.now() > deadline;
+      const crop = late
+        ? `not cropped: the page's crops took their ${CROPS_BUDGET_MS / 1000} s`
+        : file
+          ? await makeCrop(file, e.object ? [e.box, e.object.box] : [e.box], maxSide)
+          : `no ${e.image}.jpg (or .jpeg, .png) in the images folder`;
       if (typeof crop === 'string') failed.set(e.image, { file: file ?? dir, why: crop });
       else crops.set(e, crop);
     }
@@ -128,7 +137,7 @@ export async function topSection(top: readonly TopClass[], options: TopSectionOp
   for (const c of crops.values()) cropBytes += c.uri.length;
   const legend = crops.size > 0
     ? '<p class="crop-legend"><span class="key det"></span> detection <span class="key gt"></span> ground truth (the matched object, or the one it overlaps most) — each crop is its image around the two boxes.</p>'
-    : `<p class="muted">${options.imagesDir ? 'No image could be read from the images folder' : 'No images folder (<code>--images &lt;dir&gt;</code>; VOC: the root\'s <code>JPEGImages/</code> when present)'}: detections are shown by image id and box.</p>`;
+    : `<p class="muted">${options.imagesDir ? 'No image could be read from the images folder' : 'No images folder (<code>--images &lt;dir&gt;</code>; VOC: <code>&lt;root&gt;/VOC2010/JPEGImages/</code> when present)'}: detections are shown by image id and box.</p>`;
   const classes = top
     .map((c, i) => {
       const counts = LISTS.map(([k]) => c[k].length);

@@ -36,17 +36,20 @@ export function accumulateSegHistogram(hist: Float64Array, gt: ArrayLike<number>
   let run = 0;
   let i = 0;
   if (gt instanceof Uint8Array && res instanceof Uint8Array && gt.byteOffset % 4 === 0 && res.byteOffset % 4 === 0) {
+    // The last (partial) word goes through the same per-pixel loop: a separate tail loop that most
+    // images never reach left the optimised code without type feedback there, and V8 deoptimised this
+    // function again and again (hundreds of times over the 1,000 images of the large case).
     const words = n >> 2;
     const g32 = new Uint32Array(gt.buffer, gt.byteOffset, words);
     const r32 = new Uint32Array(res.buffer, res.byteOffset, words);
     let prevG4 = -1;
     let prevR4 = -1;
-    for (let w = 0; w < words; w++) {
-      if (g32[w] === prevG4 && r32[w] === prevR4) {
+    for (let w = 0; w * 4 < n; w++) {
+      if (w < words && g32[w] === prevG4 && r32[w] === prevR4) {
         run += 4;
         continue;
       }
-      for (let k = w * 4, end = k + 4; k < end; k++) {
+      for (let k = w * 4, end = Math.min(k + 4, n); k < end; k++) {
         const key = (res[k] << 16) | gt[k];
         if (key === prev) {
           run++;
@@ -61,7 +64,8 @@ export function accumulateSegHistogram(hist: Float64Array, gt: ArrayLike<number>
       prevG4 = ((prev & 0xff) * 0x01010101) >>> 0;
       prevR4 = ((prev >>> 16) * 0x01010101) >>> 0;
     }
-    i = words * 4;
+    if (run > 0) counted += addRun(hist, prev, run);
+    return { counted, firstAbove };
   }
   for (; i < n; i++) {
     const key = (res[i] << 16) | gt[i];

@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+/**
+ * The issue's benchmark: coco/bbox on 5,000 images × 100 detections (and coco/segm on 500 images with
+ * masks), whole process, side by side with the peers in alternated pairs; CPU time (user + sys) and peak
+ * RSS from /usr/bin/time, since the machine is shared.
+ *
+ *   node bench/bbox.bench.mjs [--case bbox|segm] [--pairs 3] [--data DIR]
+ * Peers (optional): PYCOCOTOOLS=<dir on PYTHONPATH holding pycocotools>, RUN_COCO_EVAL=<run_coco_eval.py>,
+ * FASTER_COCO_EVAL=<dir on PYTHONPATH holding faster_coco_eval> (then --impl faster is timed too).
+ * Needs the built CLI (apps/cli/bundle/bin.js) and this package.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values: a } = parseArgs({ options: { case: { type: 'string', default: 'bbox' }, pairs: { type: 'string', default: '3' }, data: { type: 'string', default: '/tmp/cvdevkit-coco-bench' } } });
+const here = import.meta.dirname;
+const pkg = resolve(here, '..');
+const cli = resolve(pkg, '../../apps/cli/bundle/bin.js');
+const dir = join(a.data, a.case === 'segm' ? 'segm500' : 'bbox5k');
+if (!existsSync(join(dir, 'results.json'))) {
+  const args = a.case === 'segm' ? ['--images', '500', '--seed', '2', '--masks'] : ['--images', '5000', '--seed', '1'];
+  const g = spawnSync(process.execPath, [join(here, 'generate.mjs'), '--out', dir, '--dets', '100', ...args], { encoding: 'utf8' });
+  if (g.status !== 0) throw new Error(g.stderr);
+  console.log('case:', g.stdout.trim());
+}
+const iouType = a.case === 'segm' ? 'segm' : 'bbox';
+
+/** Runs a command under /usr/bin/time; CPU seconds (user + sys), wall seconds, peak RSS in MiB. */
+function timed(cmd, args, env = {}) {
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S %e %M', cmd, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 1 << 28 });
+  if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr.slice(-500)}`);
+  const [user, sys, wall, rssKb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
+  return { cpu: user + sys, wall, rssMiB: rssKb / 1024, stdout: r.stdout };
+}
+
+const runners = [['cvdevkit', () => timed(process.execPath, [cli, 'eval', `coco/${iouType}`, '--plugin', pkg, '--gt', join(dir, 'gt.json'), '--results', join(dir, 'results.json'), '--format', 'json'], { CVDEVKIT_NO_AUTOLOAD: '1' })]];
+if (process.env.PYCOCOTOOLS && process.env.RUN_COCO_EVAL) {
+  runners.push(['pycocotools', () => timed('python3', [process.env.RUN_COCO_EVAL, join(dir, 'gt.json'), join(dir, 'results.json'), iouType], { PYTHONPATH: process.env.PYCOCOTOOLS })]);
+}
+if (process.env.FASTER_COCO_EVAL && process.env.RUN_COCO_EVAL) {
+  runners.push(['faster-coco-eval', () => timed('python3', [process.env.RUN_COCO_EVAL, join(dir, 'gt.json'), join(dir, 'results.json'), iouType, '--impl', 'faster'], { PYTHONPATH: process.env.FASTER_COCO_EVAL })]);
+}
+const results = Object.fromEntries(runners.map(([n]) => [n, []]));
+for (let p = 0; p < Number(a.pairs); p++) {
+  for (const [name, run] of runners) {
+    const r = run();
+    results[name].push(r);
+    console.log(`pair ${p + 1} ${name}: ${r.cpu.toFixed(2)} s CPU, ${r.wall.toFixed(2)} s wall, ${r.rssMiB.toFixed(0)} MiB peak`);
+  }
+}
+const median = (v) => v.slice().sort((x, y) => x - y)[Math.floor(v.length / 2)];
+for (const [name, rs] of Object.entries(results)) {
+  console.log(`${name.padEnd(17)} median ${median(rs.map((r) => r.cpu)).toFixed(2)} s CPU, ${median(rs.map((r) => r.wall)).toFixed(2)} s wall, ${median(rs.map((r) => r.rssMiB)).toFixed(0)} MiB peak`);
+}
+const ours = JSON.parse(results.cvdevkit[0].stdout);
+console.log('cvdevkit phases (ms, wall, first pair):', JSON.stringify(ours.timings));

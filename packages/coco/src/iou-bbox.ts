@@ -1,0 +1,23 @@
+import { boxIou } from './box-iou.js';
+import type { GroundTruth, Results } from './dataset.js';
+import type { IouComputer } from './evaluate.js';
+
+/** computeIoU for iouType bbox: `maskUtils.iou` of the `[x, y, w, h]` boxes with the GTs' crowd flags. */
+export function bboxIouComputer(gt: GroundTruth, dt: Results): IouComputer {
+  const gb = gt.anns.bbox;
+  const db = dt.bbox;
+  const crowd = gt.anns.iscrowd;
+  return {
+    compute(gts, dts) {
+      const ng = gts.length;
+      const nd = dts.length;
+      const out = new Float64Array(nd * ng);
+      for (let j = 0; j < ng; j++) {
+        const g = gts[j];
+        const c = Math.trunc(crowd[g]) !== 0;
+        for (let i = 0; i < nd; i++) out[i * ng + j] = boxIou(db, 4 * dts[i], gb, 4 * g, c);
+      }
+      return out;
+    },
+  };
+}

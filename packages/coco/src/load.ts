@@ -1,0 +1,230 @@
+import { inputError, type DevkitError } from '@cvdevkit/core';
+import { isJsonColumnsError, readJsonColumns, type JsonColumnsError, type Layout, type ReadResult, type RecordColumns } from '@cvdevkit/json-columns';
+import type { GroundTruth, Results, ResultsKind } from './dataset.js';
+
+/** A short text of a JSON value for an error message (the value itself, cut to 80 characters). */
+export function showValue(v: unknown): string {
+  let s: string;
+  if (v === undefined) return 'nothing';
+  if (typeof v === 'number' && !Number.isFinite(v)) s = String(v);
+  else {
+    try {
+      s = JSON.stringify(v) ?? String(v);
+    } catch {
+      s = String(v);
+    }
+  }
+  return s.length > 80 ? `${s.slice(0, 77)}…` : s;
+}
+
+function bad(file: string, field: string, expected: string, found: unknown, code: Parameters<typeof inputError>[0]['code'] = 'input/invalid', hint?: string): DevkitError {
+  return inputError({ code, file, field, expected, found: showValue(found), hint });
+}
+
+/** The reader's error as an input error at `file` (byte offset, record path, the value). */
+export function fromReaderError(e: JsonColumnsError, file: string): DevkitError {
+  const code = e.reason === 'syntax' ? 'input/json' : e.reason === 'read' ? 'input/read' : e.reason === 'inexact-integer' ? 'input/number' : 'input/invalid';
+  return inputError({ code, file, offset: e.reason === 'read' ? undefined : e.offset, field: e.path, expected: e.expected, found: e.found });
+}
+
+function read(path: string, layout: Layout): ReadResult {
+  try {
+    return readJsonColumns(path, layout);
+  } catch (e) {
+    if (isJsonColumnsError(e)) throw fromReaderError(e, path);
+    throw e;
+  }
+}
+
+function requirePresent(c: RecordColumns, list: string, field: string, file: string, expected: string): void {
+  const present = c.present[field];
+  for (let i = 0; i < c.count; i++) if (!present[i]) throw bad(file, `${list}[${i}].${field}`, expected, undefined);
+}
+
+function lists(c: RecordColumns, field: string): (Float64Array | undefined)[] {
+  const l = c.lists[field];
+  const out = new Array<Float64Array | undefined>(c.count);
+  for (let i = 0; i < c.count; i++) if (l.length[i] >= 0) out[i] = l.values.subarray(l.start[i], l.start[i] + l.length[i]);
+  return out;
+}
+
+/**
+ * `COCO(gt)`, streamed: the ground truth's images, categories and annotations in columns; ids checked
+ * unique, present and exact. Segmentations are built only when `segmentation` is set (segm).
+ */
+export function readGroundTruth(file: string, options: { segmentation: boolean }): GroundTruth {
+  const r = read(file, {
+    root: 'object',
+    lists: {
+      images: { id: 'id', height: 'number', width: 'number' },
+      categories: { id: 'id', name: 'string' },
+      annotations: {
+        id: 'id',
+        image_id: 'id',
+        category_id: 'id',
+        area: 'number',
+        iscrowd: 'number',
+        ignore: 'number',
+        bbox: 'numbers',
+        num_keypoints: 'number',
+        keypoints: 'numbers',
+        ...(options.segmentation ? { segmentation: 'value' as const } : {}),
+      },
+    },
+  });
+  for (const k of r.missing) throw bad(file, k, `a list "${k}" (a COCO instances or person_keypoints file)`, undefined, 'input/invalid');
+  const images = r.lists.images;
+  const categories = r.lists.categories;
+  const a = r.lists.annotations;
+  requirePresent(images, 'images', 'id', file, 'an image id');
+  requirePresent(categories, 'categories', 'id', file, 'a category id');
+  uniqueIds(images.numbers.id, file, 'images', 'image ids listed once');
+  uniqueIds(categories.numbers.id, file, 'categories', 'category ids listed once');
+  requirePresent(a, 'annotations', 'id', file, 'an annotation id (pycocotools indexes annotations by id)');
+  uniqueIds(a.numbers.id, file, 'annotations', 'unique annotation ids', 'pycocotools would drop the first and count the second twice');
+  requirePresent(a, 'annotations', 'image_id', file, 'an image id');
+  requirePresent(a, 'annotations', 'category_id', file, 'a category id');
+  requirePresent(a, 'annotations', 'area', file, 'an area (pycocotools reads it for the area ranges)');
+  requirePresent(a, 'annotations', 'iscrowd', file, 'iscrowd 0 or 1 (pycocotools requires it)');
+  const bl = a.lists.bbox;
+  const bbox = new Float64Array(4 * a.count).fill(NaN);
+  for (let i = 0; i < a.count; i++) {
+    if (bl.length[i] < 0) continue;
+    if (bl.length[i] !== 4) throw bad(file, `annotations[${i}].bbox`, 'a box of 4 numbers [x, y, w, h]', Array.from(bl.values.subarray(bl.start[i], bl.start[i] + bl.length[i])), 'input/box');
+    bbox.set(bl.values.subarray(bl.start[i], bl.start[i] + 4), 4 * i);
+  }
+  const names = categories.strings.name.map((n, i) => n ?? String(categories.numbers.id[i]));
+  return {
+    file,
+    imageIds: images.numbers.id,
+    imageHeights: images.numbers.height,
+    imageWidths: images.numbers.width,
+    categoryIds: categories.numbers.id,
+    categoryNames: names,
+    anns: {
+      count: a.count,
+      id: a.numbers.id,
+      imageId: a.numbers.image_id,
+      categoryId: a.numbers.category_id,
+      area: a.numbers.area,
+      iscrowd: a.numbers.iscrowd,
+      ignore: a.numbers.ignore,
+      bbox,
+      numKeypoints: a.numbers.num_keypoints,
+      keypoints: lists(a, 'keypoints'),
+      segmentation: a.values.segmentation ?? new Array<unknown>(a.count),
+    },
+  };
+}
+
+function uniqueIds(ids: Float64Array, file: string, list: string, expected: string, why?: string): void {
+  const seen = new Map<number, number>();
+  for (let i = 0; i < ids.length; i++) {
+    const prev = seen.get(ids[i]);
+    if (prev !== undefined) throw bad(file, `${list}[${i}].id`, `${expected} (${list}[${prev}] has the same id${why ? `; ${why}` : ''})`, ids[i], 'input/duplicate-id');
+    seen.set(ids[i], i);
+  }
+}
+
+/** What the segm results need from the mask API: a compressed RLE's area and box (`mask.area`, `mask.toBbox`). */
+export interface MaskMeasure {
+  (segmentation: unknown, field: string): { area: number; bbox: ArrayLike<number>; mask?: unknown };
+}
+
+export interface LoadResultsOptions {
+  /** Measures compressed RLEs (segmentation branch; `--fix mask-area`). */
+  measureMask?: MaskMeasure;
+  /** `--fix mask-area`: a result with a mask takes the mask's area even when it carries a bbox. */
+  maskArea?: boolean;
+}
+
+/**
+ * `COCO.loadRes` (C:305-364), streamed: the branch is chosen by the first result (bbox, then
+ * segmentation, then keypoints); ids become 1..N; every image id must be a GT image. An empty list is
+ * valid (kind `empty`).
+ */
+export function readResults(file: string, gt: GroundTruth, options: LoadResultsOptions = {}): Results {
+  const r = read(file, { root: 'array', record: { image_id: 'id', category_id: 'id', score: 'number', bbox: 'numbers', keypoints: 'numbers', segmentation: 'value' } });
+  const c = r.lists[''];
+  const n = c.count;
+  const bl = c.lists.bbox;
+  const seg = c.values.segmentation;
+  let kind: ResultsKind = 'empty';
+  if (n > 0) {
+    if (bl.length[0] > 0) kind = 'bbox';
+    else if (seg[0] !== undefined) kind = 'segmentation';
+    else if (c.present.keypoints[0]) kind = 'keypoints';
+    else throw bad(file, '[0]', 'a result with bbox, segmentation or keypoints', bl.length[0] === 0 ? 'an empty bbox' : 'none of them');
+  }
+  requirePresent(c, '', 'image_id', file, 'an image id');
+  requirePresent(c, '', 'category_id', file, 'a category id');
+  requirePresent(c, '', 'score', file, 'a score');
+  const res: Results = {
+    file,
+    kind,
+    count: n,
+    imageId: c.numbers.image_id,
+    categoryId: c.numbers.category_id,
+    score: c.numbers.score,
+    area: new Float64Array(n),
+    bbox: new Float64Array(4 * n),
+    keypoints: lists(c, 'keypoints'),
+    segmentation: seg,
+    hasSegmentation: new Uint8Array(n),
+  };
+  const images = new Set<number>(gt.imageIds);
+  for (let i = 0; i < n; i++) {
+    const imageId = res.imageId[i];
+    if (!images.has(imageId)) {
+      throw bad(file, `[${i}].image_id`, `an image id of the ground truth ${gt.file}`, imageId, 'input/unknown-image', 'pycocotools stops here: "Results do not correspond to current coco set"');
+    }
+    if (seg[i] !== undefined) res.hasSegmentation[i] = 1;
+    const blen = bl.length[i];
+    if (kind === 'bbox') {
+      if (blen < 0) throw bad(file, `[${i}].bbox`, 'a box [x, y, w, h] (the first result has one, so every result needs one)', undefined);
+      const b0 = bl.start[i];
+      if (blen !== 4) throw bad(file, `[${i}].bbox`, 'a box of 4 numbers [x, y, w, h]', Array.from(bl.values.subarray(b0, b0 + blen)), 'input/box');
+      const v = bl.values;
+      res.bbox[4 * i] = v[b0];
+      res.bbox[4 * i + 1] = v[b0 + 1];
+      res.bbox[4 * i + 2] = v[b0 + 2];
+      res.bbox[4 * i + 3] = v[b0 + 3];
+      res.area[i] = v[b0 + 2] * v[b0 + 3];
+      if (options.maskArea && res.hasSegmentation[i] && options.measureMask) res.area[i] = options.measureMask(seg[i], `[${i}].segmentation`).area;
+    } else if (kind === 'segmentation') {
+      const box = blen >= 0 ? bl.values.subarray(bl.start[i], bl.start[i] + blen) : undefined;
+      if (seg[i] === undefined) throw bad(file, `[${i}].segmentation`, 'a compressed RLE {size, counts} (the first result has one, so every result needs one)', undefined);
+      if (!options.measureMask) throw bad(file, `[${i}].segmentation`, 'segmentation results only with the mask API', seg[i]);
+      const m = options.measureMask(seg[i], `[${i}].segmentation`);
+      res.area[i] = m.area;
+      if (m.mask !== undefined) (res.masks ??= new Array<unknown>(n))[i] = m.mask;
+      if (box !== undefined) {
+        if (box.length !== 4) throw bad(file, `[${i}].bbox`, 'a box of 4 numbers [x, y, w, h]', Array.from(box), 'input/box');
+        res.bbox.set(box, 4 * i);
+      } else res.bbox.set(m.bbox, 4 * i);
+    } else {
+      const kp = res.keypoints[i];
+      if (kp === undefined) throw bad(file, `[${i}].keypoints`, 'keypoints [x1, y1, v1, …] (the first result has them, so every result needs them)', undefined);
+      if (kp.length < 3) throw bad(file, `[${i}].keypoints`, 'at least one keypoint [x, y, v]', Array.from(kp));
+      let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+      let nanX = false, nanY = false;
+      for (let j = 0; j + 1 < kp.length; j += 3) {
+        const x = kp[j], y = kp[j + 1];
+        if (x !== x) nanX = true;
+        if (y !== y) nanY = true;
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+      if (nanX) x0 = x1 = NaN;
+      if (nanY) y0 = y1 = NaN;
+      res.area[i] = (x1 - x0) * (y1 - y0);
+      res.bbox[4 * i] = x0;
+      res.bbox[4 * i + 1] = y0;
+      res.bbox[4 * i + 2] = x1 - x0;
+      res.bbox[4 * i + 3] = y1 - y0;
+    }
+  }
+  return res;
+}

@@ -1,0 +1,149 @@
+import { createReport, type Diagnostic, type Report, type ReportCurve, type ReportRow } from '@cvdevkit/core';
+import type { Accumulated } from './accumulate.js';
+import type { CocoFixes, EvalSetup } from './evaluate.js';
+import { fixNames } from './options.js';
+import type { CocoParams } from './params.js';
+import { pairwiseSum } from './pairwise-sum.js';
+import { DETECTION_STAT_NAMES, KEYPOINT_STAT_NAMES, summarize, summarizeOne } from './summarize.js';
+
+export const PACKAGE_NAME = '@cvdevkit/coco';
+export const METRIC = 'ap-coco';
+export const REFERENCE = 'pycocotools 2.0.11';
+
+export interface CocoReportInput {
+  task: string;
+  params: CocoParams;
+  fixes: CocoFixes;
+  setup: EvalSetup;
+  acc: Accumulated;
+  /** Categories' names by id. */
+  names: Map<number, string>;
+  /** Per K index: non-ignored GTs in the first area range, detections. */
+  ngt: ArrayLike<number>;
+  ndet: ArrayLike<number>;
+  arrays?: boolean;
+  diagnostics: Diagnostic[];
+  version: string;
+  timings?: Record<string, number>;
+  /** Extra fields for extra (a shard's coverage, …). */
+  extra?: Record<string, unknown>;
+}
+
+/** "pycocotools 2.0.11" or "pycocotools 2.0.11 + fix maxdets,ignore": the protocol in force. */
+export function protocolName(fixes: CocoFixes): string {
+  const f = fixNames(fixes);
+  return f.length === 0 ? REFERENCE : `${REFERENCE} + fix ${f.join(',')}`;
+}
+
+/** A flat C-order array as nested lists of the given shape. */
+export function nested(a: Float64Array, shape: number[]): unknown {
+  const build = (dim: number, offset: number): unknown => {
+    const n = shape[dim];
+    if (dim === shape.length - 1) return Array.from(a.subarray(offset, offset + n));
+    const stride = shape.slice(dim + 1).reduce((x, y) => x * y, 1);
+    const out: unknown[] = [];
+    for (let i = 0; i < n; i++) out.push(build(dim + 1, offset + i * stride));
+    return out;
+  };
+  return build(0, 0);
+}
+
+function rowFor(input: CocoReportInput, k: number): ReportRow {
+  const { params, acc, setup, fixes } = input;
+  const catId = setup.kCatIds[k];
+  const stats = summarize(acc, params, fixes.maxdets, k);
+  const names = params.iouType === 'keypoints' ? KEYPOINT_STAT_NAMES : DETECTION_STAT_NAMES;
+  const byName = new Map<string, number>(names.map((n, i) => [n, stats[i]]));
+  const row: ReportRow = { key: String(catId), name: catId === -1 ? 'all categories (useCats=0)' : (input.names.get(catId) ?? String(catId)) };
+  if (params.iouType === 'keypoints') {
+    for (const n of ['AP', 'AP50', 'AP75', 'APm', 'APl', 'AR']) row[n] = byName.get(n)!;
+  } else {
+    for (const n of ['AP', 'AP50', 'AP75', 'APs', 'APm', 'APl', 'AR100']) row[n] = byName.get(n)!;
+  }
+  row.ngt = input.ngt[k];
+  row.ndet = input.ndet[k];
+  return row;
+}
+
+/**
+ * PR curves of a category: recall = the recall thresholds, `precision` at IoU 0.5 and `precisionMean`
+ * (the mean over the IoU thresholds, numpy's pairwise order) in area "all" at the AP's maxDets;
+ * none when the category has no non-ignored GT.
+ */
+function curveFor(input: CocoReportInput, k: number): ReportCurve | undefined {
+  const { params, acc, setup, fixes } = input;
+  const { T, R, K, A, M } = acc;
+  const a = params.areaRanges.findIndex((r) => r.label === 'all');
+  const wantM = params.iouType === 'keypoints' ? (fixes.maxdets ? params.maxDets[params.maxDets.length - 1] : 20) : fixes.maxdets ? params.maxDets[params.maxDets.length - 1] : 100;
+  const m = params.maxDets.indexOf(wantM);
+  if (a < 0 || m < 0) return undefined;
+  const t50 = Array.from(params.iouThrs).indexOf(0.5);
+  const at = (t: number, r: number) => acc.precision[(((t * R + r) * K + k) * A + a) * M + m];
+  if (at(0, 0) === -1) return undefined;
+  const precisionMean = new Float64Array(R);
+  const column = new Float64Array(T);
+  for (let r = 0; r < R; r++) {
+    for (let t = 0; t < T; t++) column[t] = at(t, r);
+    precisionMean[r] = pairwiseSum(column) / T;
+  }
+  const curve: ReportCurve = { key: String(setup.kCatIds[k]), recall: Array.from(params.recThrs), precisionMean: Array.from(precisionMean) };
+  if (t50 >= 0) curve.precision = Array.from({ length: R }, (_, r) => at(t50, r));
+  else curve.precision = Array.from(precisionMean);
+  return curve;
+}
+
+export function cocoReport(input: CocoReportInput): Report {
+  const { params, acc, fixes } = input;
+  const stats = summarize(acc, params, fixes.maxdets);
+  const names = params.iouType === 'keypoints' ? KEYPOINT_STAT_NAMES : DETECTION_STAT_NAMES;
+  const summary: Record<string, number> = {};
+  names.forEach((n, i) => (summary[n] = stats[i]));
+  const rows: ReportRow[] = [];
+  const curves: ReportCurve[] = [];
+  for (let k = 0; k < acc.K; k++) {
+    rows.push(rowFor(input, k));
+    const c = curveFor(input, k);
+    if (c) curves.push(c);
+  }
+  const fixList = fixNames(fixes);
+  const report = createReport({
+    dataset: 'coco',
+    task: input.task,
+    metric: METRIC,
+    summary,
+    rows,
+    curves,
+    diagnostics: input.diagnostics,
+    versions: { [PACKAGE_NAME]: input.version, reference: REFERENCE },
+    timings: input.timings,
+    extra: {
+      protocol: protocolName(fixes),
+      fixes: fixList,
+      params: {
+        iouType: params.iouType,
+        iouThrs: Array.from(params.iouThrs),
+        recThrs: Array.from(params.recThrs),
+        maxDets: params.maxDets,
+        areaRng: params.areaRanges.map((r) => [r.lo, r.hi]),
+        areaRngLbl: params.areaRanges.map((r) => r.label),
+        useCats: params.useCats ? 1 : 0,
+        catIds: input.setup.catIds,
+        images: input.setup.imgIds.length,
+        ...(params.iouType === 'keypoints' ? { kptOksSigmas: Array.from(params.kptSigmas) } : {}),
+      },
+      ...(input.extra ?? {}),
+    },
+  });
+  if (input.arrays) {
+    const { T, R, K, A, M } = acc;
+    Object.assign(report, {
+      precision: nested(acc.precision, [T, R, K, A, M]),
+      recall: nested(acc.recall, [T, K, A, M]),
+      scores: nested(acc.scores, [T, R, K, A, M]),
+    });
+  }
+  return report;
+}
+
+/** AP of one query over every category (re-exported for the golden tests of the report). */
+export { summarizeOne };

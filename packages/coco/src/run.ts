@@ -1,0 +1,264 @@
+import { readFileSync, statSync } from 'node:fs';
+import { inputError, usageError, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
+import { accumulateAll } from './accumulate.js';
+import type { GroundTruth, Results } from './dataset.js';
+import { evaluateCoco, type CocoFixes, type IouComputer } from './evaluate.js';
+import { bboxIouComputer } from './iou-bbox.js';
+import { keypointsIouComputer } from './iou-keypoints.js';
+import { segmIouComputer } from './iou-segm.js';
+import { readGroundTruth, readResults, showValue } from './load.js';
+import { paramsFromOptions, parseFixes, type CocoOptions } from './options.js';
+import type { CocoParams, IouType } from './params.js';
+import { requireFile } from './require-file.js';
+import { cocoReport } from './report.js';
+import { appendCategory, categoryFromFile, paramsRecord, readRecordsFile, recordsToFile, writeRecordsFile, type RecordsFile } from './records-file.js';
+import { parseShard, shardRange } from './shard.js';
+import type { CategoryRecords } from './records.js';
+import { hasOddPolygon, measureCompressed } from './segmentation.js';
+
+/** This package's version (read from its package.json; the same from src/ and dist/). */
+export const PACKAGE_VERSION: string = (() => {
+  try {
+    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+})();
+
+export interface LoadedRun {
+  iouType: IouType;
+  params: CocoParams;
+  fixes: CocoFixes;
+  gt: GroundTruth;
+  dt: Results;
+  diagnostics: Diagnostic[];
+  timings: Record<string, number>;
+}
+
+function warning(message: string): Diagnostic {
+  return { severity: 'warning', code: 'task/log', message };
+}
+
+/** Keypoint lists must hold 3 numbers per sigma (pycocotools' numpy arithmetic fails or broadcasts otherwise). */
+function checkKeypoints(gt: GroundTruth, dt: Results, params: CocoParams): void {
+  const n = 3 * params.kptSigmas.length;
+  const cats = new Set(params.catIds ?? Array.from(gt.categoryIds));
+  for (let i = 0; i < gt.anns.count; i++) {
+    if (!cats.has(gt.anns.categoryId[i])) continue;
+    const kp = gt.anns.keypoints[i];
+    if (kp === undefined) throw inputError({ code: 'input/invalid', file: gt.file, field: `annotations[${i}].keypoints`, expected: `keypoints: ${n} numbers (x, y, v per keypoint)`, found: 'none' });
+    if (kp.length !== n) throw inputError({ code: 'input/invalid', file: gt.file, field: `annotations[${i}].keypoints`, expected: `${n} numbers (3 per OKS sigma; --kpt-sigmas sets ${n / 3} sigmas)`, found: `${kp.length} numbers` });
+    if (gt.anns.numKeypoints[i] !== gt.anns.numKeypoints[i]) throw inputError({ code: 'input/invalid', file: gt.file, field: `annotations[${i}].num_keypoints`, expected: 'num_keypoints (pycocotools reads it to ignore people without keypoints)', found: 'none' });
+    const b = gt.anns.bbox[4 * i];
+    if (b !== b && kp.every((v, j) => j % 3 !== 2 || !(v > 0))) {
+      throw inputError({ code: 'input/invalid', file: gt.file, field: `annotations[${i}].bbox`, expected: 'a bbox (OKS of a person without visible keypoints is measured to its box)', found: 'none' });
+    }
+  }
+  for (let i = 0; i < dt.count; i++) {
+    const kp = dt.keypoints[i];
+    if (kp === undefined) throw inputError({ code: 'input/invalid', file: dt.file, field: `[${i}].keypoints`, expected: `keypoints: ${n} numbers`, found: 'none' });
+    if (kp.length !== n) throw inputError({ code: 'input/invalid', file: dt.file, field: `[${i}].keypoints`, expected: `${n} numbers (3 per OKS sigma)`, found: `${kp.length} numbers: ${showValue(Array.from(kp.slice(0, 6)))}…` });
+  }
+}
+
+function checkBoxes(gt: GroundTruth, params: CocoParams): void {
+  const cats = new Set(params.catIds ?? Array.from(gt.categoryIds));
+  for (let i = 0; i < gt.anns.count; i++) {
+    if (!cats.has(gt.anns.categoryId[i])) continue;
+    const b = gt.anns.bbox[4 * i];
+    if (b !== b) throw inputError({ code: 'input/box', file: gt.file, field: `annotations[${i}].bbox`, expected: 'a box [x, y, w, h] (bbox evaluation)', found: 'none' });
+  }
+}
+
+/** Reads and checks everything a run needs; the warnings pycocotools would not give. */
+export function loadRun(iouType: IouType, options: CocoOptions): LoadedRun {
+  const params = paramsFromOptions(iouType, options);
+  const fixes = parseFixes(options.fix);
+  const gtPath = requireFile(options.gt, 'gt', 'the ground-truth JSON (instances_*.json or person_keypoints_*.json)');
+  const resPath = requireFile(options.results, 'results', 'the results JSON list');
+  const t0 = performance.now();
+  const gt = readGroundTruth(gtPath, { segmentation: iouType === 'segm' });
+  const t1 = performance.now();
+  const measureMask = measureCompressed(resPath);
+  const dt = readResults(resPath, gt, { measureMask, maskArea: fixes.maskArea && iouType === 'segm' });
+  const t2 = performance.now();
+  const diagnostics: Diagnostic[] = [];
+  if (dt.count === 0) {
+    diagnostics.push(warning(`${resPath}: the result list is empty: every AP and AR of a category with ground truth is 0 (pycocotools crashes on an empty list)`));
+  }
+  const gtCats = new Set(gt.categoryIds);
+  let unknownCats = 0;
+  const examples = new Set<number>();
+  for (let i = 0; i < dt.count; i++) {
+    if (!gtCats.has(dt.categoryId[i])) {
+      unknownCats++;
+      if (examples.size < 5) examples.add(dt.categoryId[i]);
+    }
+  }
+  if (unknownCats > 0) {
+    diagnostics.push(warning(`${resPath}: ${unknownCats} result(s) name a category that is not in the ground truth (${[...examples].join(', ')}${examples.size < unknownCats ? ', …' : ''}); they are ignored, as pycocotools ignores them`));
+  }
+  if (iouType === 'keypoints') checkKeypoints(gt, dt, params);
+  if (iouType === 'bbox') checkBoxes(gt, params);
+  if (iouType === 'segm') {
+    let oddGt = 0;
+    for (let i = 0; i < gt.anns.count; i++) if (hasOddPolygon(gt.anns.segmentation[i])) oddGt++;
+    let oddDt = 0;
+    for (let i = 0; i < dt.count; i++) if (dt.hasSegmentation[i] && hasOddPolygon(dt.segmentation[i])) oddDt++;
+    if (oddGt > 0) diagnostics.push(warning(`${gtPath}: ${oddGt} annotation(s) have a polygon with an odd number of coordinates; its last number is dropped, as pycocotools does`));
+    if (oddDt > 0) diagnostics.push(warning(`${resPath}: ${oddDt} result(s) have a polygon with an odd number of coordinates; its last number is dropped, as pycocotools does`));
+  }
+  if (params.imgIds) {
+    const known = new Set(gt.imageIds);
+    const unknown = params.imgIds.filter((id) => !known.has(id));
+    if (unknown.length > 0) diagnostics.push(warning(`--img-ids: ${unknown.length} id(s) are not images of the ground truth (${unknown.slice(0, 5).join(', ')}); they have nothing to evaluate`));
+  }
+  if (params.catIds) {
+    const unknown = params.catIds.filter((id) => !gtCats.has(id));
+    if (unknown.length > 0) diagnostics.push(warning(`--cat-ids: ${unknown.length} id(s) are not categories of the ground truth (${unknown.slice(0, 5).join(', ')}); their AP is -1`));
+  }
+  return { iouType, params, fixes, gt, dt, diagnostics, timings: { readGtMs: t1 - t0, readResultsMs: t2 - t1 } };
+}
+
+export function iouComputerFor(run: LoadedRun): IouComputer {
+  if (run.iouType === 'keypoints') return keypointsIouComputer(run.gt, run.dt, run.params.kptSigmas);
+  if (run.iouType === 'segm') return segmIouComputer(run.gt, run.dt);
+  return bboxIouComputer(run.gt, run.dt);
+}
+
+export function categoryNames(gt: GroundTruth): Map<number, string> {
+  const names = new Map<number, string>();
+  gt.categoryIds.forEach((id, i) => names.set(id, gt.categoryNames[i]));
+  return names;
+}
+
+/** `coco/<iouType>`: the whole evaluation, pycocotools' evaluate → accumulate → summarize; with --shard, one block of the images. */
+export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, context: RunContext): Promise<Report> {
+  const t0 = performance.now();
+  const shard = options.shard !== undefined ? parseShard(options.shard) : undefined;
+  if (shard && !options.recordsOut) throw usageError('--shard needs --records-out <file>: a shard writes its records there for `cvdevkit merge coco/' + iouType + '`', 'usage/missing-option');
+  const run = loadRun(iouType, options);
+  context.progress.begin('coco: evaluate', 0);
+  const t1 = performance.now();
+  const imgCount = new Set(run.params.imgIds ?? Array.from(run.gt.imageIds)).size;
+  const range = shardRange(imgCount, shard);
+  const out = evaluateCoco(run.gt, run.dt, run.params, run.fixes, iouComputerFor(run), range);
+  const t2 = performance.now();
+  const A = run.params.areaRanges.length;
+  const acc = accumulateAll(out.records, out.setup.K, A, run.params.iouThrs.length, run.params.recThrs, run.params.maxDets);
+  const t3 = performance.now();
+  context.progress.end();
+  const diagnostics = [...run.diagnostics];
+  if (shard && options.recordsOut) {
+    const file = recordsToFile(
+      {
+        task: `coco/${iouType}`,
+        version: PACKAGE_VERSION,
+        shard,
+        images: range,
+        params: paramsRecord(run.params),
+        fixes: run.fixes,
+        setup: { imgIds: out.setup.imgIds.length, catIds: out.setup.catIds, kCatIds: out.setup.kCatIds },
+        names: [...categoryNames(run.gt)],
+        inputs: { gt: statSync(options.gt).size, results: statSync(options.results).size },
+        diagnostics: run.diagnostics,
+      },
+      out.records,
+      out.dtCount,
+    );
+    writeRecordsFile(options.recordsOut, file);
+    diagnostics.push({ severity: 'warning', code: 'task/log', message: `this report covers shard ${shard.index}/${shard.count} (images ${range[0] + 1}–${range[1]} of ${imgCount}); merge the shards' records for the score: cvdevkit merge coco/${iouType} <records files>` });
+  }
+  return cocoReport({
+    task: `coco/${iouType}`,
+    params: run.params,
+    fixes: run.fixes,
+    setup: out.setup,
+    acc,
+    names: categoryNames(run.gt),
+    ngt: out.records.map((r) => r.npig[allAreaIndex(run.params)]),
+    ndet: out.dtCount,
+    arrays: options.arrays,
+    diagnostics,
+    version: PACKAGE_VERSION,
+    timings: { ...run.timings, matchMs: t2 - t1, accumulateMs: t3 - t2, totalMs: performance.now() - t0 },
+  });
+}
+
+function allAreaIndex(p: CocoParams): number {
+  return Math.max(0, p.areaRanges.findIndex((r) => r.label === 'all'));
+}
+
+function paramsFromRecord(r: Record<string, unknown>): CocoParams {
+  return {
+    iouType: r.iouType as IouType,
+    iouThrs: Float64Array.from(r.iouThrs as number[]),
+    recThrs: Float64Array.from(r.recThrs as number[]),
+    maxDets: r.maxDets as number[],
+    areaRanges: r.areaRanges as CocoParams['areaRanges'],
+    useCats: r.useCats as boolean,
+    imgIds: (r.imgIds as number[] | null) ?? undefined,
+    catIds: (r.catIds as number[] | null) ?? undefined,
+    kptSigmas: Float64Array.from(r.kptSigmas as number[]),
+  };
+}
+
+/**
+ * `cvdevkit merge coco/<iouType> <records files>`: the shards' records concatenated in image order, then
+ * accumulate and summarize: the same numbers as one run over all images, bit for bit.
+ */
+export async function mergeCocoShards(iouType: IouType, files: readonly string[], context: RunContext, arrays = false): Promise<Report> {
+  const t0 = performance.now();
+  if (files.length === 0) throw usageError(`merge coco/${iouType}: expected the records files of the shards`, 'usage/missing-argument');
+  const all: { path: string; file: RecordsFile }[] = files.map((path) => ({ path, file: readRecordsFile(path) }));
+  const first = all[0].file;
+  const same = (path: string, field: string, a: unknown, b: unknown) => {
+    if (JSON.stringify(a) !== JSON.stringify(b)) throw inputError({ code: 'input/counts-mismatch', file: path, field, expected: `the same ${field} as ${all[0].path}: ${JSON.stringify(b).slice(0, 80)}`, found: JSON.stringify(a).slice(0, 80) });
+  };
+  for (const { path, file } of all) {
+    same(path, 'task', file.task, `coco/${iouType}`);
+    for (const f of ['params', 'fixes', 'setup', 'inputs'] as const) same(path, f, file[f], first[f]);
+    same(path, 'shard count', file.shard.count, first.shard.count);
+  }
+  all.sort((a, b) => a.file.shard.index - b.file.shard.index);
+  for (let i = 0; i < all.length; i++) {
+    const idx = all[i].file.shard.index;
+    if (idx !== i + 1) {
+      const dup = all.findIndex((x, j) => j !== i && x.file.shard.index === idx);
+      throw inputError({ code: dup >= 0 ? 'input/counts-conflict' : 'input/counts-incomplete', file: all[i].path, field: 'shard', expected: `shards 1…${first.shard.count}, each once`, found: dup >= 0 ? `shard ${idx} twice (also ${all[dup].path})` : `shard ${i + 1} missing` });
+    }
+  }
+  if (all.length !== first.shard.count) throw inputError({ code: 'input/counts-incomplete', file: all[all.length - 1].path, field: 'shard', expected: `${first.shard.count} shards`, found: `${all.length}` });
+  const params = paramsFromRecord(first.params);
+  const T = params.iouThrs.length;
+  const A = params.areaRanges.length;
+  const K = first.setup.kCatIds.length;
+  const records: CategoryRecords[] = [];
+  const ndet = new Float64Array(K);
+  for (let k = 0; k < K; k++) {
+    const r = categoryFromFile(all[0].file.categories[k], T, A);
+    ndet[k] += all[0].file.categories[k].ndet;
+    for (let s = 1; s < all.length; s++) {
+      appendCategory(r, categoryFromFile(all[s].file.categories[k], T, A));
+      ndet[k] += all[s].file.categories[k].ndet;
+    }
+    records.push(r);
+  }
+  context.progress.begin('coco: merge', 0);
+  const acc = accumulateAll(records, K, A, T, params.recThrs, params.maxDets);
+  context.progress.end();
+  return cocoReport({
+    task: `coco/${iouType}`,
+    params,
+    fixes: first.fixes,
+    setup: { imgIds: new Float64Array(first.setup.imgIds), catIds: first.setup.catIds, K, kCatIds: first.setup.kCatIds },
+    acc,
+    names: new Map(first.names),
+    ngt: records.map((r) => r.npig[allAreaIndex(params)]),
+    ndet,
+    arrays,
+    diagnostics: first.diagnostics,
+    version: PACKAGE_VERSION,
+    timings: { totalMs: performance.now() - t0 },
+  });
+}

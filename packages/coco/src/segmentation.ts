@@ -1,0 +1,97 @@
+import { inputError } from '@cvdevkit/core';
+import { area, decodeString, fromPolygons, fromUncompressed, isRleError, merge, toBbox, type Rle } from '@cvdevkit/rle';
+import { showValue } from './load.js';
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** `size: [h, w]` of an RLE object. */
+function rleSize(v: Record<string, unknown>, file: string, field: string): [number, number] {
+  const s = v.size;
+  if (!Array.isArray(s) || s.length !== 2 || typeof s[0] !== 'number' || typeof s[1] !== 'number') {
+    throw inputError({ code: 'input/invalid', file, field: `${field}.size`, expected: 'an RLE size [height, width]', found: showValue(s) });
+  }
+  return [s[0], s[1]];
+}
+
+function polygonList(v: unknown[], file: string, field: string): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < v.length; i++) {
+    const p: unknown = v[i];
+    if (!Array.isArray(p) || !p.every((x) => typeof x === 'number')) {
+      throw inputError({ code: 'input/invalid', file, field: `${field}[${i}]`, expected: 'a polygon [x1, y1, x2, y2, …] of numbers', found: showValue(p) });
+    }
+    out.push(p as number[]);
+  }
+  return out;
+}
+
+/** Rethrows a mask API error as an input error at `file [field]`, with the value. */
+function located<T>(file: string, field: string, value: unknown, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (isRleError(e)) {
+      throw inputError({ code: 'input/invalid', file, field, expected: e.expected ?? 'a valid segmentation', found: e.found ?? showValue(value), detail: e.message });
+    }
+    throw e;
+  }
+}
+
+/**
+ * `COCO.annToRLE` (C:413-432): polygons are rasterised at the image's size and united; an uncompressed
+ * RLE (`counts` a list) and a compressed one (`counts` a string) keep their own size.
+ */
+export function segmentationToRle(segm: unknown, h: number, w: number, file: string, field: string): Rle {
+  return located(file, field, segm, () => {
+    if (Array.isArray(segm)) {
+      const polys = polygonList(segm, file, field);
+      const parts = fromPolygons(polys, h, w);
+      return parts.length === 1 ? parts[0] : merge(parts);
+    }
+    if (isObject(segm)) {
+      const [rh, rw] = rleSize(segm, file, field);
+      const counts = segm.counts;
+      if (typeof counts === 'string') return decodeString(counts, rh, rw);
+      if (Array.isArray(counts)) {
+        if (!counts.every((x) => typeof x === 'number')) throw inputError({ code: 'input/invalid', file, field: `${field}.counts`, expected: 'run lengths (integers)', found: showValue(counts) });
+        return fromUncompressed(counts as number[], rh, rw);
+      }
+      throw inputError({ code: 'input/invalid', file, field: `${field}.counts`, expected: 'RLE counts: a compressed string or a list of run lengths', found: showValue(counts) });
+    }
+    throw inputError({ code: 'input/invalid', file, field, expected: 'a segmentation: a list of polygons or an RLE {size, counts}', found: showValue(segm) });
+  });
+}
+
+/**
+ * A segm result's mask in loadRes' segmentation branch: `mask.area` goes through `_frString`, so only a
+ * compressed RLE is accepted there (pycocotools raises TypeError on a list of counts or polygons).
+ */
+export function compressedRle(segm: unknown, file: string, field: string): Rle {
+  if (!isObject(segm) || typeof segm.counts !== 'string') {
+    throw inputError({
+      code: 'input/invalid',
+      file,
+      field,
+      expected: 'a compressed RLE {size: [h, w], counts: "<string>"} (the first result has no bbox, so pycocotools reads every mask as compressed RLE)',
+      found: showValue(segm),
+      hint: 'encode masks with pycocotools.mask.encode, or give each result a bbox',
+    });
+  }
+  const [h, w] = rleSize(segm, file, field);
+  return located(file, field, segm, () => decodeString(segm.counts as string, h, w));
+}
+
+/** True when a polygon list holds a polygon of odd length (pycocotools drops its last number). */
+export function hasOddPolygon(segm: unknown): boolean {
+  return Array.isArray(segm) && segm.some((p) => Array.isArray(p) && p.length % 2 === 1);
+}
+
+/** loadRes' `mask.area(segm)` and `mask.toBbox(segm)` of a compressed-RLE result. */
+export function measureCompressed(file: string): (segm: unknown, field: string) => { area: number; bbox: Float64Array; mask: Rle } {
+  return (segm, field) => {
+    const rle = compressedRle(segm, file, field);
+    return { area: area(rle), bbox: toBbox(rle), mask: rle };
+  };
+}

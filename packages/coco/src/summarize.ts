@@ -1,0 +1,109 @@
+import type { Accumulated } from './accumulate.js';
+import { pairwiseSum } from './pairwise-sum.js';
+import type { CocoParams } from './params.js';
+
+let scratch = new Float64Array(0);
+
+export interface SummarizeQuery {
+  ap: boolean;
+  iouThr?: number;
+  areaLabel: string;
+  maxDets: number;
+  /** Restrict to one K index (the per-category rows); all categories when undefined. */
+  k?: number;
+}
+
+/**
+ * `_summarize` (E:427-457): the cells of `precision[t, :, :, aind, mind]` (or `recall[t, :, aind, mind]`)
+ * that are > -1, in C order (threshold, recall point, category), averaged with numpy's pairwise sum; -1
+ * when there is none. `t` is every threshold, or those equal to `iouThr` (exact double comparison).
+ */
+export function summarizeOne(acc: Accumulated, params: CocoParams, q: SummarizeQuery): number {
+  const { T, R, K, A, M } = acc;
+  const aind: number[] = [];
+  params.areaRanges.forEach((r, i) => {
+    if (r.label === q.areaLabel) aind.push(i);
+  });
+  const mind: number[] = [];
+  params.maxDets.forEach((m, i) => {
+    if (m === q.maxDets) mind.push(i);
+  });
+  // numpy fancy indexing with the two lists: broadcast together (pairs), empty if either is empty
+  const pairs: [number, number][] = [];
+  if (aind.length > 0 && mind.length > 0) {
+    const n = Math.max(aind.length, mind.length);
+    if (aind.length !== n && aind.length !== 1) return -1;
+    if (mind.length !== n && mind.length !== 1) return -1;
+    for (let i = 0; i < n; i++) pairs.push([aind[aind.length === 1 ? 0 : i], mind[mind.length === 1 ? 0 : i]]);
+  }
+  const ts: number[] = [];
+  for (let t = 0; t < T; t++) if (q.iouThr === undefined || params.iouThrs[t] === q.iouThr) ts.push(t);
+  const k0 = q.k ?? 0;
+  const cap = ts.length * (q.ap ? R : 1) * K * pairs.length;
+  if (scratch.length < cap) scratch = new Float64Array(cap);
+  const values = scratch;
+  let nv = 0;
+  const k1 = q.k === undefined ? K : q.k + 1;
+  for (const t of ts) {
+    if (q.ap) {
+      for (let r = 0; r < R; r++)
+        for (let k = k0; k < k1; k++)
+          for (const [a, m] of pairs) {
+            const v = acc.precision[(((t * R + r) * K + k) * A + a) * M + m];
+            if (v > -1) values[nv++] = v;
+          }
+    } else {
+      for (let k = k0; k < k1; k++)
+        for (const [a, m] of pairs) {
+          const v = acc.recall[((t * K + k) * A + a) * M + m];
+          if (v > -1) values[nv++] = v;
+        }
+    }
+  }
+  if (nv === 0) return -1;
+  return pairwiseSum(values, 0, nv) / nv;
+}
+
+export const DETECTION_STAT_NAMES = ['AP', 'AP50', 'AP75', 'APs', 'APm', 'APl', 'AR1', 'AR10', 'AR100', 'ARs', 'ARm', 'ARl'] as const;
+export const KEYPOINT_STAT_NAMES = ['AP', 'AP50', 'AP75', 'APm', 'APl', 'AR', 'AR50', 'AR75', 'ARm', 'ARl'] as const;
+
+/** The queries of `_summarizeDets` (E:458-472) / `_summarizeKps` (E:473-485), in `stats` order. */
+export function statQueries(params: CocoParams, fixMaxDets: boolean, k?: number): SummarizeQuery[] {
+  const md = params.maxDets;
+  const last = md[md.length - 1];
+  if (params.iouType === 'keypoints') {
+    const m = fixMaxDets ? last : 20;
+    return [
+      { ap: true, areaLabel: 'all', maxDets: m },
+      { ap: true, areaLabel: 'all', maxDets: m, iouThr: 0.5 },
+      { ap: true, areaLabel: 'all', maxDets: m, iouThr: 0.75 },
+      { ap: true, areaLabel: 'medium', maxDets: m },
+      { ap: true, areaLabel: 'large', maxDets: m },
+      { ap: false, areaLabel: 'all', maxDets: m },
+      { ap: false, areaLabel: 'all', maxDets: m, iouThr: 0.5 },
+      { ap: false, areaLabel: 'all', maxDets: m, iouThr: 0.75 },
+      { ap: false, areaLabel: 'medium', maxDets: m },
+      { ap: false, areaLabel: 'large', maxDets: m },
+    ].map((q) => ({ ...q, k }));
+  }
+  const m2 = md[2];
+  return [
+    { ap: true, areaLabel: 'all', maxDets: fixMaxDets ? last : 100 },
+    { ap: true, areaLabel: 'all', maxDets: m2, iouThr: 0.5 },
+    { ap: true, areaLabel: 'all', maxDets: m2, iouThr: 0.75 },
+    { ap: true, areaLabel: 'small', maxDets: m2 },
+    { ap: true, areaLabel: 'medium', maxDets: m2 },
+    { ap: true, areaLabel: 'large', maxDets: m2 },
+    { ap: false, areaLabel: 'all', maxDets: md[0] },
+    { ap: false, areaLabel: 'all', maxDets: md[1] },
+    { ap: false, areaLabel: 'all', maxDets: m2 },
+    { ap: false, areaLabel: 'small', maxDets: m2 },
+    { ap: false, areaLabel: 'medium', maxDets: m2 },
+    { ap: false, areaLabel: 'large', maxDets: m2 },
+  ].map((q) => ({ ...q, k }));
+}
+
+/** `COCOeval.stats` (12 detection or 10 keypoint numbers). Detection stats need at least 3 maxDets. */
+export function summarize(acc: Accumulated, params: CocoParams, fixMaxDets = false, k?: number): number[] {
+  return statQueries(params, fixMaxDets, k).map((q) => summarizeOne(acc, params, q));
+}

@@ -1,0 +1,155 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isJsonColumnsError } from './errors.js';
+import { parseNumber, type ParsedNumber } from './number.js';
+import { bufferSource, readJsonColumns } from './reader.js';
+
+const enc = new TextEncoder();
+const src = (text: string) => bufferSource(enc.encode(text));
+
+function num(text: string): number {
+  const out: ParsedNumber = { value: 0, end: 0, integer: true };
+  const b = enc.encode(text);
+  parseNumber(b, 0, b.length, true, out);
+  expect(out.end).toBe(b.length);
+  return out.value;
+}
+
+describe('parseNumber', () => {
+  it('equals Number() (correctly rounded) on the shortest text of any double', () => {
+    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (d) => Object.is(num(Object.is(d, -0) ? '-0' : String(d).replace('e+', 'e')), d)));
+  });
+  it('equals Number() on long and exponent forms', () => {
+    const text = fc.tuple(fc.boolean(), fc.stringMatching(/^[1-9][0-9]{0,24}$/), fc.stringMatching(/^[0-9]{0,25}$/), fc.integer({ min: -340, max: 340 }), fc.boolean());
+    fc.assert(
+      fc.property(text, ([neg, int, frac, exp, withExp]) => {
+        const t = `${neg ? '-' : ''}${int}${frac ? `.${frac}` : ''}${withExp ? `e${exp}` : ''}`;
+        return Object.is(num(t), Number(t));
+      }),
+      { numRuns: 600 },
+    );
+  });
+  it('keeps -0 and reads 0.1 + exponents', () => {
+    expect(Object.is(num('-0'), -0)).toBe(true);
+    expect(num('0.1')).toBe(0.1);
+    expect(num('1E2')).toBe(100);
+    expect(num('0.000001234')).toBe(0.000001234);
+    expect(num('9007199254740993')).toBe(9007199254740992);
+  });
+});
+
+describe('readJsonColumns', () => {
+  const record = fc.record(
+    {
+      id: fc.integer({ min: -(2 ** 40), max: 2 ** 40 }),
+      score: fc.double({ noNaN: true, noDefaultInfinity: true }),
+      bbox: fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), { maxLength: 6 }),
+      name: fc.string(),
+      seg: fc.jsonValue(),
+      other: fc.jsonValue(),
+    },
+    { requiredKeys: ['id'] },
+  );
+
+  it('reads any list of records at any chunk size as JSON.parse does', () => {
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 20 }), fc.integer({ min: 1, max: 64 }), fc.boolean(), (records, chunk, spaced) => {
+        const text = JSON.stringify({ info: { a: [1, 2] }, annotations: records, tail: [{ x: 1 }] }, null, spaced ? 1 : undefined);
+        const r = readJsonColumns(src(text), { root: 'object', lists: { annotations: { id: 'id', score: 'number', bbox: 'numbers', name: 'string', seg: 'value' } } }, { chunkSize: chunk });
+        const a = r.lists.annotations;
+        const back = JSON.parse(text) as { annotations: Record<string, unknown>[] };
+        expect(a.count).toBe(records.length);
+        expect(r.rootKeys).toEqual(['info', 'annotations', 'tail']);
+        back.annotations.forEach((rec, i) => {
+          expect(a.numbers.id[i]).toBe(rec.id);
+          if (rec.score === undefined) expect(a.present.score[i]).toBe(0);
+          else expect(Object.is(a.numbers.score[i], rec.score)).toBe(true);
+          const l = a.lists.bbox;
+          if (rec.bbox === undefined) expect(l.length[i]).toBe(-1);
+          else expect(Array.from(l.values.subarray(l.start[i], l.start[i] + l.length[i]))).toEqual(rec.bbox);
+          expect(a.strings.name[i]).toBe(rec.name);
+          expect(a.values.seg[i]).toEqual(rec.seg);
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('accepts NaN, Infinity and -Infinity as Python json does', () => {
+    const r = readJsonColumns(src('[{"score": NaN, "bbox": [Infinity, -Infinity, 1, 2]}, {"score": -Infinity}]'), { root: 'array', record: { score: 'number', bbox: 'numbers' } }, { chunkSize: 3 });
+    const c = r.lists[''];
+    expect(c.numbers.score[0]).toBeNaN();
+    expect(c.present.score[0]).toBe(1);
+    expect(c.numbers.score[1]).toBe(-Infinity);
+    expect(Array.from(c.lists.bbox.values)).toEqual([Infinity, -Infinity, 1, 2]);
+  });
+
+  it('true and false are 1 and 0 in number fields; a UTF-8 BOM is skipped', () => {
+    const r = readJsonColumns(src('\ufeff[{"iscrowd": true}, {"iscrowd": false}]'), { root: 'array', record: { iscrowd: 'number' } });
+    expect(Array.from(r.lists[''].numbers.iscrowd)).toEqual([1, 0]);
+  });
+
+  it('ids beyond 2^53 are an error, never rounded', () => {
+    try {
+      readJsonColumns(src('[{"id": 12345678901234567890}]'), { root: 'array', record: { id: 'id' } });
+      expect.fail('expected an error');
+    } catch (e) {
+      expect(isJsonColumnsError(e) && e.reason).toBe('inexact-integer');
+      expect(isJsonColumnsError(e) && e.found).toBe('12345678901234567890');
+      expect(isJsonColumnsError(e) && e.path).toBe('[0].id');
+    }
+  });
+
+  it('type and syntax errors name the byte offset, the record and the value', () => {
+    const cases: [string, string, string | undefined][] = [
+      ['[{"score": "high"}]', 'type', '[0].score'],
+      ['[{"bbox": [1, [2]]}]', 'type', '[0].bbox'],
+      ['[{"score": 1}, 7]', 'type', '[1]'],
+      ['[{"score": 1},, ]', 'syntax', undefined],
+      ['[{"score": 1}', 'syntax', undefined],
+      ['[{"score": 1}] x', 'syntax', undefined],
+      ['{"annotations": 3}', 'root', undefined],
+    ];
+    for (const [text, reason, path] of cases) {
+      try {
+        if (text.startsWith('{')) readJsonColumns(src(text), { root: 'object', lists: { annotations: { score: 'number' } } });
+        else readJsonColumns(src(text), { root: 'array', record: { score: 'number', bbox: 'numbers' } }, { chunkSize: 4 });
+        expect.fail(`expected an error for ${text}`);
+      } catch (e) {
+        if (!isJsonColumnsError(e)) throw e;
+        expect(e.reason === reason || (reason === 'root' && e.reason === 'type'), `${text}: ${e.reason}`).toBe(true);
+        if (path) expect(e.path).toBe(path);
+        expect(e.offset).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+
+  it('rejects what JSON.parse rejects (random byte strings)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (s) => {
+        const text = `[${s}]`;
+        let ok = true;
+        try {
+          JSON.parse(text);
+        } catch {
+          ok = false;
+        }
+        let mine = true;
+        try {
+          readJsonColumns(src(text), { root: 'array', record: {} }, { chunkSize: 5 });
+        } catch (e) {
+          if (!isJsonColumnsError(e)) throw e;
+          mine = false;
+        }
+        // the reader accepts NaN/Infinity (Python) and needs records (objects) in the list
+        if (/NaN|Infinity/.test(s)) return true;
+        if (ok) {
+          const v = JSON.parse(text) as unknown[];
+          return mine === v.every((x) => typeof x === 'object' && x !== null && !Array.isArray(x));
+        }
+        return mine === false;
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

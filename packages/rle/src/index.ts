@@ -1,0 +1,14 @@
+/**
+ * @cvdevkit/rle: run-length encoded binary masks, column-major, equal to pycocotools' mask API bit for bit
+ * (compressed strings byte for byte). See README.md.
+ */
+export type { Rle } from './rle.js';
+export { checkRle, checkSize, MAX_PIXELS } from './rle.js';
+export { RleError, isRleError, type RleErrorReason } from './errors.js';
+export { encode, decode, area } from './mask.js';
+export { toBbox, toBboxes, toBboxInto } from './bbox.js';
+export { encodeString, decodeString } from './string.js';
+export { fromPolygon, fromPolygons, fromBox, fromBoxes } from './polygon.js';
+export { fromUncompressed } from './uncompressed.js';
+export { merge } from './merge.js';
+export { iou, boxIou, type MaskIouOptions } from './iou.js';

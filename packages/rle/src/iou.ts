@@ -1,0 +1,210 @@
+/**
+ * Intersection over union of boxes and of RLE masks, with COCO's crowd rule (pycocotools `bbIou`,
+ * `rleIou`). Results are row-major detections × ground truths: out[d * gts + g].
+ */
+import { toBboxInto } from './bbox.js';
+import { RleError } from './errors.js';
+import type { Rle } from './rle.js';
+
+/** C `fmin`: a NaN operand is ignored; on equal values the second operand (x86 `minsd`). */
+function fmin(a: number, b: number): number {
+  if (a !== a) return b;
+  if (b !== b) return a;
+  return a < b ? a : b;
+}
+function fmax(a: number, b: number): number {
+  if (a !== a) return b;
+  if (b !== b) return a;
+  return a > b ? a : b;
+}
+
+function crowdFlags(isCrowd: ArrayLike<number | boolean>, n: number): Uint8Array {
+  if (isCrowd.length !== n) {
+    throw new RleError('crowd-length', 'one crowd flag per ground truth is needed', { expected: `${n} flags`, found: `${isCrowd.length}` });
+  }
+  const f = new Uint8Array(n);
+  for (let g = 0; g < n; g++) f[g] = Number(isCrowd[g]) !== 0 ? 1 : 0;
+  return f;
+}
+
+/** bbIou into out (row-major m×n); dt, gt are flattened [x, y, w, h] rows. */
+function boxIouInto(dt: ArrayLike<number>, gt: ArrayLike<number>, m: number, n: number, crowd: Uint8Array, out: Float64Array): void {
+  for (let g = 0; g < n; g++) {
+    const G0 = gt[4 * g];
+    const G1 = gt[4 * g + 1];
+    const G2 = gt[4 * g + 2];
+    const G3 = gt[4 * g + 3];
+    const ga = G2 * G3;
+    const isCrowd = crowd[g] === 1;
+    for (let d = 0; d < m; d++) {
+      const D0 = dt[4 * d];
+      const D1 = dt[4 * d + 1];
+      const D2 = dt[4 * d + 2];
+      const D3 = dt[4 * d + 3];
+      const da = D2 * D3;
+      const o = d * n + g;
+      out[o] = 0;
+      const w = fmin(D2 + D0, G2 + G0) - fmax(D0, G0);
+      if (w <= 0) continue;
+      const h = fmin(D3 + D1, G3 + G1) - fmax(D1, G1);
+      if (h <= 0) continue;
+      const i = w * h;
+      const u = isCrowd ? da : da + ga - i;
+      out[o] = i / u;
+    }
+  }
+}
+
+/**
+ * IoU of m detection boxes and n ground-truth boxes, flattened [x, y, w, h] rows (pycocotools `iou` on
+ * boxes): for a crowd ground truth the union is the detection's area. No +1 pixel convention.
+ */
+export function boxIou(dts: ArrayLike<number>, gts: ArrayLike<number>, isCrowd: ArrayLike<number | boolean>): Float64Array {
+  const m = Math.floor(dts.length / 4);
+  const n = Math.floor(gts.length / 4);
+  const crowd = crowdFlags(isCrowd, n);
+  const out = new Float64Array(m * n);
+  if (m > 0 && n > 0) boxIouInto(dts, gts, m, n, crowd, out);
+  return out;
+}
+
+/**
+ * The 1-runs of each RLE as [start, end) pixel positions, all in one array: runs of RLE k at
+ * pos[2·off[k] …], count off[k+1] − off[k]; areas (uint32 sums of the 1-runs) in area[k].
+ */
+interface Runs {
+  pos: Uint32Array;
+  off: Uint32Array;
+  area: Float64Array;
+}
+
+// Reused between calls (grown when needed): one IoU call per image and category must not allocate per mask.
+let dtPos = new Uint32Array(1 << 14);
+let gtPos = new Uint32Array(1 << 14);
+
+function runsOf(rles: readonly Rle[], what: string, forDts: boolean): Runs {
+  let total = 0;
+  for (const r of rles) total += r.counts.length >> 1;
+  let pos = forDts ? dtPos : gtPos;
+  if (pos.length < 2 * total) {
+    pos = new Uint32Array(Math.max(2 * total, 2 * pos.length));
+    if (forDts) dtPos = pos;
+    else gtPos = pos;
+  }
+  const off = new Uint32Array(rles.length + 1);
+  const area = new Float64Array(rles.length);
+  let k = 0;
+  for (let q = 0; q < rles.length; q++) {
+    const { h, w, counts: c } = rles[q];
+    off[q] = k;
+    let p = 0;
+    let a = 0;
+    for (let j = 0; j < c.length; j++) {
+      const n = c[j];
+      if (j & 1 && n > 0) {
+        pos[2 * k] = p;
+        pos[2 * k + 1] = p + n;
+        k++;
+        a += n;
+      }
+      p += n;
+    }
+    if (p !== h * w) {
+      // pycocotools would walk such an RLE forever against a valid one
+      throw new RleError('counts-sum', `iou: ${what} ${q} does not cover its mask`, {
+        expected: `counts summing to h*w = ${h}*${w} = ${h * w}`,
+        found: `sum ${p}`,
+        position: q,
+      });
+    }
+    area[q] = a;
+  }
+  off[rles.length] = k;
+  return { pos, off, area };
+}
+
+/** Number of pixels in both run lists A = pos[a0 … a1), B = pos[b0 … b1) (run indices). */
+function intersection(pos: Uint32Array, a: number, a1: number, gpos: Uint32Array, b: number, b1: number): number {
+  if (a === a1 || b === b1) return 0;
+  // skip the runs of one list that end before the other's first run starts (binary search)
+  const bStart = gpos[2 * b];
+  if (pos[2 * a + 1] <= bStart) a = firstEndingAfter(pos, a, a1, bStart);
+  const aStart = a < a1 ? pos[2 * a] : 0;
+  if (a < a1 && gpos[2 * b + 1] <= aStart) b = firstEndingAfter(gpos, b, b1, aStart);
+  let i = 0;
+  while (a < a1 && b < b1) {
+    const as = pos[2 * a];
+    const ae = pos[2 * a + 1];
+    const bs = gpos[2 * b];
+    const be = gpos[2 * b + 1];
+    const lo = as > bs ? as : bs;
+    const hi = ae < be ? ae : be;
+    if (hi > lo) i += hi - lo;
+    if (ae < be) a++;
+    else b++;
+  }
+  return i;
+}
+
+/** First run index in [lo, hi) whose end is > x (hi if none). */
+function firstEndingAfter(pos: Uint32Array, lo: number, hi: number, x: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (pos[2 * mid + 1] > x) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+export interface MaskIouOptions {
+  /** toBboxes(dts), if the caller has them already (saves recomputing them per call). */
+  dtBoxes?: Float64Array;
+  /** toBboxes(gts), likewise. */
+  gtBoxes?: Float64Array;
+}
+
+/**
+ * Mask IoU of m detection RLEs and n ground-truth RLEs (pycocotools `iou` on RLEs), row-major m×n.
+ * Pairs whose boxes do not overlap are 0 (pycocotools' box pre-filter); otherwise RLEs of different sizes
+ * give −1, and the value is intersection / union, or intersection / area(detection) for a crowd ground
+ * truth, with the same integer counts as pycocotools' run walk (union = |d| + |g| − intersection), so the
+ * same doubles. Every RLE must have counts summing to h·w (RleError 'counts-sum'; pycocotools hangs).
+ */
+export function iou(dts: readonly Rle[], gts: readonly Rle[], isCrowd: ArrayLike<number | boolean>, options: MaskIouOptions = {}): Float64Array {
+  const m = dts.length;
+  const n = gts.length;
+  const crowd = crowdFlags(isCrowd, n);
+  const out = new Float64Array(m * n);
+  if (m === 0 || n === 0) return out;
+  let db = options.dtBoxes;
+  if (!db) {
+    db = new Float64Array(4 * m);
+    for (let d = 0; d < m; d++) toBboxInto(dts[d], db, 4 * d);
+  }
+  let gb = options.gtBoxes;
+  if (!gb) {
+    gb = new Float64Array(4 * n);
+    for (let g = 0; g < n; g++) toBboxInto(gts[g], gb, 4 * g);
+  }
+  boxIouInto(db, gb, m, n, crowd, out);
+  const D = runsOf(dts, 'detection', true);
+  const G = runsOf(gts, 'ground truth', false);
+  for (let d = 0; d < m; d++) {
+    const dt = dts[d];
+    const a0 = D.off[d];
+    const a1 = D.off[d + 1];
+    const ad = D.area[d];
+    for (let g = 0; g < n; g++) {
+      const o = d * n + g;
+      if (!(out[o] > 0)) continue;
+      const gt = gts[g];
+      if (dt.h !== gt.h || dt.w !== gt.w) {
+        out[o] = -1;
+        continue;
+      }
+      const i = intersection(D.pos, a0, a1, G.pos, G.off[g], G.off[g + 1]);
+      out[o] = i === 0 ? 0 : i / (crowd[g] === 1 ? ad : ad + G.area[g] - i);
+    }
+  }
+  return out;
+}

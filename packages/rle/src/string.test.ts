@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { anyRleArb } from '../test/arbitraries.js';
+import { isRleError, RleError } from './errors.js';
+import { decodeString, encodeString } from './string.js';
+
+describe('compressed string codec', () => {
+  it('round trips any valid RLE (zero runs, counts up to 2^32 − 1)', () => {
+    fc.assert(
+      fc.property(anyRleArb, (r) => {
+        const s = encodeString(r);
+        expect(s).toMatch(/^[0-o]*$/);
+        const back = decodeString(s, r.h, r.w);
+        expect(back.counts).toEqual(r.counts);
+        expect(encodeString(back)).toBe(s);
+      }),
+      { numRuns: 250 },
+    );
+  });
+
+  it('deltas start at the 4th count; small values are single characters', () => {
+    expect(encodeString({ h: 10, w: 10, counts: Uint32Array.of(5, 10, 85) })).toBe('5:e2'); // pycocotools 2.0.11
+    expect(encodeString({ h: 10, w: 10, counts: Uint32Array.of(5, 10, 80, 5) })).toBe('5:`2K'); // 4th written as 5 − 10 = −5
+    expect(encodeString({ h: 0, w: 0, counts: new Uint32Array(0) })).toBe('');
+  });
+
+  it('any string: an Rle or an RleError, never anything else', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopq~ é'.split('')), maxLength: 30 }), fc.integer({ min: 0, max: 5000 }), (s, n) => {
+        try {
+          const r = decodeString(s, 1, n);
+          expect(r.counts.reduce((a, b) => a + b, 0)).toBe(n);
+        } catch (e) {
+          expect(isRleError(e)).toBe(true);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('names what is wrong: characters, truncation, long counts, sums', () => {
+    const err = (s: string, h: number, w: number): RleError => {
+      try {
+        decodeString(s, h, w);
+      } catch (e) {
+        return e as RleError;
+      }
+      throw new Error('no error');
+    };
+    expect(err('5:x1', 10, 10)).toMatchObject({ reason: 'string-char', position: 2, found: '"x"' });
+    expect(err('5:e', 10, 10)).toMatchObject({ reason: 'string-truncated', position: 2 });
+    expect(decodeString('5:e2', 10, 10).counts).toEqual(Uint32Array.of(5, 10, 85));
+    expect(err('5:e2', 10, 11)).toMatchObject({ reason: 'counts-sum' });
+    expect(err('oooooooo0', 10, 10)).toMatchObject({ reason: 'string-group', position: 0 });
+    expect(err('5:e2', 10, 11).message).toBe('RLE counts do not cover the mask, expected counts summing to h*w = 10*11 = 110, found sum 100 of 3 counts');
+    expect(err('5', -1, 3)).toMatchObject({ reason: 'size' });
+    // a negative delta that takes a count below zero wraps to uint32 as in C, then fails the sum
+    expect(err('5:h0', 10, 10)).toMatchObject({ reason: 'counts-sum' });
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * The compressed RLE string of COCO files: pycocotools `rleToString` / `rleFrString`. Each count is
+ * written as signed 5-bit groups, least significant first, in the characters '0' … 'o' (48 + value,
+ * 0x20 = another group follows, 0x10 of the last group = sign); from the 4th count on, the difference
+ * to the count two places before is written instead of the count.
+ */
+import { RleError, show } from './errors.js';
+import { checkRle, checkSize, type Rle } from './rle.js';
+import { scratchU32 } from './scratch.js';
+
+let bytes = new Uint8Array(4096);
+const latin1 = new TextDecoder('latin1');
+
+/** The compressed string of an RLE, byte for byte as pycocotools writes it. */
+export function encodeString(rle: Rle): string {
+  const c = rle.counts;
+  const m = c.length;
+  if (bytes.length < 7 * m) bytes = new Uint8Array(Math.max(7 * m, 2 * bytes.length));
+  const s = bytes;
+  let p = 0;
+  for (let i = 0; i < m; i++) {
+    let x = c[i];
+    if (i > 2) x -= c[i - 2];
+    // x is an integer with |x| < 2^32: floor division keeps it exact where `>>` would cut it to int32
+    for (;;) {
+      const q = Math.floor(x / 32);
+      let ch = x - q * 32;
+      x = q;
+      const more = ch & 0x10 ? x !== -1 : x !== 0;
+      if (more) ch |= 0x20;
+      s[p++] = ch + 48;
+      if (!more) break;
+    }
+  }
+  return latin1.decode(s.subarray(0, p));
+}
+
+function fail(reason: 'string-char' | 'string-truncated' | 'string-group', detail: string, s: string, p: number, expected: string, found: string): never {
+  throw new RleError(reason, `${detail} at character ${p} of ${show(s)}`, { expected, found, position: p });
+}
+
+/**
+ * Parses a compressed RLE string of an h×w mask. Unlike pycocotools (which reads past the end or
+ * returns counts that do not fit the mask), it rejects characters outside '0' … 'o', a string ending
+ * inside a count, counts longer than 7 characters, and counts that do not sum to h·w.
+ */
+export function decodeString(s: string, h: number, w: number): Rle {
+  checkSize(h, w);
+  const n = s.length;
+  let cnts = scratchU32(Math.min(n, 1 << 16));
+  let m = 0;
+  let p = 0;
+  while (p < n) {
+    // up to 6 characters (|value| < 2^29) in int32 arithmetic; a 7th goes through doubles
+    let x = 0;
+    let k = 0;
+    let c: number;
+    let seventh = false;
+    const start = p;
+    do {
+      if (p === n) fail('string-truncated', 'RLE string ends inside a count', s, start, 'a last character below "P" (no continuation bit 0x20)', 'the end of the string');
+      c = s.charCodeAt(p++) - 48;
+      if (c < 0 || c > 63) fail('string-char', 'invalid character in RLE string', s, p - 1, 'characters "0" … "o"', JSON.stringify(s[p - 1]));
+      if (k === 6) {
+        seventh = true;
+        break;
+      }
+      x |= (c & 0x1f) << (5 * k);
+      k++;
+    } while (c & 0x20);
+    let v: number;
+    if (!seventh) {
+      v = c & 0x10 ? x | (-1 << (5 * k)) : x; // sign-extend from the last group
+    } else {
+      // the 7th character: bits 30 … 34
+      if (c & 0x20) fail('string-group', 'RLE count too long', s, start, 'at most 7 characters per count', `${s.slice(start, start + 8)}…`);
+      v = (x >>> 0) + (c & 0x1f) * 2 ** 30;
+      if (c & 0x10) v -= 2 ** 35;
+    }
+    if (m > 2) v += cnts[m - 2];
+    if (m === cnts.length) cnts = scratchU32(2 * m, cnts);
+    cnts[m++] = v >>> 0;
+  }
+  const rle: Rle = { h, w, counts: cnts.slice(0, m) };
+  checkRle(rle);
+  return rle;
+}
