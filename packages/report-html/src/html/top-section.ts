@@ -137,7 +137,7 @@ export async function topSection(top: readonly TopClass[], options: TopSectionOp
   for (const c of crops.values()) cropBytes += c.uri.length;
   const legend = crops.size > 0
     ? '<p class="crop-legend"><span class="key det"></span> detection <span class="key gt"></span> ground truth (the matched object, or the one it overlaps most) — each crop is its image around the two boxes.</p>'
-    : `<p class="muted">${options.imagesDir ? 'No image could be read from the images folder' : 'No images folder (<code>--images &lt;dir&gt;</code>; VOC: <code>&lt;root&gt;/VOC2010/JPEGImages/</code> when present)'}: detections are shown by image id and box.</p>`;
+    : `<p class="muted">${options.imagesDir ? 'No image could be read from the images folder' : 'No images folder (<code>--images &lt;dir&gt;</code>, or the task’s own images folder when its inputs have one)'}: detections are shown by image id and box.</p>`;
   const classes = top
     .map((c, i) => {
       const counts = LISTS.map(([k]) => c[k].length);
