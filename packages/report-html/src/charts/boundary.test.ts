@@ -73,19 +73,19 @@ describe('boundary charts', () => {
       expect(values.filter((v) => v.kind === 'point' && v.n === n && String(v.what).startsWith('ODS'))).toHaveLength(1);
     }
     expect(values.filter((v) => v.kind === 'note').map((v) => [v.n, v.text])).toEqual([
-      [1, ['no curve: every threshold', 'gives this one point']],
-      [2, ['no curve in the report:', 'the ODS point only']],
+      [1, 'one point at all thresholds'],
+      [2, 'no curve in the report'],
     ]);
     expect(chart.description).toContain('2 panels show their points without a line');
     const warnings: string[] = [];
     const svg = await renderVegaLiteSvg(chart.spec, { onWarning: (m) => warnings.push(m) });
     expect(warnings).toEqual([]);
-    expect(svg).toContain('gives this one point');
-    expect(svg).toContain('the ODS point only');
+    expect(svg).toContain('one point at all thresholds');
+    expect(svg).toContain('no curve in the report');
   });
 
   it('noCurveNote: none for a line of two points', () => {
     expect(noCurveNote({ points: [[0.1, 0.2], [0.3, 0.4]], curve: undefined })).toBeUndefined();
-    expect(noCurveNote({ points: [[0.1, 0.2], [0.1, 0.2]], curve: undefined })?.lines[0]).toBe('no curve: every threshold');
+    expect(noCurveNote({ points: [[0.1, 0.2], [0.1, 0.2]], curve: undefined })).toBe('one point at all thresholds');
   });
 });

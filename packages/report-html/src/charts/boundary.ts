@@ -4,6 +4,7 @@
  * classes sorted by F-ODS with the challenge score.
  */
 import { codeUnitOrder, isCurveSeries, type Report, type ReportCurve } from '@cvdevkit/core';
+import { measureTextWidth } from '../text-width.js';
 import { thinCurveIndices } from '../thin-curve.js';
 import { MUTED, PRIMARY, SECONDARY } from '../theme.js';
 import { IN_DATA_ORDER, chartSpec, displayName, finite, fmt, round6, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
@@ -104,12 +105,28 @@ function hasOdsPoint(c: BoundaryClass): boolean {
   return c.ods !== undefined && c.odsF > 0;
 }
 
-/** Why a class's panel draws no line (its note, two short lines), or undefined when it has a line. */
-export function noCurveNote(c: { points: Array<[number, number]>; curve: ReportCurve | undefined }): { lines: [string, string] } | undefined {
+/**
+ * Why a class's panel draws no line (one short line, to fit a panel under its F = 0.2 contour; the caption
+ * says it in full), or undefined when it has a line.
+ */
+export function noCurveNote(c: { points: Array<[number, number]>; curve: ReportCurve | undefined }): string | undefined {
   const distinct = new Set(c.points.map(([r, p]) => `${r},${p}`)).size;
   if (distinct >= 2) return undefined;
-  if (distinct === 1) return { lines: ['no curve: every threshold', 'gives this one point'] };
-  return c.curve === undefined ? { lines: ['no curve in the report:', 'the ODS point only'] } : { lines: ['no curve: R = P = 0 at', 'every threshold of it'] };
+  if (distinct === 1) return 'one point at all thresholds';
+  return c.curve === undefined ? 'no curve in the report' : 'no drawable curve';
+}
+
+const NOTE_FONT_SIZE = 9;
+
+/**
+ * Where a panel's note starts (`r`, its left end; `p`, its baseline): along the panel's bottom, under the
+ * F = 0.2 contour (P < 0.11 there), at the left, or at the right when the class's point is low on the left.
+ */
+function notePlace(text: string, point: [number, number] | undefined, size: number): { r: number; p: number } {
+  const width = measureTextWidth(text, NOTE_FONT_SIZE) / size;
+  const [r, p] = point ?? [1, 1];
+  const right = p < 0.2 && r < 0.04 + width + 0.05;
+  return { r: right ? 0.93 - width : 0.04, p: 0.025 };
 }
 
 function curveValues(points: Array<[number, number]>, extra: VegaLiteSpec): VegaLiteSpec[] {
@@ -243,15 +260,15 @@ function perClassPlots(classes: BoundaryClass[]): ReportChart | undefined {
   if (shown.length === 0) return undefined;
   const titles = shown.map((c) => `${c.name} · F-ODS ${fmt(c.odsF)}`);
   const columns = shown.length <= 4 ? shown.length : shown.length <= 20 ? 4 : 6;
-  const grid = panelGrid(titles, { columns, size: shown.length > 20 ? 120 : 150, xTitle: 'Recall (0–1)', yTitle: 'Precision (0–1)' });
+  const size = shown.length > 20 ? 120 : 150;
+  const grid = panelGrid(titles, { columns, size, xTitle: 'Recall (0–1)', yTitle: 'Precision (0–1)' });
   const values: VegaLiteSpec[] = [...grid.values];
   const contours = [0.2, 0.4, 0.6, 0.8].map((f) => isoFContour(f, 12));
   shown.forEach((c, n) => {
     for (const contour of contours) values.push(lineBreak('iso', n), ...contour.map(([r, p]) => ({ kind: 'iso', n, r, p })));
     values.push(lineBreak('curve', n), ...c.points.map(([r, p]) => ({ kind: 'curve', n, r, p })));
     const note = noCurveNote(c);
-    // two lines hanging from `p`: in the panel's lower part, or its upper part when the point is low
-    if (note) values.push({ kind: 'note', n, r: 0.04, p: (c.ods?.[1] ?? c.points[0]?.[1] ?? 0) >= 0.4 ? 0.22 : 0.96, text: note.lines });
+    if (note) values.push({ kind: 'note', n, ...notePlace(note, c.ods ?? c.points[0], size), text: note });
     if (c.ods) values.push({ kind: 'point', n, what: ODS, r: c.ods[0], p: c.ods[1], label: `${c.name} ODS: R ${fmt(c.ods[0])}, P ${fmt(c.ods[1])}, F ${fmt(c.odsF)}` });
     if (c.ois) values.push({ kind: 'point', n, what: OIS, r: c.ois[0], p: c.ois[1], label: `${c.name} OIS: R ${fmt(c.ois[0])}, P ${fmt(c.ois[1])}, F ${fmt(c.oisF)}` });
   });
@@ -264,7 +281,7 @@ function perClassPlots(classes: BoundaryClass[]): ReportChart | undefined {
     // why a panel has a point and no line (see noCurveNote)
     {
       transform: [{ filter: "datum.kind === 'note'" }],
-      mark: { type: 'text', color: MUTED, align: 'left', baseline: 'top', fontSize: 9, fontStyle: 'italic', lineHeight: 11, aria: false },
+      mark: { type: 'text', color: MUTED, align: 'left', baseline: 'alphabetic', fontSize: NOTE_FONT_SIZE, fontStyle: 'italic', aria: false },
       encoding: { ...xy, text: { field: 'text' } },
     },
   ];
@@ -272,8 +289,8 @@ function perClassPlots(classes: BoundaryClass[]): ReportChart | undefined {
   return {
     id: 'bsds-per-class',
     title: 'BSDS plot per class',
-    description: `One panel per class with a drawable curve, sorted by F-ODS (best first): the curve over the thresholds, the ODS point on it, the OIS point, iso-F contours at 0.2, 0.4, 0.6 and 0.8. Thresholds at which a class has R = P = 0 (nothing found, nothing correct) are not drawn.${noted > 0 ? ` ${noted === 1 ? 'One panel shows its points' : `${noted} panels show their points`} without a line, and says why: every threshold gives the same point, or the report holds no curve for the class.` : ''}${classes.length - shown.length > 0 ? ` The other ${classes.length - shown.length} classes have no such point (F-ODS 0).` : ''}`,
-    spec: chartSpec('BSDS plot per class', `${shown.length} classes with a curve, sorted by F-ODS`, { ...grid.body, data: { values }, layer: layers }),
+    description: `One panel per class with a drawable curve, sorted by F-ODS (best first): the curve over the thresholds, the ODS point on it, the OIS point, iso-F contours at 0.2, 0.4, 0.6 and 0.8. Thresholds at which a class has R = P = 0 (nothing found, nothing correct) are not drawn.${noted > 0 ? ` ${noted === 1 ? 'One panel shows its points' : `${noted} panels show their points`} without a line, and says why: every threshold gives the same point (one point at all thresholds), or the report holds no curve for the class.` : ''}${classes.length - shown.length > 0 ? ` The other ${classes.length - shown.length} classes have no such point (F-ODS 0).` : ''}`,
+    spec: chartSpec('BSDS plot per class', `${shown.length} classes with a point to draw, sorted by F-ODS`, { ...grid.body, data: { values }, layer: layers }),
   };
 }
 
