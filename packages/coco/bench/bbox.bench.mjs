@@ -71,4 +71,4 @@ for (const [name] of runners.slice(1)) {
   console.log(`${name} / cvdevkit: ${ratios.join('; ')}`);
 }
 const ours = JSON.parse(results.cvdevkit[0].stdout);
-console.log('cvdevkit phases (ms, wall, first pair):', JSON.stringify(ours.timings));
+console.log('cvdevkit phases (ms; *CpuMs = CPU time, the others wall; first pair):', JSON.stringify(ours.timings));
