@@ -5,8 +5,12 @@
  * RSS from /usr/bin/time, since the machine is shared.
  *
  *   node bench/bbox.bench.mjs [--case bbox|segm] [--pairs 3] [--data DIR]
- * Peers (optional): PYCOCOTOOLS=<dir on PYTHONPATH holding pycocotools>, RUN_COCO_EVAL=<run_coco_eval.py>,
- * FASTER_COCO_EVAL=<dir on PYTHONPATH holding faster_coco_eval> (then --impl faster is timed too).
+ * Peers (optional; a peer whose variables are not set is skipped with a note):
+ *   RUN_COCO_EVAL=<run_coco_eval.py>, the peers' one-evaluation script (../shared/peers/coco/run_coco_eval.py)
+ *   PYCOCOTOOLS=<dir on PYTHONPATH holding pycocotools>            (pycocotools 2.0.11)
+ *   FASTER_COCO_EVAL=<dir on PYTHONPATH holding faster_coco_eval>  (faster-coco-eval 1.7.1, run with --impl faster)
+ * Each pair runs every tool once, in turn (whole processes); printed: each run, the median of each tool,
+ * and per pair the ratios of the peers' CPU time, wall time and peak RSS to cvdevkit's.
  * Needs the built CLI (apps/cli/bundle/bin.js) and this package.
  */
 import { spawnSync } from 'node:child_process';
@@ -36,6 +40,11 @@ function timed(cmd, args, env = {}) {
 }
 
 const runners = [['cvdevkit', () => timed(process.execPath, [cli, 'eval', `coco/${iouType}`, '--plugin', pkg, '--gt', join(dir, 'gt.json'), '--results', join(dir, 'results.json'), '--format', 'json'], { CVDEVKIT_NO_AUTOLOAD: '1' })]];
+if (!process.env.RUN_COCO_EVAL) console.log('note: RUN_COCO_EVAL not set: the peers are skipped');
+else {
+  if (!process.env.PYCOCOTOOLS) console.log('note: PYCOCOTOOLS not set: pycocotools skipped');
+  if (!process.env.FASTER_COCO_EVAL) console.log('note: FASTER_COCO_EVAL not set: faster-coco-eval skipped');
+}
 if (process.env.PYCOCOTOOLS && process.env.RUN_COCO_EVAL) {
   runners.push(['pycocotools', () => timed('python3', [process.env.RUN_COCO_EVAL, join(dir, 'gt.json'), join(dir, 'results.json'), iouType], { PYTHONPATH: process.env.PYCOCOTOOLS })]);
 }
@@ -54,5 +63,12 @@ const median = (v) => v.slice().sort((x, y) => x - y)[Math.floor(v.length / 2)];
 for (const [name, rs] of Object.entries(results)) {
   console.log(`${name.padEnd(17)} median ${median(rs.map((r) => r.cpu)).toFixed(2)} s CPU, ${median(rs.map((r) => r.wall)).toFixed(2)} s wall, ${median(rs.map((r) => r.rssMiB)).toFixed(0)} MiB peak`);
 }
+for (const [name] of runners.slice(1)) {
+  const ratios = results[name].map((r, p) => {
+    const o = results.cvdevkit[p];
+    return `pair ${p + 1}: ${(r.cpu / o.cpu).toFixed(1)}× CPU, ${(r.wall / o.wall).toFixed(1)}× wall, ${(r.rssMiB / o.rssMiB).toFixed(1)}× peak RSS`;
+  });
+  console.log(`${name} / cvdevkit: ${ratios.join('; ')}`);
+}
 const ours = JSON.parse(results.cvdevkit[0].stdout);
-console.log('cvdevkit phases (ms, wall, first pair):', JSON.stringify(ours.timings));
+console.log('cvdevkit phases (ms; *CpuMs = CPU time, the others wall; first pair):', JSON.stringify(ours.timings));

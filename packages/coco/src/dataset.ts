@@ -56,4 +56,6 @@ export interface Results {
   hasSegmentation: Uint8Array;
   /** The masks loadRes already decoded (segmentation branch), by result index, to be decoded once. */
   masks?: unknown[];
+  /** toBbox of each of `masks`, row i at [4i … 4i+3] (handed to the mask IoU so that it does not walk the masks again). */
+  maskBoxes?: Float64Array;
 }

@@ -23,7 +23,7 @@ export function segmIouComputer(gt: GroundTruth, dt: Results): IouComputer {
       }
       const d: Rle[] = [];
       for (let i = 0; i < dts.length; i++) d.push(resultRle(dt, dts[i], h, w));
-      return maskIou(d, g, crowd);
+      return maskIou(d, g, crowd, { dtBoxes: maskBoxesOf(dt, dts) });
     },
   };
 }
@@ -38,4 +38,17 @@ export function resultRle(dt: Results, i: number, h: number, w: number): Rle {
   const y1 = dt.bbox[b + 1];
   const y2 = dt.bbox[b + 1] + dt.bbox[b + 3];
   return segmentationToRle([[x1, y1, x1, y2, x2, y2, x2, y1]], h, w, dt.file, `[${i}].bbox`);
+}
+
+/** The boxes loadRes measured for these results' masks, when it measured all of them (else undefined: iou measures). */
+function maskBoxesOf(dt: Results, dts: ArrayLike<number>): Float64Array | undefined {
+  const all = dt.maskBoxes;
+  if (all === undefined || dt.masks === undefined) return undefined;
+  const out = new Float64Array(4 * dts.length);
+  for (let k = 0; k < dts.length; k++) {
+    const i = dts[k];
+    if (dt.masks[i] === undefined) return undefined;
+    out.set(all.subarray(4 * i, 4 * i + 4), 4 * k);
+  }
+  return out;
 }

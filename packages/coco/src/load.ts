@@ -197,7 +197,10 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
       if (!options.measureMask) throw bad(file, `[${i}].segmentation`, 'segmentation results only with the mask API', seg[i]);
       const m = options.measureMask(seg[i], `[${i}].segmentation`);
       res.area[i] = m.area;
-      if (m.mask !== undefined) (res.masks ??= new Array<unknown>(n))[i] = m.mask;
+      if (m.mask !== undefined) {
+        (res.masks ??= new Array<unknown>(n))[i] = m.mask;
+        (res.maskBoxes ??= new Float64Array(4 * n)).set(m.bbox, 4 * i);
+      }
       if (box !== undefined) {
         if (box.length !== 4) throw bad(file, `[${i}].bbox`, 'a box of 4 numbers [x, y, w, h]', Array.from(box), 'input/box');
         res.bbox.set(box, 4 * i);

@@ -77,11 +77,14 @@ export function loadRun(iouType: IouType, options: CocoOptions): LoadedRun {
   const gtPath = requireFile(options.gt, 'gt', 'the ground-truth JSON (instances_*.json or person_keypoints_*.json)');
   const resPath = requireFile(options.results, 'results', 'the results JSON list');
   const t0 = performance.now();
+  const c0 = cpuMs();
   const gt = readGroundTruth(gtPath, { segmentation: iouType === 'segm' });
   const t1 = performance.now();
+  const c1 = cpuMs();
   const measureMask = measureCompressed(resPath);
   const dt = readResults(resPath, gt, { measureMask, maskArea: fixes.maskArea && iouType === 'segm' });
   const t2 = performance.now();
+  const c2 = cpuMs();
   const diagnostics: Diagnostic[] = [];
   if (dt.count === 0) {
     diagnostics.push(warning(`${resPath}: the result list is empty: every AP and AR of a category with ground truth is 0 (pycocotools crashes on an empty list)`));
@@ -117,7 +120,7 @@ export function loadRun(iouType: IouType, options: CocoOptions): LoadedRun {
     const unknown = params.catIds.filter((id) => !gtCats.has(id));
     if (unknown.length > 0) diagnostics.push(warning(`--cat-ids: ${unknown.length} id(s) are not categories of the ground truth (${unknown.slice(0, 5).join(', ')}); their AP is -1`));
   }
-  return { iouType, params, fixes, gt, dt, diagnostics, timings: { readGtMs: t1 - t0, readResultsMs: t2 - t1 } };
+  return { iouType, params, fixes, gt, dt, diagnostics, timings: { readGtMs: t1 - t0, readResultsMs: t2 - t1, readGtCpuMs: c1 - c0, readResultsCpuMs: c2 - c1 } };
 }
 
 export function iouComputerFor(run: LoadedRun): IouComputer {
@@ -135,6 +138,7 @@ export function categoryNames(gt: GroundTruth): Map<number, string> {
 /** `coco/<iouType>`: the whole evaluation, pycocotools' evaluate → accumulate → summarize; with --shard, one block of the images. */
 export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, context: RunContext): Promise<Report> {
   const t0 = performance.now();
+  const c0 = cpuMs();
   const shard = options.shard !== undefined ? parseShard(options.shard) : undefined;
   if (shard && !options.recordsOut) throw usageError('--shard needs --records-out <file>: a shard writes its records there for `cvdevkit merge coco/' + iouType + '`', 'usage/missing-option');
   const run = loadRun(iouType, options);
@@ -142,11 +146,14 @@ export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, c
   const t1 = performance.now();
   const imgCount = new Set(run.params.imgIds ?? Array.from(run.gt.imageIds)).size;
   const range = shardRange(imgCount, shard);
+  const c1 = cpuMs();
   const out = evaluateCoco(run.gt, run.dt, run.params, run.fixes, iouComputerFor(run), range);
   const t2 = performance.now();
+  const c2 = cpuMs();
   const A = run.params.areaRanges.length;
   const acc = accumulateAll(out.records, out.setup.K, A, run.params.iouThrs.length, run.params.recThrs, run.params.maxDets);
   const t3 = performance.now();
+  const c3 = cpuMs();
   context.progress.end();
   const diagnostics = [...run.diagnostics];
   if (shard && options.recordsOut) {
@@ -181,7 +188,17 @@ export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, c
     arrays: options.arrays,
     diagnostics,
     version: PACKAGE_VERSION,
-    timings: { ...run.timings, matchMs: t2 - t1, accumulateMs: t3 - t2, totalMs: performance.now() - t0 },
+    timings: {
+      ...run.timings,
+      matchMs: t2 - t1,
+      accumulateMs: t3 - t2,
+      totalMs: performance.now() - t0,
+      // CPU time (user + system) of the same phases: the figures that hold on a loaded machine
+      matchCpuMs: c2 - c1,
+      accumulateCpuMs: c3 - c2,
+      totalCpuMs: cpuMs() - c0,
+      processCpuMs: cpuMs(),
+    },
   });
 }
 
@@ -261,4 +278,10 @@ export async function mergeCocoShards(iouType: IouType, files: readonly string[]
     version: PACKAGE_VERSION,
     timings: { totalMs: performance.now() - t0 },
   });
+}
+
+/** CPU time (user + system) of this process so far, in ms. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
 }

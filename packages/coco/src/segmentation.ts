@@ -1,5 +1,5 @@
 import { inputError } from '@cvdevkit/core';
-import { area, decodeString, fromPolygons, fromUncompressed, isRleError, merge, toBbox, type Rle } from '@cvdevkit/rle';
+import { decodeString, decodeStringMeasured, fromPolygons, fromUncompressed, isRleError, merge, type MeasuredRle, type Rle } from '@cvdevkit/rle';
 import { showValue } from './load.js';
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -65,10 +65,11 @@ export function segmentationToRle(segm: unknown, h: number, w: number, file: str
 }
 
 /**
- * A segm result's mask in loadRes' segmentation branch: `mask.area` goes through `_frString`, so only a
- * compressed RLE is accepted there (pycocotools raises TypeError on a list of counts or polygons).
+ * A segm result's mask in loadRes' segmentation branch, with its area and box: `mask.area` and
+ * `mask.toBbox` go through `_frString`, so only a compressed RLE is accepted there (pycocotools raises
+ * TypeError on a list of counts or polygons). The string is parsed once for all three.
  */
-export function compressedRle(segm: unknown, file: string, field: string): Rle {
+export function compressedRleMeasured(segm: unknown, file: string, field: string): MeasuredRle {
   if (!isObject(segm) || typeof segm.counts !== 'string') {
     throw inputError({
       code: 'input/invalid',
@@ -80,7 +81,12 @@ export function compressedRle(segm: unknown, file: string, field: string): Rle {
     });
   }
   const [h, w] = rleSize(segm, file, field);
-  return located(file, field, segm, () => decodeString(segm.counts as string, h, w));
+  return located(file, field, segm, () => decodeStringMeasured(segm.counts as string, h, w));
+}
+
+/** The mask of `compressedRleMeasured`. */
+export function compressedRle(segm: unknown, file: string, field: string): Rle {
+  return compressedRleMeasured(segm, file, field).rle;
 }
 
 /** True when a polygon list holds a polygon of odd length (pycocotools drops its last number). */
@@ -91,7 +97,7 @@ export function hasOddPolygon(segm: unknown): boolean {
 /** loadRes' `mask.area(segm)` and `mask.toBbox(segm)` of a compressed-RLE result. */
 export function measureCompressed(file: string): (segm: unknown, field: string) => { area: number; bbox: Float64Array; mask: Rle } {
   return (segm, field) => {
-    const rle = compressedRle(segm, file, field);
-    return { area: area(rle), bbox: toBbox(rle), mask: rle };
+    const m = compressedRleMeasured(segm, file, field);
+    return { area: m.area, bbox: m.bbox, mask: m.rle };
   };
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { cachedParse, fsError } from '@cvdevkit/formats';
-import { inputError, ProblemCollector, resolveWorkerScript, WorkerPool, type RunContext } from '@cvdevkit/core';
+import { chooseWorkerCount, inputError, ProblemCollector, resolveWorkerScript, WorkerPool, type RunContext } from '@cvdevkit/core';
 import { matNumbers, readMatFileSync, type MatStruct, type MatValue } from '@cvdevkit/formats/mat';
 import { readAnnotationChunk, UNKNOWN_LABEL, type AnnotationChunk } from './annotation.js';
 import type { SynsetMap } from './meta.js';
@@ -30,8 +30,25 @@ export interface GroundTruthBoxes {
 
 /** Files per worker task. */
 const CHUNK = 500;
-/** Below this many files the annotations are parsed in the calling thread. */
-const MIN_FILES_FOR_WORKERS = 1500;
+/**
+ * CPU milliseconds to read and parse one annotation file (0.03 ms: warm, the 9,917 DET validation XMLs of the
+ * `det_real_val2` fixture, README Speed),
+ * and what one more worker thread costs before its first chunk (thread start and module loading, ~100 ms).
+ * `chooseWorkerCount` weighs them.
+ */
+const FILE_CPU_MS = 0.03;
+const WORKER_START_CPU_MS = 100;
+
+/**
+ * The threads (the calling one included) to parse `files` annotation files with: `context.workers` as the
+ * user gave it (`--workers`), else (`workersAuto`) what `chooseWorkerCount` finds worth it: 1 below tens of
+ * thousands of files on a quiet machine, and 1 whenever the other cores are busy.
+ */
+export function annotationThreads(files: number, context: Pick<RunContext, 'workers' | 'workersAuto'>, load?: number, cores?: number): number {
+  const cap = Math.max(1, Math.min(Math.floor(context.workers), Math.ceil(files / CHUNK)));
+  if (cap <= 1 || context.workersAuto !== true) return cap;
+  return chooseWorkerCount({ cap, units: files, unitCpuMs: FILE_CPU_MS, workerCpuMs: WORKER_START_CPU_MS, load, cores });
+}
 
 /** Reads `--gt`: a directory of `*.xml` annotations (ASCII order = image order) or the official `rec` cache `.mat`. */
 export async function readGroundTruthBoxes(path: string, synsets: SynsetMap, context: RunContext): Promise<GroundTruthBoxes> {
@@ -91,9 +108,9 @@ async function readAnnotationDirectory(dir: string, synsets: SynsetMap, context:
 async function parseAnnotationFiles(dir: string, files: string[], synsets: SynsetMap, context: RunContext): Promise<AnnotationChunk[]> {
   const tasks: XmlChunkTask[] = [];
   for (let s = 0; s < files.length; s += CHUNK) tasks.push({ dir, files: files.slice(s, s + CHUNK) });
-  const threads = Math.min(context.workers, tasks.length) - 1;
+  const threads = annotationThreads(files.length, context) - 1;
   let script: URL | undefined;
-  if (threads > 0 && files.length >= MIN_FILES_FOR_WORKERS) {
+  if (threads > 0) {
     try {
       script = resolveWorkerScript(import.meta.url, './xml.worker.js');
     } catch {

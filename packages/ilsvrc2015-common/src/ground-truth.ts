@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { cachedParse, fsError } from '@cvdevkit/formats';
-import { inputError, mapInWorkers, ProblemCollector, resolveWorkerScript, type Problem, type RunContext } from '@cvdevkit/core';
+import { chooseWorkerCount, inputError, mapInWorkers, ProblemCollector, resolveWorkerScript, type Problem, type RunContext } from '@cvdevkit/core';
 import { matNumbers, readMatFileSync, type MatValue } from '@cvdevkit/formats/mat';
 import { parseAnnotationFiles, type PackedObjects } from './annotation.js';
 import type { AnnotationTask, AnnotationWorkerData } from './annotations.worker.js';
@@ -102,13 +102,30 @@ export function annotationFiles(dir: string, list: ImageList): string[] {
   return list.names.map((name) => join(dir, `${name}.xml`));
 }
 
-/** Below this many files the XML is parsed on the calling thread. */
-const WORKER_THRESHOLD = 2000;
 const CHUNK = 1000;
+/**
+ * CPU milliseconds to read and parse one annotation file (0.055 ms: warm, the 9,917 DET validation XMLs of
+ * the `det_real_val2` fixture), and what one worker thread costs before its first file (thread
+ * start and module loading, ~100 ms). `chooseWorkerCount` weighs them.
+ */
+const FILE_CPU_MS = 0.06;
+const WORKER_START_CPU_MS = 100;
+
+/**
+ * The worker threads to parse `files` annotation files with (1: parse on the calling thread): `context.workers`
+ * as the user gave it (`--workers`), else (`workersAuto`) what `chooseWorkerCount` finds worth it: 1 below tens
+ * of thousands of files on a quiet machine, and 1 whenever the other cores are busy.
+ */
+export function groundTruthWorkers(files: number, context: Pick<RunContext, 'workers' | 'workersAuto'>, load?: number, cores?: number): number {
+  const cap = Math.max(1, Math.min(Math.floor(context.workers), Math.ceil(files / 200)));
+  if (cap <= 1 || context.workersAuto !== true) return cap;
+  return chooseWorkerCount({ cap, units: files, unitCpuMs: FILE_CPU_MS, workerCpuMs: WORKER_START_CPU_MS, load, cores });
+}
 
 async function parseFiles(files: string[], synsets: Synsets, context: RunContext): Promise<PackedObjects> {
   let script: URL | undefined;
-  if (context.workers > 1 && files.length >= WORKER_THRESHOLD) {
+  const workers = groundTruthWorkers(files.length, context);
+  if (workers > 1) {
     try {
       script = resolveWorkerScript(import.meta.url, './annotations.worker.js');
     } catch {
@@ -127,12 +144,12 @@ async function parseFiles(files: string[], synsets: Synsets, context: RunContext
       }
       return mergePacked(parts);
     }
-    const chunkSize = Math.max(200, Math.min(CHUNK, Math.ceil(files.length / (context.workers * 4))));
+    const chunkSize = Math.max(200, Math.min(CHUNK, Math.ceil(files.length / (workers * 4))));
     const tasks: AnnotationTask[] = [];
     for (let i = 0; i < files.length; i += chunkSize) tasks.push({ files: files.slice(i, i + chunkSize) });
     const workerData: AnnotationWorkerData = { wnids: synsets.wnids };
     const parts = await mapInWorkers<AnnotationTask, PackedObjects>(script, tasks, {
-      workers: context.workers,
+      workers,
       workerData,
       signal: context.signal,
       onResult: (_r, i) => context.progress.advance(tasks[i].files.length),
@@ -176,7 +193,7 @@ function decodePacked(body: Buffer, files: number): PackedObjects | undefined {
 }
 
 /**
- * Reads the ground truth from `<dir>/<name>.xml` for every list entry (workers for large lists; a
+ * Reads the ground truth from `<dir>/<name>.xml` for every list entry (worker threads where they pay, `groundTruthWorkers`; a
  * parse cache in `context.cacheDir` through `cachedParse` of `@cvdevkit/formats`: keyed by the files'
  * paths, sizes and mtimes, the list, the meta WNIDs and the plugin version, and checked by a content checksum). Every problem of every file is reported together.
  */

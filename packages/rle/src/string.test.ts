@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { anyRleArb } from '../test/arbitraries.js';
+import { anyRleArb, maskArb } from '../test/arbitraries.js';
+import { toBbox } from './bbox.js';
 import { isRleError, RleError } from './errors.js';
-import { decodeString, encodeString } from './string.js';
+import { area, encode } from './mask.js';
+import { decodeString, decodeStringMeasured, encodeString } from './string.js';
 
 describe('compressed string codec', () => {
   it('round trips any valid RLE (zero runs, counts up to 2^32 − 1)', () => {
@@ -56,5 +58,37 @@ describe('compressed string codec', () => {
     expect(err('5', -1, 3)).toMatchObject({ reason: 'size' });
     // a negative delta that takes a count below zero wraps to uint32 as in C, then fails the sum
     expect(err('5:h0', 10, 10)).toMatchObject({ reason: 'counts-sum' });
+  });
+});
+
+describe('decodeStringMeasured (the one-pass fast path)', () => {
+  function same(s: string, h: number, w: number): void {
+    let slow: unknown;
+    let fast: unknown;
+    try {
+      const r = decodeString(s, h, w);
+      slow = { counts: Array.from(r.counts), area: area(r), bbox: Array.from(toBbox(r)) };
+    } catch (e) {
+      slow = isRleError(e) ? { error: e.reason, message: e.message } : e;
+    }
+    try {
+      const m = decodeStringMeasured(s, h, w);
+      fast = { counts: Array.from(m.rle.counts), area: m.area, bbox: Array.from(m.bbox) };
+    } catch (e) {
+      fast = isRleError(e) ? { error: e.reason, message: e.message } : e;
+    }
+    expect(fast).toEqual(slow);
+  }
+
+  it('equals decodeString + area + toBbox on any valid RLE and on masks', () => {
+    fc.assert(fc.property(anyRleArb, (r) => same(encodeString(r), r.h, r.w)), { numRuns: 300 });
+    fc.assert(fc.property(maskArb(24), ({ h, w, mask }) => same(encodeString(encode(mask, h, w)), h, w)), { numRuns: 300 });
+  });
+
+  it('fails as decodeString fails on any string and size', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopq~ é'.split('')), maxLength: 30 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 90 }), (s, h, w) => same(s, h, w)),
+      { numRuns: 500 },
+    );
   });
 });

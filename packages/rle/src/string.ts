@@ -85,3 +85,93 @@ export function decodeString(s: string, h: number, w: number): Rle {
   checkRle(rle);
   return rle;
 }
+
+/** An RLE with its area (`area`) and box (`toBbox`), measured while its string was parsed. */
+export interface MeasuredRle {
+  rle: Rle;
+  /** Number of 1 pixels, as `area(rle)`. */
+  area: number;
+  /** [x, y, w, h], as `toBbox(rle)`. */
+  bbox: Float64Array;
+}
+
+/**
+ * `decodeString`, `area` and `toBbox` in one pass over the string's characters: what loading a segm
+ * result needs (pycocotools' `mask.area` and `mask.toBbox` each parse the string again). Equal to the
+ * three calls value for value (property-tested against them), with the same errors.
+ */
+export function decodeStringMeasured(s: string, h: number, w: number): MeasuredRle {
+  checkSize(h, w);
+  const n = s.length;
+  let cnts = scratchU32(Math.min(n, 1 << 16));
+  let m = 0;
+  let p = 0;
+  // running pixel position (the sum of the counts so far), the area and toBbox's extremes
+  let pos = 0;
+  let a = 0;
+  let xs = w;
+  let ys = h;
+  let xe = 0;
+  let ye = 0;
+  while (p < n) {
+    let x = 0;
+    let k = 0;
+    let c: number;
+    let seventh = false;
+    const start = p;
+    do {
+      if (p === n) fail('string-truncated', 'RLE string ends inside a count', s, start, 'a last character below "P" (no continuation bit 0x20)', 'the end of the string');
+      c = s.charCodeAt(p++) - 48;
+      if (c < 0 || c > 63) fail('string-char', 'invalid character in RLE string', s, p - 1, 'characters "0" … "o"', JSON.stringify(s[p - 1]));
+      if (k === 6) {
+        seventh = true;
+        break;
+      }
+      x |= (c & 0x1f) << (5 * k);
+      k++;
+    } while (c & 0x20);
+    let v: number;
+    if (!seventh) {
+      v = c & 0x10 ? x | (-1 << (5 * k)) : x;
+    } else {
+      if (c & 0x20) fail('string-group', 'RLE count too long', s, start, 'at most 7 characters per count', `${s.slice(start, start + 8)}…`);
+      v = (x >>> 0) + (c & 0x1f) * 2 ** 30;
+      if (c & 0x10) v -= 2 ** 35;
+    }
+    if (m > 2) v += cnts[m - 2];
+    if (m === cnts.length) cnts = scratchU32(2 * m, cnts);
+    const count = v >>> 0;
+    cnts[m] = count;
+    // toBboxInto's step for count m (uint32 running sum; only 1-runs of positive length count)
+    const begin = pos;
+    pos = (pos + count) >>> 0;
+    if (m & 1 && count !== 0) {
+      a += count;
+      const yStart = begin % h;
+      const xStart = (begin - yStart) / h;
+      const last = (pos - 1) >>> 0;
+      const yEnd = last % h;
+      const xEnd = (last - yEnd) / h;
+      if (xStart < xs) xs = xStart;
+      if (xEnd > xe) xe = xEnd;
+      if (xStart < xEnd) {
+        ys = 0;
+        ye = h - 1;
+      } else {
+        if (yStart < ys) ys = yStart;
+        if (yEnd > ye) ye = yEnd;
+      }
+    }
+    m++;
+  }
+  const rle: Rle = { h, w, counts: cnts.slice(0, m) };
+  checkRle(rle);
+  const bbox = new Float64Array(4);
+  if (m >= 2) {
+    bbox[0] = xs;
+    bbox[1] = ys;
+    bbox[2] = (xe - xs + 1) >>> 0;
+    bbox[3] = (ye - ys + 1) >>> 0;
+  }
+  return { rle, area: a >>> 0, bbox };
+}

@@ -9,6 +9,13 @@ main { max-width: 1200px; margin: 0 auto; padding: 24px 20px 64px; }
 header.page h1 { margin: 0 0 4px; font-size: 26px; }
 header.page p { margin: 0; color: var(--muted); }
 nav.toc { margin: 14px 0 8px; display: flex; flex-wrap: wrap; gap: 6px 14px; font-size: 14px; }
+nav.toc.grouped { display: grid; grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); gap: 10px 24px; }
+nav.toc .toc-group { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 8px 12px; }
+nav.toc .toc-heading { font-size: 15px; font-weight: 700; margin: 0 0 4px; }
+nav.toc ul { margin: 0; padding: 0; list-style: none; }
+nav.toc li { margin: 2px 0; }
+nav.toc li a { white-space: nowrap; }
+nav.toc .toc-label { font-weight: 600; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 13px; }
 a { color: var(--accent); }
 section { margin-top: 36px; }
 section > h2 { font-size: 20px; margin: 0 0 12px; padding-bottom: 4px; border-bottom: 1px solid var(--line); }

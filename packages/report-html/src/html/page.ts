@@ -16,19 +16,38 @@ export interface HtmlSection {
   html: string;
 }
 
+/** A group of the table of contents: a heading and lines of links (e.g. a dataset, a line per task). */
+export interface TocGroup {
+  heading: string;
+  lines: Array<{ label: string; links: Array<{ id: string; title: string }> }>;
+}
+
 export interface HtmlPageOptions {
   /** `<title>` and the page heading. */
   title: string;
   /** One line under the heading. */
   subtitle?: string;
   sections: HtmlSection[];
+  /** The table of contents in groups (default: one link per section, in one row). */
+  toc?: TocGroup[];
   /** Footer text, e.g. the generating tool and version. */
   footer?: string;
 }
 
+/** A grouped table of contents: a heading per group, a line per entry (its label, then its links). */
+function groupedToc(groups: TocGroup[]): string {
+  const link = (l: { id: string; title: string }) => `<a href="#${escapeHtml(l.id)}">${escapeHtml(l.title)}</a>`;
+  return groups
+    .map(
+      (g) =>
+        `<div class="toc-group"><div class="toc-heading">${escapeHtml(g.heading)}</div><ul>${g.lines.map((line) => `<li><span class="toc-label">${escapeHtml(line.label)}</span> ${line.links.map(link).join(' · ')}</li>`).join('')}</ul></div>`,
+    )
+    .join('');
+}
+
 /** The whole page as a string (`<!doctype html>` …). */
 export function buildHtmlPage(options: HtmlPageOptions): string {
-  const toc = options.sections.map((s) => `<a href="#${escapeHtml(s.id)}">${escapeHtml(s.title)}</a>`).join('');
+  const toc = options.toc ? groupedToc(options.toc) : options.sections.map((s) => `<a href="#${escapeHtml(s.id)}">${escapeHtml(s.title)}</a>`).join('');
   const sections = options.sections
     .map((s) => `<section id="${escapeHtml(s.id)}" aria-labelledby="${escapeHtml(s.id)}-h"><h2 id="${escapeHtml(s.id)}-h">${escapeHtml(s.title)}</h2>\n${s.html}\n</section>`)
     .join('\n');
@@ -44,7 +63,7 @@ export function buildHtmlPage(options: HtmlPageOptions): string {
 <body>
 <main>
 <header class="page"><h1>${escapeHtml(options.title)}</h1>${options.subtitle ? `<p>${escapeHtml(options.subtitle)}</p>` : ''}
-<nav class="toc" aria-label="Contents">${toc}</nav></header>
+<nav class="toc${options.toc ? ' grouped' : ''}" aria-label="Contents">${toc}</nav></header>
 ${sections}
 ${options.footer ? `<footer>${escapeHtml(options.footer)}</footer>` : ''}
 </main>

@@ -5,7 +5,7 @@ import { displayReport, reportToJson, type Report } from '@cvdevkit/core';
 import { buildReportCharts, type ReportChart } from '../charts/index.js';
 import { renderChartSvgs, warmChartWorker } from '../chart-renderer.js';
 import { addSvgTitles, escapeHtml, prefixSvgIds } from './escape.js';
-import { buildHtmlPage, type HtmlSection } from './page.js';
+import { buildHtmlPage, type HtmlSection, type TocGroup } from './page.js';
 import { diagnosticsSection, fingerprintSection, headlineSection, tableSection, type ReportProtocol } from './report-sections.js';
 import { topSection, type TopSectionOptions } from './top-section.js';
 
@@ -129,9 +129,45 @@ export async function renderReportsHtml(reports: Report[], options: { protocols?
   if (reports.length === 1) return renderReportHtml(reports[0], { protocol: options.protocols?.[0], onWarning: options.onWarning });
   const date = new Date().toISOString();
   const sections: HtmlSection[] = [];
+  const perReport: HtmlSection[][] = [];
+  // the reports of one dataset together (in their order), as the contents group them
+  const order = groupedOrder(reports);
   for (let i = 0; i < reports.length; i++) {
-    const prefix = `r${i + 1}-${reports[i].task.replace(/[^A-Za-z0-9]+/g, '-')}`;
-    sections.push(...(await reportSections(reports[i], { protocol: { date, ...options.protocols?.[i] }, onWarning: options.onWarning }, prefix)));
+    const prefix = `r${i + 1}-${reports[order[i]].task.replace(/[^A-Za-z0-9]+/g, '-')}`;
+    const own = await reportSections(reports[order[i]], { protocol: { date, ...options.protocols?.[order[i]] }, onWarning: options.onWarning }, prefix);
+    perReport.push(own);
+    sections.push(...own);
   }
-  return buildHtmlPage({ title: `cvdevkit: ${reports.length} reports`, subtitle: `${reports.map((r) => r.task).join(' · ')} · ${date}`, sections, footer: footer(reports) });
+  return buildHtmlPage({ title: `cvdevkit: ${reports.length} reports`, subtitle: `${reports.map((r) => r.task).join(' · ')} · ${date}`, sections, toc: tocByDataset(order.map((i) => reports[i]), perReport), footer: footer(reports) });
+}
+
+/** A report's dataset: its `dataset`, else its task's part before `/`. */
+function datasetOf(r: Report): string {
+  return typeof r.dataset === 'string' && r.dataset !== '' ? r.dataset : r.task.split('/')[0];
+}
+
+/** The reports' indices, those of one dataset together, datasets in the order they first appear. */
+function groupedOrder(reports: Report[]): number[] {
+  const byDataset = new Map<string, number[]>();
+  reports.forEach((r, i) => {
+    const d = datasetOf(r);
+    byDataset.set(d, [...(byDataset.get(d) ?? []), i]);
+  });
+  return [...byDataset.values()].flat();
+}
+
+/**
+ * The contents of a page of several reports (`perReport`: each one's sections), grouped by dataset (see
+ * `datasetOf`), a line per task: its name, then its sections (their titles without the task's name).
+ */
+export function tocByDataset(reports: Report[], perReport: HtmlSection[][]): TocGroup[] {
+  const groups = new Map<string, TocGroup>();
+  reports.forEach((r, i) => {
+    const dataset = datasetOf(r);
+    const group = groups.get(dataset) ?? { heading: dataset, lines: [] };
+    groups.set(dataset, group);
+    const lead = `${r.task}: `;
+    group.lines.push({ label: r.task, links: perReport[i].map((s) => ({ id: s.id, title: s.title.startsWith(lead) ? s.title.slice(lead.length) : s.title })) });
+  });
+  return [...groups.values()];
 }

@@ -6,6 +6,7 @@ import {
   createReport,
   problemsToDiagnostics,
   WorkerPool,
+  chooseWorkerCount,
   resolveWorkerScript,
   type Diagnostic,
   type Report,
@@ -37,7 +38,35 @@ function batchSize(n: number, workers: number): number {
   return Math.max(1, Math.min(16, Math.ceil(n / (workers * 8))));
 }
 
-/** Reads, checks and counts every image of the set (in worker threads when `context.workers > 1`). */
+/** In-thread CPU milliseconds spent on the first batches to measure an image's cost before choosing the thread count. */
+const PROBE_CPU_MS = 100;
+/** CPU milliseconds one more worker thread costs before its first image (thread start, PNG decoder loading). */
+const WORKER_START_CPU_MS = 100;
+
+/**
+ * The threads (this one included) for the batches: `context.workers` as the user gave it (`--workers`); by
+ * default (`workersAuto`) the first batches are scanned here (`scanHere`) until PROBE_CPU_MS of CPU is spent,
+ * then `chooseWorkerCount` decides from their measured cost whether threads pay for the rest.
+ */
+function chooseSegThreads(batches: SegItem[][], context: RunContext, scanHere: (until: () => boolean) => void, scanned: () => number): number {
+  const cap = Math.min(context.workers, batches.length);
+  if (cap <= 1 || context.workersAuto !== true) return cap;
+  const c0 = process.cpuUsage();
+  const spent = () => {
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000;
+  };
+  scanHere(() => spent() >= PROBE_CPU_MS);
+  const done = scanned();
+  if (done >= batches.length) return 1;
+  let images = 0;
+  for (let b = 0; b < done; b++) images += batches[b].length;
+  let imagesLeft = 0;
+  for (let b = done; b < batches.length; b++) imagesLeft += batches[b].length;
+  return chooseWorkerCount({ cap, units: imagesLeft, unitCpuMs: images > 0 ? spent() / images : 0, workerCpuMs: WORKER_START_CPU_MS });
+}
+
+/** Reads, checks and counts every image of the set (in worker threads when they pay for themselves, `chooseSegThreads`). */
 export async function scanSegmentation(options: VocSegOptions, context: RunContext): Promise<SegScan> {
   const paths = resolveSegPaths(options);
   const ids = await readSegImageSet(paths.imageSet);
@@ -61,20 +90,23 @@ export async function scanSegmentation(options: VocSegOptions, context: RunConte
     const size = batchSize(items.length, context.workers);
     const batches: SegItem[][] = [];
     for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
-    const workers = Math.min(context.workers, batches.length);
-    if (workers <= 1) {
-      for (const batch of batches) {
+    let first = 0;
+    const scanHere = (until: () => boolean) => {
+      for (; first < batches.length && !until(); first++) {
         if (context.signal.aborted) throw context.signal.reason ?? new Error('aborted');
-        add(scanSegBatch(batch));
-        context.progress.advance(batch.length);
+        add(scanSegBatch(batches[first]));
+        context.progress.advance(batches[first].length);
       }
-    } else {
+    };
+    const workers = chooseSegThreads(batches, context, scanHere, () => first);
+    if (workers <= 1 || first >= batches.length) scanHere(() => false);
+    else {
       // `workers - 1` threads plus the main thread pull batches from one queue; results are added in
       // input order afterwards so problems are listed in image-set order.
       const script = resolveWorkerScript(import.meta.url, './seg.worker.js');
       const pool = new WorkerPool<SegItem[], SegBatchResult>(script, { workers: workers - 1, signal: context.signal });
       const results = new Array<SegBatchResult>(batches.length);
-      let next = 0;
+      let next = first;
       const threadLane = async () => {
         while (next < batches.length) {
           const b = next++;
@@ -96,7 +128,7 @@ export async function scanSegmentation(options: VocSegOptions, context: RunConte
       } finally {
         await pool.close();
       }
-      for (const r of results) add(r);
+      for (let b = first; b < batches.length; b++) add(results[b]);
     }
   } finally {
     context.progress.end();
