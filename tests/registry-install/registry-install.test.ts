@@ -71,6 +71,11 @@ function globalInstall(prefix: string, packages: string[]): void {
   ok(run('npm', ['i', '-g', '--prefix', prefix, ...packages], dir), `npm i -g ${packages.join(' ')}`);
 }
 
+/** Bytes on disk under a prefix (`du -sb`). */
+function installSize(prefix: string): number {
+  return Number(ok(run('du', ['-sb', prefix], dir), 'du').split(/\s/)[0]);
+}
+
 function listedTasks(prefix: string, cwd: string): string[] {
   const out = ok(run(join(prefix, 'bin', 'cvdevkit'), ['list', '--format', 'json'], cwd), 'cvdevkit list');
   return (JSON.parse(out) as { plugins: { tasks: { id: string }[] }[] }).plugins.flatMap((p) => p.tasks.map((t) => t.id)).sort();
@@ -124,8 +129,15 @@ describe.skipIf(skip)('install through a real registry (verdaccio)', () => {
     const aps = Object.values(expected.det).map((c) => (c.ap === 'NaN' ? NaN : Number(c.ap)));
     const official = aps.reduce((a, b) => a + b, 0) / aps.length;
     expect(Math.abs(report.summary.mAP - official)).toBeLessThanOrEqual(1e-12);
-    // the HTML page from the installed packages: Vega's bundles and the one-file chart worker found in npm's layout
+    // a light install (no report-html): the HTML page is a usage error naming the package to add
     const page = join(project, 'report.html');
+    const light = run(bin, ['eval', 'voc2010/det', '--root', root, '--out', page, '--no-cache', '--quiet'], project);
+    expect(light.code).toBe(1);
+    expect(light.stderr).toContain('needs the package @cvdevkit/report-html, which is not installed');
+    const lightSize = installSize(prefix);
+    // the HTML page from the installed packages: Vega's bundles and the one-file chart worker found in npm's layout
+    globalInstall(prefix, ['@cvdevkit/report-html']);
+    console.log(`install size: @cvdevkit/cli + @cvdevkit/voc2010 ${(lightSize / 1e6).toFixed(1)} MB; + @cvdevkit/report-html ${(installSize(prefix) / 1e6).toFixed(1)} MB (du of the prefix)`);
     ok(run(bin, ['eval', 'voc2010/det', '--root', root, '--out', page, '--no-cache', '--quiet'], project), 'cvdevkit eval --out report.html');
     const html = readFileSync(page, 'utf8');
     for (const id of ['pr-curves', 'pr-curves-per-class', 'ap-per-class']) expect(html).toMatch(new RegExp(`<figure class="chart" id="chart-${id}"><div class="svg"><svg `));

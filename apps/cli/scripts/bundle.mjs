@@ -22,7 +22,7 @@ await build({
   platform: 'node',
   target: 'node20',
   sourcemap: true,
-  external: ['@cvdevkit/core', '@cvdevkit/formats', '@cvdevkit/formats/*', '@cvdevkit/analysis', '@cvdevkit/report-html', '@resvg/resvg-js', 'cli-progress'],
+  external: ['@cvdevkit/core', '@cvdevkit/formats', '@cvdevkit/formats/*', '@cvdevkit/analysis', '@cvdevkit/report-html', 'cli-progress'],
   // commander is CommonJS: its require() of Node built-ins needs a real require in an ES module
   banner: { js: "import { createRequire as __cvdevkitRequire } from 'node:module'; const require = __cvdevkitRequire(import.meta.url);" },
   logLevel: 'warning',

@@ -16,7 +16,7 @@ export function buildProgram(session: CliSession, io: CliIo, taskId: string | un
     .exitOverride()
     .configureOutput(output)
     .showSuggestionAfterError(true)
-    .addHelpText('after', known.length > 0 ? `\nInstalled tasks: ${known.join(', ')}` : '\nNo plugins installed: pass --plugin <path> or install @cvdevkit/voc2010, …');
+    .addHelpText('after', known.length > 0 ? `\nInstalled tasks: ${known.join(', ')}` : '\nNo plugins installed: pass --plugin <path>, or install a plugin package next to the CLI (see `cvdevkit list`).');
   const entry = taskId !== undefined ? registry.findTask(taskId) : undefined;
   const done = (p: number | Promise<number>) => Promise.resolve(p).then((c) => void (result.code = c));
   for (const register of COMMANDS) register({ program, session, entry, known, done });

@@ -19,6 +19,7 @@ import { checkOutputTarget, OutputCommit } from './output/targets.js';
 import { createProgress, type ProgressBar } from './progress.js';
 import { cliVersion } from './version.js';
 import { wantedSideOutputs } from './side-outputs/index.js';
+import { loadReportHtml } from './report-html.js';
 
 export interface CommonOptions {
   format: string;
@@ -167,9 +168,23 @@ export class CliSession {
    * and committed together at the end: a failure anywhere leaves every target as it was. Then the
    * diagnostics on stderr. After a Ctrl-C nothing is printed or written.
    */
+  /**
+   * The charts each report's task declares (`TaskDefinition.charts`), built by report-html into the report's
+   * `charts` (what the HTML page and `--plots` draw). Reports of tasks that declare none are left to report-html.
+   */
+  private async attachDeclaredCharts(reports: Report[], common: CommonOptions): Promise<void> {
+    for (const r of reports as Array<Report & { charts?: unknown }>) {
+      const requests = this.registry.findTask(r.task)?.task.charts;
+      if (requests === undefined || r.charts !== undefined) continue;
+      const { buildReportCharts } = await loadReportHtml(common.format === 'html' ? '--format html' : '--plots');
+      r.charts = buildReportCharts(r, requests);
+    }
+  }
+
   async printReports(reports: Report[], common: CommonOptions, context: FormatContext = {}): Promise<void> {
     await this.checkInterrupted();
     const sides = wantedSideOutputs(common.raw);
+    if (common.format === 'html' || sides.some((s) => s.name === 'plots')) await this.attachDeclaredCharts(reports, common);
     for (const s of sides) for (const r of reports) await s.prepare?.(r, common.raw);
     const formatContext = { ...context, cacheDir: common.cacheDir };
     if (common.out === undefined) {

@@ -1,4 +1,5 @@
 import { definePlugin, defineTask } from '@cvdevkit/core';
+import { ADE20K_BOUNDARY_CODES } from './codes.js';
 import { evaluateAde20kBoundary, mergeAde20kBoundary, mergeAde20kBoundaryShards, PACKAGE_VERSION, validateAde20kBoundary } from './evaluate.js';
 import { DEFAULT_SEED, type Ade20kBoundaryMergeOptions, type Ade20kBoundaryOptions } from './options.js';
 import { PACKAGE_NAME } from './report.js';
@@ -38,6 +39,11 @@ const ade20kBoundaryTask = defineTask<Ade20kBoundaryOptions>({
   sample: ade20kBoundarySample,
   // `cvdevkit merge ade20k/boundary a.json b.json …`: the shards' counts files → the whole report
   merge: mergeAde20kBoundaryShards,
+  charts: [{ kind: 'f-threshold' }],
+  async replicate(stats) {
+    const { perImageOfKind } = await import('@cvdevkit/metrics');
+    return (await import('./replicate.js')).boundaryReplicator(perImageOfKind(stats, 'boundary', 'ade20k/boundary'));
+  },
 });
 
 const ade20kBoundaryMergeTask = defineTask<Ade20kBoundaryMergeOptions>({
@@ -51,6 +57,11 @@ const ade20kBoundaryMergeTask = defineTask<Ade20kBoundaryMergeOptions>({
   metric: 'bsds-ods',
   metrics: ['bsds-ods'],
   evaluate: mergeAde20kBoundary,
+  charts: [{ kind: 'f-threshold' }],
+  async replicate(stats) {
+    const { perImageOfKind } = await import('@cvdevkit/metrics');
+    return (await import('./replicate.js')).boundaryReplicator(perImageOfKind(stats, 'boundary', 'ade20k/boundary'));
+  },
 });
 
 const plugin = definePlugin({
@@ -61,6 +72,7 @@ const plugin = definePlugin({
     packageName: PACKAGE_NAME,
     homepage: 'https://github.com/CSAILVision/placeschallenge',
   },
+  codes: ADE20K_BOUNDARY_CODES,
   tasks: {
     'ade20k/boundary': ade20kBoundaryTask,
     'ade20k/boundary-merge': ade20kBoundaryMergeTask,

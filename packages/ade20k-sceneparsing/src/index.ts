@@ -8,6 +8,7 @@ import { PACKAGE, evaluateSceneParsing, mergeSceneParsing, validateSceneParsing 
 import type { SceneParsingOptions } from './options.js';
 import { METRIC, TASK_ID } from './report.js';
 import { sceneParsingSample } from './sample.js';
+import { SCENEPARSING_CODES } from './codes.js';
 
 export type { SceneParsingOptions } from './options.js';
 export { CLASS_NAMES, CLASS_COUNT, classKey } from './classes.js';
@@ -39,6 +40,7 @@ const sceneParsingTask = defineTask<SceneParsingOptions>({
 });
 
 const plugin = definePlugin({
+  codes: SCENEPARSING_CODES,
   meta: {
     name: 'ade20k',
     version: PACKAGE.version,

@@ -6,20 +6,19 @@
  */
 export { compareReports, COMPARE_SCHEMA, type CompareOptions, type CompareResult, type CompareMethod, type CompareClass, type ComparePair, type Interval } from './compare/compare.js';
 export { methodNames, type CompareInput, type CompareSubject } from './compare/inputs.js';
-export { validateReport } from './compare/validate-report.js';
+export { replayPerImage, validateReport } from './compare/validate-report.js';
 export { formatCompareText, formatCompareMarkdown, formatCompareCsv, compareToJson, compareTables } from './compare/format.js';
 export { cdDiagramSvg, type CdDiagramOptions } from './compare/cd-diagram.js';
-export { createReplicator, type Replicator } from './compare/replicate.js';
-export { pairedBootstrap, type BootstrapDraws } from './compare/paired-bootstrap.js';
+export { pairedBootstrap, type BootstrapDraws, type BootstrapSubject } from './compare/paired-bootstrap.js';
 export { SeededRandom } from './stats/bootstrap.js';
 export type { PosthocMethod, PosthocResult } from './stats/posthoc.js';
 export type { FriedmanResult } from './stats/friedman.js';
 
 export { diagnose, SECTIONS, type Section, type TideMode, type DiagnoseOptions, type DiagnoseResult, type OfficialSummary } from './diagnose/diagnose.js';
 export { analysisReport, sizeOnlyReport, diagnoseOptions, type AnalysisReportInit } from './diagnose/analysis-report.js';
-export { classificationSizeAnalysis, unionArea, type SizeResult, type ClsClassInput } from './diagnose/size.js';
-export { VOC_SIMILAR_GROUPS, similarGroupsFromParents } from './diagnose/similar.js';
-export type { DiagnoseInput, DiagnoseDetections, DiagnoseObjects, MatchRule } from './diagnose/input.js';
+export { runAnalysis } from './diagnose/run-analysis.js';
+export { classificationSizeAnalysis, type SizeResult, type ClsClassInput } from './diagnose/size.js';
+export type { DiagnoseInput, DiagnoseDetections, DiagnoseObjects, DetectionMatcher, MatchView } from './diagnose/input.js';
 export type { OverlapResult } from './diagnose/overlap.js';
 export type { HoiemResult, HoiemClass, TypeCounts } from './diagnose/hoiem.js';
 export type { HoiemType } from './diagnose/fp-types.js';

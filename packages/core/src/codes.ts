@@ -6,8 +6,16 @@
  * listed here does not compile.
  *
  * The prefix says who raises it: `usage/` a command-line mistake (exit 1), `input/` bad input data
- * (exit 2), `internal/`, `plugin/` and `config/` a broken installation (exit 3); `seg/`, `layout/`, `ilsvrc/`,
- * `clsloc/`, `ade20k/`, `analysis/` and `task/` are warnings and notes a task (or an analyze page) writes into its report.
+ * (exit 2), `internal/`, `plugin/` and `config/` a broken installation (exit 3); `analysis/` and `task/` are
+ * warnings and notes a task (or an analyze page) writes into its report.
+ *
+ * A plugin declares its own codes (its warnings, its own input files) in its own package, the way a plugin
+ * declares its tasks in `TaskRegistry`: a runtime object `codes` on the plugin (code → meaning, listed by the
+ * CLI and checked by the registry) and a module augmentation of `PluginErrorCodes`, so its codes compile:
+ * ```ts
+ * export const TOY_CODES = { 'toy/skipped': 'a line was skipped' };
+ * declare module '@cvdevkit/core' { interface PluginErrorCodes extends Record<keyof typeof TOY_CODES, string> {} }
+ * ```
  */
 export const ERROR_CODES = {
   // ── command line (exit 1) ──────────────────────────────────────────────────────────────────────
@@ -20,12 +28,13 @@ export const ERROR_CODES = {
   'usage/unknown-task': 'no installed plugin provides that task id',
   'usage/unknown-metric': '--metric names a metric the task does not offer',
   'usage/unknown-analysis': 'analyze was asked for an analysis section that does not exist',
-  'usage/plugin-not-installed': 'the task belongs to a known plugin that is not installed',
+  'usage/plugin-not-installed': 'no installed plugin provides the task, and none is close: the hint names the packages that would, by the naming convention',
   'usage/no-merge': 'the task cannot be sharded, so it has no merge step',
   'usage/no-sample': 'the task has no embedded sample for demo',
   'usage/no-validate': 'the task has no validate step',
   'usage/no-analysis': 'the task has no analyze hook',
   'usage/no-per-image': 'compare needs reports evaluated with --per-image',
+  'usage/optional-package': 'an option needs an optional package that is not installed (the message names it)',
   'usage/aborted': 'the evaluation was interrupted',
   'usage/async-format': 'an output format that renders asynchronously was used synchronously',
   'usage/out': 'the --out file cannot be written',
@@ -79,13 +88,13 @@ export const ERROR_CODES = {
   'input/xml': 'an XML file is malformed or has the wrong root element',
   'input/xml-field': 'an XML element name is not a valid MATLAB field name',
   'input/xml-value': 'an XML value is not a string, number or struct, or holds < or >',
-  'input/annotation': 'a PASCAL annotation lacks a required element or has a non-numeric box',
+  'input/annotation': 'an annotation XML file lacks a required element or has a non-numeric box',
   'input/annotations': 'an annotation folder holds no *.xml files',
   'input/annotation-count': 'the ground truth covers a different number of images than the labels',
   'input/layout': 'a layout result element is malformed',
   'input/layout-object': 'a layout result names an object index the annotation does not have',
   'input/layout-part': 'a layout result names an unknown part class',
-  'input/meta': 'an ILSVRC meta file (synsets) is malformed',
+  'input/meta': 'a dataset meta file (the class list, synsets) is malformed',
   'input/meta-gt-mismatch': 'the ground truth has classes the meta file does not (they come from different datasets)',
   'input/unknown-wnid': 'an annotation names a WNID that is not in the meta file',
   'input/gt': 'the ground-truth path is neither an annotation folder nor a cache .mat',
@@ -125,7 +134,8 @@ export const ERROR_CODES = {
   'input/mat-field': 'a MAT-file struct lacks a required field',
   'input/mat-index': 'an index into a MAT-file value is out of range',
 
-  // ── ADE20K counts files ────────────────────────────────────────────────────────────────────────
+
+  // ── the counts files of sharded runs (merge) ───────────────────────────────────────────────────
   'input/counts-file': 'a counts file is malformed',
   'input/counts-mismatch': 'counts files were made with different settings',
   'input/counts-conflict': 'two counts files hold different counts for the same (image, class)',
@@ -154,33 +164,19 @@ export const ERROR_CODES = {
 
   // ── report diagnostics (warnings and notes) ────────────────────────────────────────────────────
   'task/log': 'a message a task logged while running',
-  'layout/unrecognized': 'a layout result names an (image, object) pair that is not in the ground truth; it is skipped',
-  'layout/duplicate': 'a layout result repeats an (image, object) pair; the repeat is skipped',
-  'seg/all-void': 'a segmentation ground truth is entirely void (255) and contributes nothing',
-  'ilsvrc/dropped': 'detections on images not in the list (or excluded) were dropped',
-  'ilsvrc/class-out-of-range': 'detections with a class id outside the evaluated classes count as false positives',
-  'ilsvrc/inverted-box': 'boxes with xmax < xmin or ymax < ymin (they overlap nothing, as in the official code)',
-  'ilsvrc/duplicate-index': 'image list lines repeat an index; the last one wins, as in the official code',
-  'ilsvrc/excluded-generated': 'frames with a generated box were left out (--exclude-generated)',
-  'ilsvrc/list-cache-mismatch': 'the image list differs from the image ids of the ground-truth cache',
-  'ilsvrc/no-positives': 'a class has detections but no ground-truth object',
-  'clsloc/classification-only': 'no --gt given: only the classification error is computed',
-  'clsloc/extra-guesses': 'lines with more guesses than are scored',
-  'clsloc/blacklist-out-of-range': 'a blacklisted image index is beyond the images evaluated',
-  'clsloc/blacklist-duplicate': 'an image is blacklisted twice (counted twice, as in the official code)',
-  'clsloc/extra-annotations': 'the box ground truth covers more images than the labels',
-  'clsloc/multilabel-quirk': 'ground-truth rows have different numbers of labels (the official quirk applies)',
-  'clsloc/label-without-box': 'a ground-truth label has no box of that class',
-  'ade20k/class-subset': 'only some classes were evaluated; the score is not the official one',
-  'ade20k/png-depth': 'low-bit-depth prediction PNGs were read (scaled as imread does)',
-  'ade20k/shard': 'this report covers one shard; merge the shards for the score',
   'analysis/image-unavailable': 'an analyze page could not show a test image (no --images folder, no file, not readable); the image id and box are shown instead',
 } as const satisfies Record<string, string>;
 
-/** A stable code from the catalogue; a code not listed in `ERROR_CODES` does not compile. */
-export type ErrorCode = keyof typeof ERROR_CODES;
+/**
+ * The codes plugins declare, filled by module augmentation in each plugin (see above); empty in core.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface PluginErrorCodes {}
 
-/** True when `code` is listed in the catalogue (for codes read back from JSON). */
+/** A stable code from the catalogue or a plugin's declaration; any other code does not compile. */
+export type ErrorCode = keyof typeof ERROR_CODES | (keyof PluginErrorCodes & string);
+
+/** True when `code` is listed in core's catalogue (a plugin's codes are in its plugin object's `codes`). */
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.prototype.hasOwnProperty.call(ERROR_CODES, code);
 }

@@ -19,7 +19,7 @@ describe('displayText', () => {
   it('displayReport cuts the strings of rows, curves and analysis, shares typed arrays and leaves the report alone', () => {
     const long = 'n'.repeat(5000);
     const recall = new Float64Array([0, 1]);
-    const r = createReport({ task: 't/x', metric: 'ap', rows: [{ key: long, ap: 0.5 }], curves: [{ key: long, recall }], analysis: { top: [{ key: long }] } });
+    const r = createReport({ task: 't/x', metric: 'ap', rows: [{ key: long, ap: 0.5 }], curves: [{ key: long, recall }], analysis: { top: [{ key: long, truePositives: [], falsePositives: [], nearMisses: [] }] } });
     const d = displayReport(r);
     expect(d.rows[0].key).toHaveLength(200);
     expect((d.curves[0] as { key: string }).key).toHaveLength(200);

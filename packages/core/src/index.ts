@@ -9,5 +9,8 @@ export * from './worker-count.js';
 export * from './sample.js';
 export * from './package-identity.js';
 export * from './order.js';
+export * from './per-image.js';
+export * from './detection-diagnosis.js';
+export * from './report-analysis.js';
 export * from './display-text.js';
 export * from './field-info.js';

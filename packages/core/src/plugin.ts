@@ -1,6 +1,8 @@
 import type { Report } from './report.js';
 import type { Diagnostic } from './report.js';
 import type { RunContext } from './context.js';
+import type { PerImageStatistics, Replicator } from './per-image.js';
+import type { AnalysisRequest } from './detection-diagnosis.js';
 
 /** The type of a task option; the CLI parses argv strings into these. */
 export type OptionType = 'string' | 'path' | 'number' | 'integer' | 'boolean';
@@ -63,13 +65,44 @@ export interface TaskDefinition<O extends object = TaskOptionValues> {
    */
   merge?(files: readonly string[], context: RunContext): Promise<Report>;
   /**
-   * Diagnoses a submission (`cvdevkit analyze <task>`): reads the inputs with the task's own readers and
-   * returns the official report with an `analysis` object (`@cvdevkit/analysis`). Optional.
+   * Prepares a diagnosis (`cvdevkit analyze <task>`): reads the inputs with the task's own readers and returns
+   * the matching records and metadata (`AnalysisRequest`); the CLI runs the diagnosis (`@cvdevkit/analysis`) on
+   * them and prints its report. Optional.
    */
-  analyze?(options: O & AnalyzeOptionValues, context: RunContext): Promise<Report>;
+  analyze?(options: O & AnalyzeOptionValues, context: RunContext): Promise<AnalysisRequest>;
   /** Writes an embedded sample under `dir` and returns the options that evaluate it. */
   sample?(dir: string): Promise<O>;
+  /** The charts of the task's HTML report and `--plots`, from report-html's generic kinds (none when absent). */
+  charts?: readonly ChartRequest[];
+  /**
+   * The replicator of the per-image statistics this task stores in `report.extra.perImage` (what
+   * `cvdevkit compare --bootstrap` runs): recomputes the task's per-class metric on a replicate of the test
+   * images. Throws DevkitError (kind `input`) when `stats` is not a layout the task wrote. Optional: a task
+   * without it cannot be bootstrapped.
+   */
+  replicate?(stats: PerImageStatistics): Promise<Replicator>;
 }
+
+/**
+ * A chart a task asks the HTML report and `--plots` for: one of report-html's generic kinds, named for what it
+ * draws, reading the report's data (never the task's name):
+ * - `pr-curves`: precision–recall curves of `report.curves` (`recall`, `precision`), per-class AP bars (`rows[].ap`)
+ *   and, for many classes, the AP distribution;
+ * - `class-bars`: one bar per row of `rows[].<field>`, sorted, with a dashed rule at `summary[summaryKey]`;
+ * - `confusion-matrix`: a heat map of `report.matrices[matrix]` (every matrix when `matrix` is not given);
+ * - `f-threshold`: precision–recall points per threshold with iso-F contours, the mean over classes and per
+ *   class (`curves[].recall/precision`, `rows[].odsF`), and F-ODS bars;
+ * - `error-by-cutoff`: error rates (`rows[].clsError`, `rows[].locError`) against the row's cut-off (its numeric key).
+ */
+export type ChartRequest =
+  | { kind: 'pr-curves' }
+  | { kind: 'class-bars'; field: string; label?: string; summaryKey?: string; axisTitle?: string }
+  | { kind: 'confusion-matrix'; matrix?: string }
+  | { kind: 'f-threshold' }
+  | { kind: 'error-by-cutoff' };
+
+/** The chart kinds report-html draws. */
+export const CHART_KINDS = ['pr-curves', 'class-bars', 'confusion-matrix', 'f-threshold', 'error-by-cutoff'] as const satisfies readonly ChartRequest['kind'][];
 
 /** A metric plugin: a named computation over a typed input. */
 export interface MetricPlugin<I = unknown, R = number> {
@@ -113,6 +146,11 @@ export interface DatasetPlugin {
   tasks: Record<string, TaskDefinition<any>>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   metrics?: readonly MetricPlugin<any, any>[];
+  /**
+   * The diagnostic codes the plugin raises beyond core's `ERROR_CODES`: code (`<area>/<kebab-name>`) → one-line
+   * meaning. Declare the same keys to the compiler by augmenting `PluginErrorCodes` (see `codes.ts`).
+   */
+  codes?: Readonly<Record<string, string>>;
 }
 
 /**

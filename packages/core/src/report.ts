@@ -1,4 +1,5 @@
 import type { ErrorCode } from './codes.js';
+import type { ReportAnalysis } from './report-analysis.js';
 
 /**
  * The Report: what every task returns (schema `cvdevkit.report/1`, see shared/REPORT.md).
@@ -64,8 +65,8 @@ export interface Report {
   timings: { totalMs: number; [phase: string]: number };
   /** Anything else a task wants to expose (debug counts, …); rendered only as JSON. */
   extra?: Record<string, unknown>;
-  /** `cvdevkit analyze`: the diagnosis (overlap, size, hoiem, tide, top; `@cvdevkit/analysis`). */
-  analysis?: Record<string, unknown>;
+  /** `cvdevkit analyze`: the diagnosis (overlap, size, hoiem, tide, top; computed by `@cvdevkit/analysis`). */
+  analysis?: ReportAnalysis;
 }
 
 export interface ReportInit {
@@ -80,7 +81,7 @@ export interface ReportInit {
   versions?: Record<string, string>;
   timings?: { totalMs?: number; [phase: string]: number | undefined };
   extra?: Record<string, unknown>;
-  analysis?: Record<string, unknown>;
+  analysis?: ReportAnalysis;
 }
 
 /** Builds a Report with every required key present. */

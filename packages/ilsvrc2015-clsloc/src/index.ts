@@ -5,6 +5,7 @@
 import { definePlugin } from '@cvdevkit/core';
 import { clslocTask } from './task.js';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
+import { CLSLOC_CODES } from './codes.js';
 
 // The public API: the plugin (default export), its option type, the metric's name and the 1,000 WNIDs.
 // Everything else is internal (tests import it from its own file).
@@ -19,6 +20,7 @@ const plugin = definePlugin({
     packageName: PACKAGE_NAME,
   },
   tasks: { 'ilsvrc2015/clsloc': clslocTask },
+  codes: CLSLOC_CODES,
 });
 
 export default plugin;

@@ -282,4 +282,9 @@ export const clslocTask = defineTask<ClsLocOptions>({
   evaluate: evaluateClsLoc,
   validate: validateClsLoc,
   sample: writeSample,
+  charts: [{ kind: 'error-by-cutoff' }],
+  async replicate(stats) {
+    const { perImageOfKind } = await import('@cvdevkit/metrics');
+    return (await import('./replicate.js')).clslocReplicator(perImageOfKind(stats, 'clsloc', 'ilsvrc2015/clsloc'));
+  },
 });

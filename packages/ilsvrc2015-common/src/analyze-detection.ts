@@ -1,7 +1,7 @@
+import { ilsvrcMatcher } from '@cvdevkit/metrics';
 import { statSync } from 'node:fs';
-import { inputError, usageError, type AnalyzeOptionValues, type Report, type RunContext } from '@cvdevkit/core';
-import { mean, median } from '@cvdevkit/metrics';
-import { analysisReport, diagnose, diagnoseOptions, similarGroupsFromParents, type DiagnoseInput } from '@cvdevkit/analysis';
+import { inputError, usageError, type AnalyzeOptionValues, type DetectionAnalysisRequest, type DiagnoseInput, type RunContext } from '@cvdevkit/core';
+import { similarGroupsFromParents } from './similar-classes.js';
 import { ILSVRC_AP, PACKAGE_NAME, VERSION, type DetectionTaskInputs, type DetectionTaskSettings } from './detection-task.js';
 import { readGroundTruthCache, readGroundTruthXml, type GroundTruth } from './ground-truth.js';
 import { readBlacklist, readImageList, readPredictions, type Blacklist, type Predictions } from './inputs.js';
@@ -98,7 +98,7 @@ export function ilsvrcDiagnoseInput(gt: GroundTruth, preds: Predictions, blackli
     classes: Array.from({ length: numClasses }, (_, c) => synsets.wnids[c] ?? `class_${c + 1}`),
     images: Array.from(gt.imageIds, (id) => String(id)),
     ...imageSizes(gt),
-    rule: 'ilsvrc',
+    match: ilsvrcMatcher,
     detections: { ...det, rank: Uint32Array.from(order) },
     objects,
     similarGroups: ilsvrcSimilarGroups(synsets, numClasses),
@@ -122,26 +122,9 @@ function isFile(path: string): boolean {
   }
 }
 
-/**
- * The headline `eval` gives: `meanAP` and `medianAP` over the classes' official APs (the same functions as
- * `evaluateDetections`, so the numbers are bit-identical), in place of the generic `mAP`.
- */
-function headlineAsEval(report: Report, aps: number[]): void {
-  const { mAP: _generic, ...rest } = report.summary;
-  const nullIfNaN = (v: number) => (Number.isNaN(v) ? null : v);
-  report.summary = { meanAP: nullIfNaN(mean(aps)), medianAP: nullIfNaN(median(aps)), ...rest };
-  const fields = report.extra?.fields as Record<string, unknown> | undefined;
-  if (fields) {
-    delete fields.mAP;
-    fields.meanAP = { unit: 'AP (0–1)', description: 'mean of the classes\' APs, as eval_det.m / eval_vid.m' };
-    fields.medianAP = { unit: 'AP (0–1)', description: 'median of the classes\' APs, as eval_det.m / eval_vid.m' };
-  }
-}
-
-/** `cvdevkit analyze ilsvrc2015/det|vid`: the official matching once, then overlap, size (XML ground truth only), Hoiem, TIDE, top. */
-export async function analyzeDetectionTask(inputs: DetectionTaskInputs, values: AnalyzeOptionValues, settings: DetectionTaskSettings, context: RunContext): Promise<Report> {
+/** `cvdevkit analyze ilsvrc2015/det|vid`: the inputs read and ranked as the evaluation does, for the diagnosis (overlap, size with XML ground truth, Hoiem, TIDE, top). */
+export async function analyzeDetectionTask(inputs: DetectionTaskInputs, _values: AnalyzeOptionValues, settings: DetectionTaskSettings, context: RunContext): Promise<DetectionAnalysisRequest> {
   const t0 = performance.now();
-  const diag = diagnoseOptions(values, ['overlap', 'size', 'hoiem', 'tide', 'top']);
   const metric = context.metric ?? ILSVRC_AP;
   if (metric !== ILSVRC_AP) throw usageError(`unknown metric "${metric}" for this task`, 'usage/unknown-metric', `the ILSVRC detection tasks accept only ${ILSVRC_AP}`);
   for (const k of ['pred', 'meta', 'gt'] as const) if (!inputs[k]) throw usageError(`missing option --${k}`, 'usage/missing-option');
@@ -157,34 +140,27 @@ export async function analyzeDetectionTask(inputs: DetectionTaskInputs, values: 
   if (gt.numPos.length === 0) {
     throw inputError({ code: 'input/no-ground-truth', file: inputs.gt, expected: 'at least one ground-truth object', found: 'no objects' });
   }
-  const t1 = performance.now();
   const input = ilsvrcDiagnoseInput(gt, preds, blacklist, synsets, settings);
-  const result = diagnose(input, diag);
-  if (result.size === undefined && diag.only?.includes('size')) {
-    const why = gt.source === 'cache' ? `the ground-truth cache ${inputs.gt} holds no image sizes: pass the Annotations directory` : 'an annotation has no <size> with a positive width and height';
-    const k = result.notes.findIndex((n) => n.startsWith('size:'));
-    result.notes.splice(k < 0 ? result.notes.length : k, k < 0 ? 0 : 1, `size: left out (${why})`);
-  }
-  if (!synsets.children && result.hoiem) result.notes.push(`hoiem: ${inputs.meta} has no hierarchy (no "children" field), so no two classes are similar and Sim is empty`);
-  const report = analysisReport({
+  const t1 = performance.now();
+  const noSizes = gt.source === 'cache' ? `the ground-truth cache ${inputs.gt} holds no image sizes: pass the Annotations directory` : 'an annotation has no <size> with a positive width and height';
+  return {
+    kind: 'detection',
     dataset: settings.dataset,
     task: settings.task,
     metric,
-    result,
+    input,
+    unavailable: { size: noSizes },
+    sectionNotes: synsets.children ? {} : { hoiem: `hoiem: ${inputs.meta} has no hierarchy (no "children" field), so no two classes are similar and Sim is empty` },
+    classNames: Array.from({ length: input.classes.length }, (_, c) => synsets.names[c]),
+    // the headline `eval` gives, in place of the generic mAP (the same mean and median: bit-identical)
+    headline: {
+      mean: 'meanAP',
+      median: 'medianAP',
+      meanDescription: "mean of the classes' APs, as eval_det.m / eval_vid.m",
+      medianDescription: "median of the classes' APs, as eval_det.m / eval_vid.m",
+    },
     versions: { [settings.packageName]: settings.version, [PACKAGE_NAME]: VERSION, ...settings.versions },
-    timings: { totalMs: performance.now() - t0, readMs: t1 - t0 },
+    timings: { totalMs: t1 - t0, readMs: t1 - t0 },
     extra: { images: gt.imageIds.length, objects: gt.labels.length, detections: input.detections.score.length, similarGroups: input.similarGroups.length },
-  });
-  headlineAsEval(report, result.official.perClass.map((c) => c.ap));
-  if (result.hoiem && input.similarGroups.length === 0) {
-    const fields = report.extra!.fields as Record<string, { description?: string }>;
-    fields.Sim = { description: 'Hoiem false positives: confusion with a similar class; always 0 here: ILSVRC defines no similar-class groups' };
-  }
-  // Readable class names next to the WNIDs, as in the evaluation report (tables and charts use them).
-  report.rows.forEach((row, c) => {
-    const name = synsets.names[c];
-    const { key, ...rest } = row;
-    if (name) report.rows[c] = { key, name, ...rest };
-  });
-  return report;
+  };
 }

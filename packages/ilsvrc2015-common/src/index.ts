@@ -1,5 +1,6 @@
 // @cvdevkit/ilsvrc2015-common: what the ILSVRC2015 detection plugins (DET, VID) share. A library,
 // not a plugin: it has no "devkit" manifest and registers no task.
+export { ILSVRC_CODES } from './codes.js';
 export { readSynsets, readSynsetsText, type Synsets } from './meta.js';
 export {
   parseImageList,
@@ -33,4 +34,4 @@ export {
   type DetectionTaskInputs,
 } from './detection-task.js';
 export { annotationXml, writeText, type SampleObject } from './sample-xml.js';
-// the error analysis (`@cvdevkit/ilsvrc2015-common/analyze`) has its own entry: it loads @cvdevkit/analysis
+// the analyze hook (`@cvdevkit/ilsvrc2015-common/analyze`) has its own entry: it reads and ranks for the diagnosis only when asked for

@@ -58,4 +58,9 @@ export const detTask: TaskDefinition<IlsvrcDetOptions> = defineTask<IlsvrcDetOpt
   // the error analysis and the sample writer load only when asked for
   analyze: async (options, context) => (await import('@cvdevkit/ilsvrc2015-common/analyze')).analyzeDetectionTask(options, options, DET_SETTINGS, context),
   sample: async (dir) => (await import('./sample.js')).writeDetSample(dir),
+  charts: [{ kind: 'pr-curves' }],
+  async replicate(stats) {
+    const { perImageOfKind, rankedReplicator } = await import('@cvdevkit/metrics');
+    return rankedReplicator(perImageOfKind(stats, 'ranked', 'ilsvrc2015/det'));
+  },
 });

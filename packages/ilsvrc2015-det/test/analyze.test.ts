@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ILSVRC_REAL, fixtureDir, fixturePath, makeTempDir, removeTempDirs } from '@cvdevkit/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRunContext, type Report } from '@cvdevkit/core';
-import type { HoiemResult, OverlapResult, SizeResult, TideResult } from '@cvdevkit/analysis';
+import { runAnalysis, type HoiemResult, type OverlapResult, type SizeResult, type TideResult } from '@cvdevkit/analysis';
 import { detTask, type IlsvrcDetOptions } from '../src/index.js';
 
 const FIX = fixturePath('ilsvrc2015');
@@ -23,7 +23,7 @@ function caseOptions(dir: string): IlsvrcDetOptions {
 
 async function expectAnchors(options: IlsvrcDetOptions, where: string, sections = 'overlap,hoiem,tide', context = ctx): Promise<Report> {
   const official = await detTask.evaluate(options, context());
-  const report = await detTask.analyze!({ ...options, only: sections }, context());
+  const report = runAnalysis(await detTask.analyze!({ ...options, only: sections }, context()), { only: sections });
   const a = report.analysis as { overlap: OverlapResult; tide: TideResult; hoiem: HoiemResult; size?: SizeResult };
   const at = a.overlap.thresholds.indexOf(0.5);
   if (a.size) {

@@ -134,8 +134,13 @@ export const vidTask: TaskDefinition<IlsvrcVidOptions> = defineTask<IlsvrcVidOpt
   metrics: [ILSVRC_AP],
   evaluate: (options, context) => runDetectionTask(options, settings(options.excludeGenerated === true), context),
   validate: (options) => validateDetectionInputs(options, settings(options.excludeGenerated === true)),
-  // the error analysis loads @cvdevkit/analysis only when asked for
+  // the analyze hook loads only when asked for
   analyze: async (options, context) =>
     (await import('@cvdevkit/ilsvrc2015-common/analyze')).analyzeDetectionTask(options, options, settings(options.excludeGenerated === true), context),
   sample: (dir) => writeVidSample(dir),
+  charts: [{ kind: 'pr-curves' }],
+  async replicate(stats) {
+    const { perImageOfKind, rankedReplicator } = await import('@cvdevkit/metrics');
+    return rankedReplicator(perImageOfKind(stats, 'ranked', 'ilsvrc2015/vid'));
+  },
 });

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRunContext } from '@cvdevkit/core';
-import type { OverlapResult, SizeResult, TideResult } from '@cvdevkit/analysis';
+import { runAnalysis, type OverlapResult, type SizeResult, type TideResult } from '@cvdevkit/analysis';
 import { vidTask, type IlsvrcVidOptions } from '../src/index.js';
 
 const FIX = join(import.meta.dirname, '../../../fixtures/ilsvrc2015');
@@ -17,7 +17,7 @@ describe('ilsvrc2015/vid analyze anchors', () => {
       const options: IlsvrcVidOptions = { pred: join(dir, 'pred.txt'), meta: join(dir, 'meta.mat'), list: join(dir, 'val.txt'), gt: join(dir, 'Annotations') };
       if (existsSync(join(dir, 'blacklist.txt'))) options.blacklist = join(dir, 'blacklist.txt');
       const official = await vidTask.evaluate(options, ctx());
-      const report = await vidTask.analyze!({ ...options, only: 'overlap,size,tide' }, ctx());
+      const report = runAnalysis(await vidTask.analyze!({ ...options, only: 'overlap,size,tide' }, ctx()), { only: 'overlap,size,tide' });
       const a = report.analysis as { overlap: OverlapResult; tide: TideResult; size: SizeResult };
       const at = a.overlap.thresholds.indexOf(0.5);
       official.rows.forEach((row, c) => {

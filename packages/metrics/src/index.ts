@@ -5,3 +5,7 @@ export * from './boxes.js';
 export * from './confusion.js';
 export * from './stats.js';
 export * from './per-image.js';
+export * from './replicate-ranked.js';
+export * from './replicate-confusion.js';
+export * from './detection-matchers.js';
+export * from './union-area.js';

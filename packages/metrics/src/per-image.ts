@@ -22,7 +22,8 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
  *   the blacklist as a count per image. A replicate recomputes the official `n(1)`, label width, guess
  *   count and blacklist size from its own images.
  */
-export const PER_IMAGE_SCHEMA = 'cvdevkit.per-image/1';
+export { PER_IMAGE_SCHEMA, type SummaryRule } from '@cvdevkit/core';
+import { inputError, type PerImageStatistics } from '@cvdevkit/core';
 
 export type PackedType = 'u8' | 'u32' | 'f64';
 
@@ -82,34 +83,8 @@ export const OUTCOME_TP = 1;
 export const OUTCOME_FP = 2;
 export const BLOCK_START = 4;
 
-/** How the task turns per-class values into its summary. */
-export type SummaryRule =
-  /** mean of the non-NaN values (VOC AP tasks' mAP) */
-  | 'mean-numeric'
-  /** plain mean, NaN propagates (ILSVRC mean AP, VOC seg, ADE20K) */
-  | 'mean'
-  /** the last row's value (CLS-LOC: the error with 5 guesses) */
-  | 'last';
-
-export interface PerImageBase {
-  schema: typeof PER_IMAGE_SCHEMA;
-  /** Number of test images (the bootstrap's units). */
-  images: number;
-  /** Hash of the ground truth (image ids, positives / labels): reports compare only when equal. */
-  fingerprint: string;
-  /** The report summary key and how it is formed from the per-class values. */
-  summaryKey: string;
-  summary: SummaryRule;
-  /** The per-class value: the report rows' field holding it. */
-  valueField: string;
-  /** Larger is better (AP, IoU, F) — false for error rates. */
-  higherIsBetter: boolean;
-  /**
-   * The rows are classes (blocks of the Friedman test). False for CLS-LOC, whose rows are the guess
-   * counts 1..5 (one metric at five cut-offs, not independent blocks). Absent = true.
-   */
-  rowsAreClasses?: boolean;
-}
+/** The fields every kind shares (core's `PerImageStatistics`). */
+export type PerImageBase = PerImageStatistics;
 
 export interface RankedClassStats {
   key: string;
@@ -176,6 +151,17 @@ export interface ClsLocPerImage extends PerImageBase {
 }
 
 export type PerImageStats = RankedPerImage | ConfusionPerImage | BoundaryPerImage | ClsLocPerImage;
+
+/**
+ * `stats` as the layout `kind` (what a task's `replicate` hook checks first): an input error naming the
+ * task and both kinds when a report holds another task's statistics.
+ */
+export function perImageOfKind<K extends PerImageStats['kind']>(stats: PerImageStatistics, kind: K, task: string): Extract<PerImageStats, { kind: K }> {
+  if (stats.kind !== kind) {
+    throw inputError({ code: 'input/not-comparable', field: 'extra.perImage.kind', expected: `per-image statistics of kind "${kind}" (what ${task} writes)`, found: JSON.stringify(stats.kind) });
+  }
+  return stats as Extract<PerImageStats, { kind: K }>;
+}
 
 /** One class's ranked outcomes, as a plugin collects them. */
 export interface RankedClassInput {

@@ -1,4 +1,4 @@
-import { DevkitError, type DatasetPlugin } from '@cvdevkit/core';
+import { CHART_KINDS, DevkitError, type DatasetPlugin } from '@cvdevkit/core';
 
 const OPTION_TYPES = new Set(['string', 'path', 'number', 'integer', 'boolean']);
 
@@ -121,9 +121,23 @@ export function assertPluginContract(value: unknown, label: string, reserved: It
     if (!names.includes(t.metric))
       throw contractError(label, `${at}.metrics`, `an array containing the official metric ${JSON.stringify(t.metric)}`, new Shown(`[${names.join(', ')}]`));
     if (typeof t.evaluate !== 'function') throw contractError(label, `${at}.evaluate`, 'a function', t.evaluate);
-    for (const key of ['validate', 'sample', 'merge'] as const) {
+    if (t.charts !== undefined) {
+      if (!Array.isArray(t.charts)) throw contractError(label, `${at}.charts`, 'an array of chart requests or undefined', t.charts);
+      t.charts.forEach((c: unknown, i: number) => {
+        const kind = typeof c === 'object' && c !== null ? (c as { kind?: unknown }).kind : undefined;
+        if (!(CHART_KINDS as readonly unknown[]).includes(kind)) throw contractError(label, `${at}.charts[${i}].kind`, `one of ${CHART_KINDS.join(', ')}`, kind);
+      });
+    }
+    for (const key of ['validate', 'sample', 'merge', 'analyze', 'replicate'] as const) {
       if (t[key] !== undefined && typeof t[key] !== 'function') throw contractError(label, `${at}.${key}`, 'a function or undefined', t[key]);
     }
   }
   if (value.metrics !== undefined && !Array.isArray(value.metrics)) throw contractError(label, 'metrics', 'an array or undefined', value.metrics);
+  if (value.codes !== undefined) {
+    if (typeof value.codes !== 'object' || value.codes === null || Array.isArray(value.codes)) throw contractError(label, 'codes', 'an object (code → meaning) or undefined', value.codes);
+    for (const [code, meaning] of Object.entries(value.codes as Record<string, unknown>)) {
+      if (!/^[a-z0-9]+\/[a-z0-9]+(-[a-z0-9]+)*$/.test(code)) throw contractError(label, `codes[${JSON.stringify(code)}]`, 'a code "<area>/<kebab-name>"', new Shown(JSON.stringify(code)));
+      if (typeof meaning !== 'string' || meaning === '') throw contractError(label, `codes[${JSON.stringify(code)}]`, 'a one-line meaning (a non-empty string)', meaning);
+    }
+  }
 }

@@ -8,7 +8,7 @@ export {
 } from './discover.js';
 export { findConfigFile, readConfigPlugins, CONFIG_FILE } from './plugin-candidates.js';
 export { nodeModulesPath } from './package-files.js';
-export { readPluginManifest, writePluginManifest, summarizePlugin, MANIFEST_SCHEMA, type PluginSummary, type TaskSummary } from './manifest.js';
+export { readPluginManifest, writePluginManifest, summarizePlugin, MANIFEST_SCHEMA, type PluginSummary, type TaskSummary, TASK_HOOKS, type TaskHook } from './manifest.js';
 export { workspacePackageDirs } from './workspace.js';
 export { assertPluginContract, contractError, describeValue, RESERVED_OPTION_NAMES } from './contract.js';
 export {
@@ -22,8 +22,7 @@ export {
   suggest,
   editDistance,
   unknownTaskError,
-  packageForTask,
-  KNOWN_PLUGIN_PACKAGES,
+  conventionalPackages,
   type PluginRegistry,
   type RegisteredTask,
   type TaskListing,

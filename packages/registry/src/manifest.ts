@@ -22,7 +22,13 @@ export interface TaskSummary {
   metricObjects: { name: string; description: string }[];
   /** Whether the task has an embedded sample (`cvdevkit demo`). */
   sample: boolean;
+  /** The optional hooks the task implements (`validate`, `analyze`, `merge`, `replicate`), for the CLI's help. */
+  hooks: TaskHook[];
 }
+
+/** The optional task hooks a manifest records. */
+export const TASK_HOOKS = ['validate', 'analyze', 'merge', 'replicate'] as const;
+export type TaskHook = (typeof TASK_HOOKS)[number];
 
 /** A plugin as listed without importing it. */
 export interface PluginSummary {
@@ -47,6 +53,7 @@ export function summarizePlugin(plugin: DatasetPlugin): PluginSummary {
       metrics: metricNames(t),
       metricObjects: t.metrics.flatMap((m) => (typeof m === 'string' ? [] : [{ name: m.name, description: m.description }])),
       sample: typeof t.sample === 'function',
+      hooks: TASK_HOOKS.filter((h) => typeof t[h] === 'function'),
     })),
     metrics: (plugin.metrics ?? []).map((m) => ({ name: m.name, description: m.description })),
   };
@@ -79,7 +86,7 @@ export function readPluginManifest(file: string): PluginSummary | undefined {
     if (typeof t !== 'object' || t === null) return undefined;
     const o = t as Record<string, unknown>;
     if (!isString(o.id) || !isString(o.title) || !isString(o.metric) || !isStringArray(o.metrics) || !o.metrics.includes(o.metric)) return undefined;
-    tasks.push({ id: o.id, title: o.title, metric: o.metric, metrics: [...o.metrics], metricObjects: describedMetrics(o.metricObjects), sample: o.sample === true });
+    tasks.push({ id: o.id, title: o.title, metric: o.metric, metrics: [...o.metrics], metricObjects: describedMetrics(o.metricObjects), sample: o.sample === true, hooks: TASK_HOOKS.filter((h) => Array.isArray(o.hooks) && o.hooks.includes(h)) });
   }
   return { name: m.name, title: m.title, version: m.version, tasks, metrics: describedMetrics(m.metrics) };
 }

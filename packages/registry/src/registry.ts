@@ -82,36 +82,36 @@ export function suggest(name: string, known: readonly string[]): string[] {
   return scored.slice(0, 5).map((s) => s.k);
 }
 
-/** The benchmarks cvdevkit publishes plugins for: task id prefix → the package that provides it. */
-export const KNOWN_PLUGIN_PACKAGES: ReadonlyArray<readonly [prefix: string, pkg: string]> = [
-  ['voc2010/', '@cvdevkit/voc2010'],
-  ['ilsvrc2015/det', '@cvdevkit/ilsvrc2015-det'],
-  ['ilsvrc2015/vid', '@cvdevkit/ilsvrc2015-vid'],
-  ['ilsvrc2015/clsloc', '@cvdevkit/ilsvrc2015-clsloc'],
-  ['ade20k/boundary', '@cvdevkit/ade20k-boundary'],
-];
-
-/** The package providing a known benchmark's task id, if any. */
-export function packageForTask(id: string): string | undefined {
-  const lower = id.toLowerCase();
-  return KNOWN_PLUGIN_PACKAGES.find(([prefix]) => lower.startsWith(prefix) || lower === prefix.replace(/\/$/, ''))?.[1];
+/**
+ * The packages that provide a task by the naming convention of docs/plugins.md: task `<dataset>/<task>` is
+ * in `@cvdevkit/<dataset>-<task>` (a package of one task) or `@cvdevkit/<dataset>` (a package of several).
+ * Empty for an id that is not `<dataset>/<task>`.
+ */
+export function conventionalPackages(id: string): string[] {
+  const m = /^([a-z0-9][a-z0-9._-]*)\/([a-z0-9][a-z0-9._-]*)$/.exec(id.toLowerCase());
+  return m ? [`@cvdevkit/${m[1]}-${m[2]}`, `@cvdevkit/${m[1]}`] : [];
 }
 
-/** The usage error for an unknown task id (exit code 1); a known benchmark whose plugin is missing names the package. */
+/**
+ * The usage error for an unknown task id (exit code 1): the installed tasks close to it, and the packages that
+ * would provide it by the naming convention (`usage/plugin-not-installed` when nothing installed is close).
+ */
 export function unknownTaskError(id: string, known: readonly string[]): DevkitError {
-  const pkg = packageForTask(id);
-  if (pkg !== undefined && !known.some((k) => packageForTask(k) === pkg)) {
+  const close = suggest(id, known);
+  const pkgs = conventionalPackages(id);
+  const install = pkgs.length > 0 ? `npm install ${pkgs[0]} (or ${pkgs[1]}, by the plugin naming convention), or pass --plugin <path>` : undefined;
+  if (close.length === 0 && install !== undefined) {
     return new DevkitError({
       kind: 'usage',
       code: 'usage/plugin-not-installed',
       field: 'task',
-      message: `task "${id}" needs the plugin ${pkg}, which is not installed: npm install ${pkg} (or pass --plugin <path>)`,
+      message: `task "${id}" is not provided by any installed plugin: ${install}`,
     });
   }
-  const close = suggest(id, known);
   const mean = close.length > 0 ? ` Did you mean ${close.map((c) => `"${c}"`).join(' or ')}?` : '';
   const list = known.length > 0 ? ` Known tasks: ${known.join(', ')}.` : ' No plugins are installed (see `cvdevkit list`).';
-  return new DevkitError({ kind: 'usage', code: 'usage/unknown-task', field: 'task', message: `unknown task "${id}".${mean}${list}` });
+  const hint = install !== undefined ? ` If its plugin is not installed: ${install}.` : '';
+  return new DevkitError({ kind: 'usage', code: 'usage/unknown-task', field: 'task', message: `unknown task "${id}".${mean}${list}${hint}` });
 }
 
 function checkReport(value: unknown, entry: RegisteredTask): asserts value is Report {

@@ -15,7 +15,7 @@ import { WorkerPool, resolveWorkerScript } from '@cvdevkit/core';
 import type { VegaLiteSpec } from './charts/common.js';
 import type { ChartJob, ChartResult, ChartWorkerData } from './chart-worker.js';
 import { chartCodeCacheDir } from './code-cache.js';
-import { holdCompilerOff } from './optimising-compiler.js';
+import { drawingHold } from './drawing-hold.js';
 import { chartLibrariesLoaded, preloadChartLibraries, renderVegaLiteSvg, type RenderOptions } from './render-chart.js';
 
 type ChartWorker = WorkerPool<ChartJob, ChartResult>;
@@ -78,12 +78,12 @@ export interface ChartSvgOptions extends RenderOptions {
 /**
  * The SVG of each spec, in order. Vega is loaded with V8's optimising compiler on (its code cache was made
  * so), and the charts are drawn with it off once every thread that draws has loaded Vega (see
- * optimising-compiler.ts): checked before each chart drawn here, and when the worker says so.
+ * the caller's drawing hold, drawing-hold.ts): checked before each chart drawn here, and when the worker says so.
  */
 export async function renderChartSvgs(specs: VegaLiteSpec[], options: ChartSvgOptions = {}): Promise<string[]> {
   let worker = warm;
   warm = undefined;
-  const hold = holdCompilerOff();
+  const hold = drawingHold();
   try {
     if (specs.length > 0 && availableParallelism() >= 2 && (worker !== undefined || specs.length >= 2)) {
       worker ??= startChartWorker();

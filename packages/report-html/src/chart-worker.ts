@@ -18,7 +18,7 @@ export interface ChartResult {
 /** What the chart worker is started with. */
 export interface ChartWorkerData {
   codeCacheDir?: string;
-  /** Set to 1 (and notified) once Vega is loaded here: the main thread then turns V8's optimising compiler off (optimising-compiler.ts). */
+  /** Set to 1 (and notified) once Vega is loaded here: the main thread then calls the drawing hold's `off` (drawing-hold.ts). */
   loaded?: Int32Array;
 }
 

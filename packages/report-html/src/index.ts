@@ -1,5 +1,6 @@
 export { buildReportCharts, isoFContour, type ReportChart, type VegaLiteSpec } from './charts/index.js';
 export { renderChartSvgs, warmChartWorker } from './chart-renderer.js';
+export { setDrawingHold, type DrawingHold } from './drawing-hold.js';
 export { saveChartCodeCache, useChartCodeCache } from './code-cache.js';
 export { renderSvgPng, renderVegaLitePng, renderVegaLiteSvg, type PngOptions, type RenderOptions } from './render-chart.js';
 export { thinCurve, thinCurveIndices, DEFAULT_MAX_POINTS, DEFAULT_THIN_TOLERANCE, type ThinOptions } from './thin-curve.js';

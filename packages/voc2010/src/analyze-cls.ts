@@ -1,5 +1,5 @@
-import { ProblemCollector, type AnalyzeOptionValues, type Report, type RunContext } from '@cvdevkit/core';
-import { classificationSizeAnalysis, diagnoseOptions, sizeOnlyReport, unionArea, type ClsClassInput } from '@cvdevkit/analysis';
+import { ProblemCollector, type AnalyzeOptionValues, type ClassificationSizeClass, type ClassificationSizeRequest, type RunContext } from '@cvdevkit/core';
+import { unionArea } from '@cvdevkit/metrics';
 import { apMetric } from './ap-report.js';
 import { readVocRecords, type VocRecord } from './annotations.js';
 import { CLS_SPEC, readScoredInputs, type VocClsOptions } from './cls.js';
@@ -11,9 +11,8 @@ import { resolveVocPaths } from './voc-options.js';
  * Fig. 15). A positive image stays only when the union of the class's non-difficult boxes covers at
  * least the threshold of its pixels; the 0 point is the official AP.
  */
-export async function analyzeClsSize(options: VocClsOptions & AnalyzeOptionValues, context: RunContext): Promise<Report> {
+export async function analyzeClsSize(options: VocClsOptions & AnalyzeOptionValues, context: RunContext): Promise<ClassificationSizeRequest> {
   const t0 = performance.now();
-  diagnoseOptions(options, ['size']);
   const metric = apMetric(context);
   const problems = new ProblemCollector();
   const inp = await readScoredInputs(CLS_SPEC, options, problems, context.cacheDir);
@@ -25,7 +24,7 @@ export async function analyzeClsSize(options: VocClsOptions & AnalyzeOptionValue
   const ids = [...imageIndex.keys()];
   const records = (await readVocRecords(ids, { annotationsDir: paths.annotationsDir, path: paths.annotation }, { ...context, cacheDir: undefined }, problems)) as VocRecord[];
   problems.throwIfAny();
-  const classes: ClsClassInput[] = inp.names.map((name, k) => {
+  const classes: ClassificationSizeClass[] = inp.names.map((name, k) => {
     const list = inp.lists[k]!;
     const coverage = new Float64Array(ids.length);
     records.forEach((rec, i) => {
@@ -42,14 +41,14 @@ export async function analyzeClsSize(options: VocClsOptions & AnalyzeOptionValue
       coverage,
     };
   });
-  const size = classificationSizeAnalysis(classes, undefined, metric.ap);
-  return sizeOnlyReport({
+  return {
+    kind: 'classification-size',
     dataset: 'voc2010',
     task: 'voc2010/cls',
     metric: metric.name,
-    size,
-    official: size.perClass.map((c) => ({ key: c.key, ap: c.ap[0], npos: c.npos[0] })),
+    classes,
+    ap: metric.ap,
     versions: { [PACKAGE_NAME]: PACKAGE_VERSION },
     timings: { totalMs: performance.now() - t0 },
-  });
+  };
 }

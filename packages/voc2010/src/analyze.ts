@@ -1,7 +1,8 @@
+import { vocMatcher } from '@cvdevkit/metrics';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ProblemCollector, type AnalyzeOptionValues, type Report, type RunContext } from '@cvdevkit/core';
-import { analysisReport, diagnose, diagnoseOptions, VOC_SIMILAR_GROUPS, type DiagnoseInput } from '@cvdevkit/analysis';
+import { ProblemCollector, type AnalyzeOptionValues, type DetectionAnalysisRequest, type DiagnoseInput, type RunContext } from '@cvdevkit/core';
+import { VOC_SIMILAR_GROUPS } from './similar-classes.js';
 import { apMetric } from './ap-report.js';
 import { readVocRecords, type VocRecord } from './annotations.js';
 import { readDetResults, readDetSet, type DetInputs, type VocDetOptions } from './det.js';
@@ -47,7 +48,7 @@ export function vocDiagnoseInput(inputs: Pick<DetInputs, 'classes' | 'set' | 're
     classes,
     images: set.keys,
     ...(sizes ? { imageWidth: width, imageHeight: height } : {}),
-    rule: 'voc',
+    match: vocMatcher,
     detections: det,
     objects: { image: Int32Array.from(img), cls: Int32Array.from(cls), boxes: Float64Array.from(boxes), difficult: Uint8Array.from(difficult) },
     similarGroups: groups,
@@ -55,10 +56,9 @@ export function vocDiagnoseInput(inputs: Pick<DetInputs, 'classes' | 'set' | 're
   };
 }
 
-/** `cvdevkit analyze voc2010/det`: the official matching once, then overlap, size, Hoiem, TIDE, top. */
-export async function analyzeDet(options: VocDetOptions & AnalyzeOptionValues, context: RunContext): Promise<Report> {
+/** `cvdevkit analyze voc2010/det`: the inputs read and matched as the evaluation does, for the diagnosis (overlap, size, Hoiem, TIDE, top). */
+export async function analyzeDet(options: VocDetOptions & AnalyzeOptionValues, context: RunContext): Promise<DetectionAnalysisRequest> {
   const t0 = performance.now();
-  const diag = diagnoseOptions(options);
   const metric = apMetric(context);
   const problems = new ProblemCollector();
   const base = await readDetSet(options, problems);
@@ -77,23 +77,22 @@ export async function analyzeDet(options: VocDetOptions & AnalyzeOptionValues, c
   input.ap = metric.ap;
   // A metric whose protocol counts difficult objects (ap-voc2010-difficult) sees no difficult object.
   if (metric.protocol.countDifficult === true) input.objects.difficult.fill(0);
-  context.progress.begin('analysing detections', 1);
-  const result = diagnose(input, diag);
-  context.progress.end();
   // the VOCdevkit keeps the images beside Annotations/: <root>/VOC2010/JPEGImages
   const images = options.images ?? join(paths.dataDir, 'JPEGImages');
-  const report = analysisReport({
+  // An images folder asked for but absent: the HTML shows ids and boxes, and says why.
+  const diagnostics: DetectionAnalysisRequest['diagnostics'] =
+    options.images !== undefined && !existsSync(images)
+      ? [{ severity: 'info', code: 'analysis/image-unavailable', file: images, message: 'top detections: --images names no folder; shown as image ids and boxes' }]
+      : [];
+  return {
+    kind: 'detection',
     dataset: 'voc2010',
     task: 'voc2010/det',
     metric: metric.name,
-    result,
+    input,
     versions: { [PACKAGE_NAME]: PACKAGE_VERSION },
-    timings: { totalMs: performance.now() - t0, readMs: t1 - t0 },
+    timings: { totalMs: t1 - t0, readMs: t1 - t0 },
     extra: { root: paths.root, set: paths.set, comp: paths.comp, images: set.keys.length, ...(existsSync(images) ? { imagesDir: images } : {}) },
-  });
-  // An images folder asked for but absent: the HTML shows ids and boxes, and says why.
-  if (options.images !== undefined && !existsSync(images)) {
-    report.diagnostics.push({ severity: 'info', code: 'analysis/image-unavailable', file: images, message: 'top detections: --images names no folder; shown as image ids and boxes' });
-  }
-  return report;
+    diagnostics,
+  };
 }

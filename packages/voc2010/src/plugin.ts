@@ -7,6 +7,7 @@ import { definePlugin } from '@cvdevkit/core';
 import { segFromDetTask, segTask } from './seg/task.js';
 import { actionTask, clsTask, detTask, layoutTask } from './tasks.js';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
+import { VOC2010_CODES } from './codes.js';
 import type { VocActionOptions, VocClsOptions } from './cls.js';
 import type { VocDetOptions } from './det.js';
 import type { VocLayoutOptions } from './layout.js';
@@ -22,6 +23,7 @@ declare module '@cvdevkit/core' {
 
 const plugin = definePlugin({
   meta: { name: 'voc2010', version: PACKAGE_VERSION, title: 'PASCAL VOC2010', packageName: PACKAGE_NAME, homepage: 'http://host.robots.ox.ac.uk/pascal/VOC/voc2010/' },
+  codes: VOC2010_CODES,
   tasks: {
     'voc2010/cls': clsTask,
     'voc2010/det': detTask,

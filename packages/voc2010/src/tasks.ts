@@ -3,13 +3,19 @@
  * Each task imports its implementation when it runs (`await import`): loading the plugin to run
  * `voc2010/cls` does not load the XML reader, the analysis package or the sample writer.
  */
-import { defineTask } from '@cvdevkit/core';
+import { defineTask, type PerImageStatistics, type Replicator } from '@cvdevkit/core';
 import { AP_METRIC, AP_METRICS } from './ap-report.js';
 import { apVoc2010Difficult } from './metrics/ap-voc2010-difficult.js';
 import type { VocActionOptions, VocClsOptions } from './cls.js';
 import type { VocDetOptions } from './det.js';
 import type { VocLayoutOptions } from './layout.js';
 import { VOC_ACTIONS, VOC_CLASSES, vocCommonOptionSpecs } from './voc-options.js';
+
+/** The ranked tasks' bootstrap replicator (`cvdevkit compare --bootstrap`). */
+const rankedReplicate = (task: string) => async (stats: PerImageStatistics): Promise<Replicator> => {
+  const { perImageOfKind, rankedReplicator } = await import('@cvdevkit/metrics');
+  return rankedReplicator(perImageOfKind(stats, 'ranked', task));
+};
 
 const sample = async (dir: string): Promise<{ root: string }> => ({ root: await (await import('./sample.js')).writeVocSample(dir) });
 
@@ -26,6 +32,8 @@ export const clsTask = defineTask<VocClsOptions>({
   evaluate: async (o, c) => (await import('./cls.js')).evaluateCls(o, c),
   validate: async (o) => (await import('./cls.js')).validateCls(o),
   analyze: async (r, c) => (await import('./analyze-cls.js')).analyzeClsSize(r, c),
+  charts: [{ kind: 'pr-curves' }],
+  replicate: rankedReplicate('voc2010/cls'),
   sample,
 });
 
@@ -42,6 +50,8 @@ export const detTask = defineTask<VocDetOptions>({
   evaluate: async (o, c) => (await import('./det.js')).evaluateDet(o, c),
   validate: async (o) => (await import('./det.js')).validateDet(o),
   analyze: async (r, c) => (await import('./analyze.js')).analyzeDet(r, c),
+  charts: [{ kind: 'pr-curves' }],
+  replicate: rankedReplicate('voc2010/det'),
   sample,
 });
 
@@ -54,6 +64,8 @@ export const layoutTask = defineTask<VocLayoutOptions>({
   metrics: AP_METRICS,
   evaluate: async (o, c) => (await import('./layout.js')).evaluateLayout(o, c),
   validate: async (o) => (await import('./layout.js')).validateLayout(o),
+  charts: [{ kind: 'pr-curves' }],
+  replicate: rankedReplicate('voc2010/layout'),
   sample,
 });
 
@@ -69,5 +81,7 @@ export const actionTask = defineTask<VocActionOptions>({
   metrics: AP_METRICS,
   evaluate: async (o, c) => (await import('./cls.js')).evaluateAction(o, c),
   validate: async (o) => (await import('./cls.js')).validateAction(o),
+  charts: [{ kind: 'pr-curves' }],
+  replicate: rankedReplicate('voc2010/action'),
   sample,
 });

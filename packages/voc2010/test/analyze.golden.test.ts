@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createRunContext, type Report } from '@cvdevkit/core';
-import type { OverlapResult, SizeResult, TideResult } from '@cvdevkit/analysis';
+import { runAnalysis, type OverlapResult, type SizeResult, type TideResult } from '@cvdevkit/analysis';
 import plugin from '../src/index.js';
 import { VOC_CLASSES } from '../src/voc-options.js';
 
@@ -31,7 +31,7 @@ describe.each(CASES)('voc2010 analyze anchors: %s', (name) => {
   it('det: overlap at 0.5, size at 0 and the TIDE baseline are the official APs, bit for bit', async () => {
     const classes = okClasses(name, 'det').join(',');
     const official: Report = await plugin.tasks['voc2010/det'].evaluate({ root, classes }, ctx());
-    const report: Report = await plugin.tasks['voc2010/det'].analyze!({ root, classes, only: 'overlap,size,tide' }, ctx());
+    const report: Report = runAnalysis(await plugin.tasks['voc2010/det'].analyze!({ root, classes, only: 'overlap,size,tide' }, ctx()), { only: 'overlap,size,tide' });
     const a = report.analysis as { overlap: OverlapResult; size?: SizeResult; tide: TideResult };
     const at = a.overlap.thresholds.indexOf(0.5);
     expect(at).toBeGreaterThanOrEqual(0);
@@ -49,7 +49,7 @@ describe.each(CASES)('voc2010 analyze anchors: %s', (name) => {
   it('cls: classification AP at size 0 is the official AP, bit for bit', async () => {
     const classes = okClasses(name, 'cls').join(',');
     const official: Report = await plugin.tasks['voc2010/cls'].evaluate({ root, classes }, ctx());
-    const report: Report = await plugin.tasks['voc2010/cls'].analyze!({ root, classes }, ctx());
+    const report: Report = runAnalysis(await plugin.tasks['voc2010/cls'].analyze!({ root, classes }, ctx()), {});
     const size = (report.analysis as { size: SizeResult }).size;
     expect(size.kind).toBe('classification');
     official.rows.forEach((row, c) => expect(same(size.perClass[c].ap[0], row.ap), `${name} cls ${row.key}`).toBe(true));
@@ -59,7 +59,7 @@ describe.each(CASES)('voc2010 analyze anchors: %s', (name) => {
 describe('voc2010 analyze --tide-mode tide on medium equals TIDE v1.0.1', () => {
   it('every number of expected.json within 1e-9', async () => {
     const exp = JSON.parse(readFileSync(`${FIXTURES}analysis/voc2010-medium-tide/expected.json`, 'utf8'));
-    const report: Report = await plugin.tasks['voc2010/det'].analyze!({ root: `${FIXTURES}voc2010/medium`, only: 'tide', tideMode: 'tide' }, ctx());
+    const report: Report = runAnalysis(await plugin.tasks['voc2010/det'].analyze!({ root: `${FIXTURES}voc2010/medium`, only: 'tide', tideMode: 'tide' }, ctx()), { only: 'tide', tideMode: 'tide' });
     const t = (report.analysis as { tide: TideResult }).tide;
     const close = (got: number | null | undefined, want: number, where: string): void => {
       expect(typeof got, where).toBe('number');

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { createRunContext, findMetric, usageError } from '@cvdevkit/core';
-import type { RegisteredTask } from '@cvdevkit/registry';
+import type { RegisteredTask, TaskHook } from '@cvdevkit/registry';
 import { addCommonOptions } from '../common-options.js';
 import { EXIT } from '../failures.js';
 import { parsePositiveIntegerArg, taskOptionValues } from '../options.js';
@@ -14,12 +14,15 @@ import { REPORT_FORMATS } from '../output/index.js';
 import type { CliSession } from '../session.js';
 import { addTaskOptions, type CommandModule } from './command.js';
 import { formatGiven } from './eval.js';
+import { loadReportHtml } from '../report-html.js';
 
 async function analyze(session: CliSession, entry: RegisteredTask, opts: Record<string, unknown>, attributeOf: Map<string, string>, formatExplicit: boolean): Promise<number> {
   const common = session.common(opts, formatExplicit);
   session.checkMetric(entry, common.metric);
   const hook = entry.task.analyze;
-  if (!hook) throw usageError(`task "${entry.id}" has no analysis`, 'usage/no-analysis', 'analyze supports voc2010/det, voc2010/cls (size), ilsvrc2015/det and ilsvrc2015/vid');
+  if (!hook) throw usageError(`task "${entry.id}" has no analysis`, 'usage/no-analysis', `tasks with an analysis: ${tasksWith(session, 'analyze')}`);
+  // the crops of --images are drawn by report-html, an optional package: say so before any file is read
+  if (typeof opts.images === 'string') await loadReportHtml('--images');
   const values = taskOptionValues(entry.task, opts, attributeOf, session.io.cwd);
   const analysis = {
     only: opts.only as string | undefined,
@@ -27,10 +30,14 @@ async function analyze(session: CliSession, entry: RegisteredTask, opts: Record<
     top: opts.top as number | undefined,
     images: typeof opts.images === 'string' ? resolve(session.io.cwd, opts.images) : undefined,
   };
+  // the diagnosis runs here, on what the task's hook prepared (a plugin never depends on @cvdevkit/analysis)
+  const { diagnoseOptions, runAnalysis } = await import('@cvdevkit/analysis');
+  diagnoseOptions(analysis); // unknown sections, modes and counts are usage errors before any file is read
   const report = await session.withContext(common, common.metric, async (ctx, logs) => {
     const metric = common.metric ?? entry.task.metric;
     const context = createRunContext({ ...ctx, metric, metricPlugin: findMetric(entry.task, metric) });
-    const r = await session.runTask(entry, () => hook.call(entry.task, { ...values, ...analysis }, context));
+    const request = await session.runTask(entry, () => hook.call(entry.task, { ...values, ...analysis }, context));
+    const r = runAnalysis(request, analysis, context.progress);
     r.versions ??= {};
     r.versions[entry.plugin.packageName] ??= entry.plugin.version;
     r.dataset ??= entry.plugin.plugin.meta.name;
@@ -40,16 +47,21 @@ async function analyze(session: CliSession, entry: RegisteredTask, opts: Record<
   return EXIT.ok;
 }
 
-export const analyzeCommand: CommandModule = ({ program, session, entry, known, done }) => {
+/** The installed tasks that declare a hook (their manifests say so), or "none". */
+export function tasksWith(session: CliSession, hook: TaskHook): string {
+  return session.registry.tasks().filter((t) => t.hooks.includes(hook)).map((t) => t.id).join(', ') || 'none';
+}
+
+export const analyzeCommand: CommandModule = ({ program, session, entry, done }) => {
   const cmd = program
     .command('analyze')
     .description('diagnose a submission: AP vs overlap and size, Hoiem error types, TIDE, top detections')
-    .argument('<task>', `task id (${known.join(', ') || 'none installed'})`);
+    .argument('<task>', `task id (installed tasks with an analysis: ${tasksWith(session, 'analyze')})`);
   const attributeOf = entry ? addTaskOptions(cmd, entry, (m) => session.warn(m)) : new Map<string, string>();
   cmd.addOption(new Option('--only <sections>', 'comma-separated analyses: overlap,size,hoiem,tide,top (default: all the task supports)'));
   cmd.addOption(new Option('--tide-mode <mode>', 'TIDE baseline: official (the task\'s AP and matching) or tide (TIDE v1.0.1\'s own numbers)').choices(['official', 'tide']).default('official'));
   cmd.addOption(new Option('--top <n>', 'entries per list in the top section').argParser(parsePositiveIntegerArg));
-  cmd.addOption(new Option('--images <dir>', 'folder of the test images (default for VOC: <root>/VOC2010/JPEGImages/ when present)'));
+  cmd.addOption(new Option('--images <dir>', 'folder of the test images (default: the task\'s own images folder, when its inputs have one)'));
   addCommonOptions(cmd, { report: true, run: true }, REPORT_FORMATS).action((id: string, opts: Record<string, unknown>) =>
     done(analyze(session, session.registry.getTask(id), opts, attributeOf, formatGiven(cmd))),
   );

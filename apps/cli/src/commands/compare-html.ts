@@ -1,8 +1,8 @@
 /** The HTML page of `cvdevkit compare --format html`: the CD diagram and the tables, on report-html's page. */
 import { cdDiagramSvg, compareTables, type CompareResult } from '@cvdevkit/analysis';
-import { buildHtmlPage, escapeHtml } from '@cvdevkit/report-html';
+import type { ReportHtml } from '../report-html.js';
 
-function table(rows: string[][], sortable = true): string {
+function table(escapeHtml: ReportHtml['escapeHtml'], rows: string[][], sortable = true): string {
   const head = rows[0].map((c) => `<th>${escapeHtml(c)}</th>`).join('');
   const body = rows
     .slice(1)
@@ -21,16 +21,18 @@ export function formulaHtml(escaped: string): string {
     .replace(/·√/g, ' · √');
 }
 
-export function compareHtml(r: CompareResult): string {
+/** The page, drawn with report-html (`lib`, loaded by the caller: it is an optional package). */
+export function compareHtml(r: CompareResult, lib: ReportHtml): string {
+  const { buildHtmlPage, escapeHtml } = lib;
   const t = compareTables(r);
   const tests = `<ul>${t.tests.map((l) => `<li>${formulaHtml(escapeHtml(l))}</li>`).join('')}</ul>`;
   const sections = [
     r.perClass
       ? { id: 'cd', title: 'Critical-difference diagram', html: `<figure>${cdDiagramSvg(r)}</figure>\n${tests}` }
       : { id: 'notes', title: 'No per-class values', html: tests },
-    { id: 'classes', title: r.perClass ? 'Per class (value, rank)' : `Per row (${r.valueField})`, html: table(t.classes) },
-    { id: 'pairs', title: 'Pairs', html: table(t.pairs) },
-    ...(t.bootstrap ? [{ id: 'bootstrap', title: `Paired bootstrap over images (${r.bootstrap!.replicates} replicates, seed ${r.bootstrap!.seed})`, html: table(t.bootstrap) }] : []),
+    { id: 'classes', title: r.perClass ? 'Per class (value, rank)' : `Per row (${r.valueField})`, html: table(escapeHtml, t.classes) },
+    { id: 'pairs', title: 'Pairs', html: table(escapeHtml, t.pairs) },
+    ...(t.bootstrap ? [{ id: 'bootstrap', title: `Paired bootstrap over images (${r.bootstrap!.replicates} replicates, seed ${r.bootstrap!.seed})`, html: table(escapeHtml, t.bootstrap) }] : []),
   ];
   return buildHtmlPage({ title: `Comparison of ${r.k} methods: ${r.task}`, subtitle: t.header, sections });
 }

@@ -1,7 +1,7 @@
 /** What `cvdevkit compare` runs (loaded only when the command runs: the statistics and PNG libraries are heavy). */
 import { readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { inputError, usageError, type Report } from '@cvdevkit/core';
+import { DevkitError, inputError, perImageStatisticsOf, usageError, type Replicator, type Report } from '@cvdevkit/core';
 import {
   cdDiagramSvg,
   compareReports,
@@ -15,17 +15,18 @@ import {
   validateReport,
 } from '@cvdevkit/analysis';
 import { compareHtml } from './compare-html.js';
+import { loadReportHtml, type ReportHtml } from '../report-html.js';
 import { EXIT } from '../failures.js';
 import { outputFormat } from '../output/out-format.js';
 import { checkOutputTarget, OutputCommit } from '../output/targets.js';
 import type { CliSession } from '../session.js';
 
-export const FORMATS: Record<string, (r: CompareResult) => string> = {
+export const FORMATS: Record<string, (r: CompareResult, lib: () => Promise<ReportHtml>) => string | Promise<string>> = {
   table: formatCompareText,
   json: compareToJson,
   csv: formatCompareCsv,
   markdown: formatCompareMarkdown,
-  html: compareHtml,
+  html: async (r, lib) => compareHtml(r, await lib()),
 };
 
 function readReport(file: string): Report {
@@ -57,10 +58,35 @@ async function renderDiagram(file: string, result: CompareResult, outputs: Outpu
   if (!result.perClass) throw usageError(`--cd-diagram: ${result.task} has no per-class values to rank the methods over`, 'usage/cd-diagram', 'leave out --cd-diagram for this task');
   const svg = cdDiagramSvg(result);
   if (extname(file).toLowerCase() === '.png') {
-    const { Resvg } = await import('@resvg/resvg-js');
-    const png = new Resvg(svg, { fitTo: { mode: 'zoom', value: 2 }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();
+    // the one SVG → PNG path: report-html's (resvg), transparent as the SVG
+    const png = await (await loadReportHtml('--cd-diagram <file>.png')).renderSvgPng(svg, { background: 'transparent' });
     outputs.stage(file, '--cd-diagram', png);
   } else outputs.stage(file, '--cd-diagram', svg);
+}
+
+/**
+ * The task's replicator of each report's per-image statistics (`TaskDefinition.replicate`): compareReports replays
+ * them to check the stored numbers, and the bootstrap draws from them. The bootstrap needs the task's plugin
+ * installed; a report without statistics is left to compareReports' own error.
+ */
+async function replicatorsOf(session: CliSession, task: string, inputs: readonly { file: string; report: Report }[], required: boolean): Promise<(Replicator | undefined)[] | undefined> {
+  if (!inputs.some((i) => perImageStatisticsOf(i.report) !== undefined)) return undefined;
+  // without --bootstrap the replicators only check the stored numbers: done when the task's plugin is installed
+  if (!required && !session.registry.hasTask(task)) return undefined;
+  const entry = await session.registry.loadTask(task);
+  const hook = entry.task.replicate;
+  if (!hook && !required) return undefined;
+  if (!hook) throw usageError(`task ${task} provides no replicator of its per-image statistics (no \`replicate\` hook): it cannot be bootstrapped`, 'usage/no-per-image', 'leave out --bootstrap');
+  return Promise.all(inputs.map(async (i) => {
+    const stats = perImageStatisticsOf(i.report);
+    if (!stats) return undefined;
+    try {
+      return await hook.call(entry.task, stats);
+    } catch (e) {
+      if (e instanceof DevkitError && e.kind === 'input' && e.problems[0]?.file === undefined) throw inputError({ ...e.problems[0], file: i.file });
+      throw e;
+    }
+  }));
 }
 
 export async function compare(session: CliSession, task: string, files: string[], opts: Record<string, unknown>, formatExplicit: boolean): Promise<number> {
@@ -80,16 +106,20 @@ export async function compare(session: CliSession, task: string, files: string[]
     }
     return { name: names[i], file: files[i], report };
   });
+  const bootstrap = (opts.bootstrap as number | undefined) ?? 0;
+  const replicators = await replicatorsOf(session, task, inputs, bootstrap > 0);
   const result = compareReports(inputs, {
     posthoc: opts.posthoc as PosthocMethod | undefined,
     alpha: opts.alpha as number | undefined,
     control: typeof opts.control === 'string' ? opts.control : undefined,
-    bootstrap: (opts.bootstrap as number | undefined) ?? 0,
+    bootstrap,
     seed: (opts.seed as number | undefined) ?? 0,
+    replicators,
   });
+  const html = () => loadReportHtml('compare --format html');
   const outputs = new OutputCommit();
   try {
-    if (out !== undefined) outputs.stage(out, '--out', FORMATS[format](result));
+    if (out !== undefined) outputs.stage(out, '--out', await FORMATS[format](result, html));
     if (diagram !== undefined) await renderDiagram(diagram, result, outputs);
     outputs.commit();
   } catch (e) {
@@ -97,7 +127,7 @@ export async function compare(session: CliSession, task: string, files: string[]
     throw e;
   }
   // with --out, stdout gets what a terminal gets: the table
-  session.out(FORMATS[out !== undefined ? 'table' : format](result));
+  session.out(await FORMATS[out !== undefined ? 'table' : format](result, html));
   if (out !== undefined && !session.quiet) session.io.stderr.write(`comparison written to ${out}\n`);
   return EXIT.ok;
 }

@@ -7,7 +7,7 @@ import type { Report } from '@cvdevkit/core';
 import type { ReportProtocol } from '@cvdevkit/report-html';
 import type { FormatContext, ReportFormatter } from './formatter.js';
 
-type ReportHtml = typeof import('@cvdevkit/report-html');
+import { loadReportHtml as loadOptional, type ReportHtml } from '../report-html.js';
 
 function protocolOf(lib: ReportHtml, options: Record<string, unknown> | undefined, note: string | undefined): ReportProtocol {
   return { options, inputs: options ? lib.describeInputs(options) : undefined, versions: { node: process.version }, ...(note ? { inputsNote: note } : {}) };
@@ -15,7 +15,7 @@ function protocolOf(lib: ReportHtml, options: Record<string, unknown> | undefine
 
 /** report-html with its code cache set and its chart worker started (it loads Vega while the inputs are described). */
 async function loadReportHtml(context: FormatContext): Promise<ReportHtml> {
-  const lib = await import('@cvdevkit/report-html');
+  const lib = await loadOptional('--format html');
   lib.useChartCodeCache(context.cacheDir);
   lib.warmChartWorker();
   return lib;

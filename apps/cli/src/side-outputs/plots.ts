@@ -8,6 +8,7 @@ import { usageError, type Report } from '@cvdevkit/core';
 import type { ReportChart } from '@cvdevkit/report-html';
 import { describeFsError, makeDirsSync } from '@cvdevkit/formats/fs';
 import { checkOutputFolder } from '../output/targets.js';
+import { loadReportHtml } from '../report-html.js';
 import type { SideOutput } from './index.js';
 
 export const PLOT_FORMATS = ['svg', 'png'] as const;
@@ -28,12 +29,12 @@ export const plotsSideOutput: SideOutput = {
   check: (opts, cwd) => checkOutputFolder(resolve(cwd, opts.plots as string), '--plots'),
   async prepare(report) {
     // loaded only when --plots is given: the chart library is the CLI's heaviest dependency
-    const { buildReportCharts } = await import('@cvdevkit/report-html');
+    const { buildReportCharts } = await loadReportHtml('--plots');
     const r = report as WithCharts;
     r.charts ??= buildReportCharts(report);
   },
   async write(reports, opts, context) {
-    const lib = await import('@cvdevkit/report-html');
+    const lib = await loadReportHtml('--plots');
     lib.useChartCodeCache(context.cacheDir);
     const dir = resolve(context.cwd, opts.plots as string);
     try {

@@ -1,10 +1,10 @@
-import { usageError } from '@cvdevkit/core';
+import { usageError, type Replicator } from '@cvdevkit/core';
 import { median } from '@cvdevkit/metrics';
 import { percentileInterval } from '../stats/bootstrap.js';
 import { friedmanTest, type FriedmanResult } from '../stats/friedman.js';
 import { POSTHOC_METHODS, posthocTest, type PosthocMethod } from '../stats/posthoc.js';
 import { rankTable } from '../stats/ranks.js';
-import { validateReport } from './validate-report.js';
+import { replayPerImage, validateReport } from './validate-report.js';
 import { checkComparable, perImageOf, type CompareInput, type CompareSubject } from './inputs.js';
 import { pairedBootstrap, type BootstrapDraws } from './paired-bootstrap.js';
 
@@ -18,6 +18,11 @@ export interface CompareOptions {
   /** Bootstrap replicates (0 = none). */
   bootstrap?: number;
   seed?: number;
+  /**
+   * One replicator per input, in input order: what the task's `replicate` hook made of the report's per-image
+   * statistics (the CLI asks the registry's task). Needed with `bootstrap`; the bootstrap itself knows no metric.
+   */
+  replicators?: readonly (Replicator | undefined)[];
 }
 
 export type Interval = [number, number] | null;
@@ -146,13 +151,15 @@ function classRows(
 }
 
 /** The paired bootstrap over every input's per-image statistics (a usage error for a report without them). */
-function bootstrapDraws(inputs: readonly CompareInput[], replicates: number, seed: number, higherIsBetter: boolean): BootstrapDraws {
-  const stats = inputs.map((inp) => {
-    const p = perImageOf(inp.report);
-    if (!p) throw usageError(`${inp.file} has no per-image statistics: evaluate with \`cvdevkit eval … --per-image --format json\` to bootstrap`, 'usage/no-per-image');
-    return p;
+function bootstrapDraws(inputs: readonly CompareInput[], replicates: number, seed: number, higherIsBetter: boolean, replicators: CompareOptions['replicators']): BootstrapDraws {
+  const subjects = inputs.map((inp, j) => {
+    const stats = perImageOf(inp.report);
+    if (!stats) throw usageError(`${inp.file} has no per-image statistics: evaluate with \`cvdevkit eval … --per-image --format json\` to bootstrap`, 'usage/no-per-image');
+    const replicator = replicators?.[j];
+    if (!replicator) throw usageError(`task ${inp.report.task} provides no replicator of its per-image statistics: it cannot be bootstrapped`, 'usage/no-per-image');
+    return { stats, replicator };
   });
-  return pairedBootstrap(stats, replicates, seed, higherIsBetter);
+  return pairedBootstrap(subjects, replicates, seed, higherIsBetter);
 }
 
 /** The bootstrap interval of Δ = a − b (better minus worse) and the fraction of replicates with Δ ≤ 0. */
@@ -213,7 +220,12 @@ function comparePairs(
 
 /** Everything `cvdevkit compare` reports (analysis.md §1–§2). */
 export function compareReports(inputs: readonly CompareInput[], options: CompareOptions = {}): CompareResult {
-  for (const inp of inputs) validateReport(inp.report, inp.file);
+  inputs.forEach((inp, j) => {
+    validateReport(inp.report, inp.file);
+    // stored numbers against the task's replay of the report's own per-image statistics
+    const replicator = options.replicators?.[j];
+    if (replicator && inp.report.extra?.perImage !== undefined) replayPerImage(inp.report, inp.file, replicator);
+  });
   const subject = checkComparable(inputs);
   const names = inputs.map((i) => i.name);
   const { alpha, method, control } = checkOptions(names, options);
@@ -236,7 +248,7 @@ export function compareReports(inputs: readonly CompareInput[], options: Compare
   let draws: BootstrapDraws | undefined;
   const replicates = options.bootstrap ?? 0;
   if (replicates > 0) {
-    draws = bootstrapDraws(inputs, replicates, options.seed ?? 0, subject.higherIsBetter);
+    draws = bootstrapDraws(inputs, replicates, options.seed ?? 0, subject.higherIsBetter, options.replicators);
     attachIntervals(draws, methods, classes, alpha);
   }
   const pairs = comparePairs(names, summaries, meanRanks, ph, draws, subject.higherIsBetter, alpha);

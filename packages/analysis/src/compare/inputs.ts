@@ -1,5 +1,5 @@
-import { inputError, usageError, type Report } from '@cvdevkit/core';
-import { fingerprint, PER_IMAGE_SCHEMA, type PerImageStats } from '@cvdevkit/metrics';
+import { inputError, perImageStatisticsOf, usageError, type PerImageStatistics, type Report } from '@cvdevkit/core';
+import { fingerprint } from '@cvdevkit/metrics';
 
 /** One submission's report as `compare` reads it. */
 export interface CompareInput {
@@ -48,9 +48,8 @@ function valueFieldOf(report: Report): ValueField | undefined {
   return VALUE_FIELDS.find((v) => report.rows.length > 0 && report.rows.every((r) => v.field in r) && (!v.needsNumber || report.rows.some((r) => typeof r[v.field] === 'number')));
 }
 
-export function perImageOf(report: Report): PerImageStats | undefined {
-  const p = report.extra?.perImage as PerImageStats | undefined;
-  return p && p.schema === PER_IMAGE_SCHEMA ? p : undefined;
+export function perImageOf(report: Report): PerImageStatistics | undefined {
+  return perImageStatisticsOf(report);
 }
 
 function subjectOf(input: CompareInput): CompareSubject {

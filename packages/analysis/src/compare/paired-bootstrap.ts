@@ -1,8 +1,7 @@
-import { usageError } from '@cvdevkit/core';
-import type { PerImageStats } from '@cvdevkit/metrics';
+import { usageError, type PerImageStatistics, type Replicator } from '@cvdevkit/core';
 import { SeededRandom } from '../stats/bootstrap.js';
 import { averageRanks } from '../stats/ranks.js';
-import { createReplicator, summarize } from './replicate.js';
+import { summarize } from './replicate.js';
 
 /** The raw draws of a paired bootstrap over images: every method scored on the same replicates. */
 export interface BootstrapDraws {
@@ -18,12 +17,19 @@ export interface BootstrapDraws {
   classes: number;
 }
 
+/** One method's input to the bootstrap: its per-image statistics and the replicator its task made of them. */
+export interface BootstrapSubject {
+  stats: PerImageStatistics;
+  replicator: Replicator;
+}
+
 /**
  * B replicates: each draws n images with replacement (seeded xoshiro128**, `SeededRandom`), and every
- * method's per-class metric and summary are recomputed from its per-image statistics on the same draw.
+ * method's per-class metric and summary are recomputed by its task's replicator on the same draw.
  */
-export function pairedBootstrap(stats: readonly PerImageStats[], replicates: number, seed: number, higherIsBetter: boolean): BootstrapDraws {
-  const reps = stats.map(createReplicator);
+export function pairedBootstrap(subjects: readonly BootstrapSubject[], replicates: number, seed: number, higherIsBetter: boolean): BootstrapDraws {
+  const reps = subjects.map((s) => s.replicator);
+  const stats = subjects.map((s) => s.stats);
   const n = reps[0].images;
   if (reps.some((r) => r.images !== n)) throw usageError('the reports were evaluated on different numbers of images', 'usage/images-differ');
   const k = reps.length;

@@ -5,15 +5,13 @@
  * stored ones. A report whose stored numbers differ from what its own statistics give is refused (an
  * edited report is never ranked). Every refusal is an input error (exit 2) naming the file and the field.
  */
-import { inputError, type Report } from '@cvdevkit/core';
-import { PER_IMAGE_SCHEMA, unpackArray, type PackedArray, type PerImageStats } from '@cvdevkit/metrics';
-import { createReplicator, summarize } from './replicate.js';
+import { inputError, PER_IMAGE_SCHEMA, type PerImageStatistics, type Replicator, type Report } from '@cvdevkit/core';
+import { summarize } from './replicate.js';
 
 /** The per-class value fields a report row may hold: all are fractions in [0, 1] (AP, F, IoU, error rates). */
 const FRACTION_FIELDS = ['ap', 'odsF', 'oisF', 'iou', 'locError', 'clsError'];
 /** Count fields of a row: non-negative integers. */
 const COUNT_FIELDS = ['npos', 'ndet'];
-const KINDS = ['ranked', 'confusion', 'boundary', 'clsloc'];
 const SUMMARY_RULES = ['mean', 'mean-numeric', 'last'];
 /** More test images than any benchmark has: a larger count is an edited report. */
 const MAX_IMAGES = 10_000_000;
@@ -77,28 +75,36 @@ export function validateReport(value: unknown, file: string): Report {
   if (value.extra !== undefined && value.extra !== null && !isObject(value.extra)) bad(file, 'extra', 'an object', value.extra);
   const report = value as unknown as Report;
   const per = (value.extra as Record<string, unknown> | undefined)?.perImage;
-  if (per !== undefined) checkPerImage(per, report, file);
+  if (per !== undefined) checkPerImage(per, file);
   validated.add(value);
   return report;
 }
 
 const P = 'extra.perImage';
 
-function checkPerImage(per: unknown, report: Report, file: string): void {
+function checkPerImage(per: unknown, file: string): void {
   if (!isObject(per)) bad(file, P, 'an object of per-image statistics', per);
   if (per.schema !== PER_IMAGE_SCHEMA) bad(file, `${P}.schema`, JSON.stringify(PER_IMAGE_SCHEMA), per.schema ?? null);
-  if (typeof per.kind !== 'string' || !KINDS.includes(per.kind)) bad(file, `${P}.kind`, `one of ${KINDS.join(', ')}`, per.kind ?? null);
+  // the layout of each kind is its task's: the task's replicator checks it (replayPerImage)
+  if (typeof per.kind !== 'string' || per.kind === '') bad(file, `${P}.kind`, 'the name of a per-image layout', per.kind ?? null);
   if (!(typeof per.images === 'number' && Number.isSafeInteger(per.images) && per.images >= 1 && per.images <= MAX_IMAGES)) bad(file, `${P}.images`, `an image count in 1..${MAX_IMAGES}`, per.images ?? null);
   if (typeof per.summary !== 'string' || !SUMMARY_RULES.includes(per.summary)) bad(file, `${P}.summary`, `one of ${SUMMARY_RULES.join(', ')}`, per.summary ?? null);
   for (const k of ['summaryKey', 'valueField', 'fingerprint']) if (typeof per[k] !== 'string') bad(file, `${P}.${k}`, 'a string', per[k] ?? null);
   if (typeof per.higherIsBetter !== 'boolean') bad(file, `${P}.higherIsBetter`, 'true or false', per.higherIsBetter ?? null);
-  if (per.kind === 'ranked') checkRanked(per, file);
-  const stats = per as unknown as PerImageStats;
-  // the replicator unpacks every array (bounded by its declared length) and checks the layout
+}
+
+/**
+ * A report's stored per-class values and summary against the ones its per-image statistics give, replayed by
+ * the task's replicator on the identity (every image once): a report whose stored numbers differ is refused
+ * (an edited report is never ranked). The replicator comes from the report's task (`TaskDefinition.replicate`),
+ * which also checks the layout of its own kind.
+ */
+export function replayPerImage(report: Report, file: string, replicator: Replicator): void {
+  const stats = report.extra?.perImage as PerImageStatistics;
   let values: Float64Array;
   let classes: string[];
   try {
-    const rep = createReplicator(stats);
+    const rep = replicator;
     if (rep.images !== stats.images) bad(file, `${P}.images`, `${rep.images} (the images its arrays hold)`, stats.images);
     classes = rep.classes;
     values = new Float64Array(classes.length);
@@ -134,37 +140,4 @@ function sameValue(stored: unknown, recomputed: number): boolean {
   if (Number.isNaN(stored)) return Number.isNaN(recomputed);
   if (Number.isNaN(recomputed)) return false;
   return Math.abs(stored - recomputed) <= TOLERANCE;
-}
-
-/** Ranked statistics: one entry per row class, packed arrays with plausible headers; image indices are checked after unpacking by the replay below. */
-function checkRanked(per: Record<string, unknown>, file: string): void {
-  if (typeof per.ap !== 'string') bad(file, `${P}.ap`, 'an AP rule name', per.ap ?? null);
-  if (!Array.isArray(per.classes)) bad(file, `${P}.classes`, 'an array', per.classes ?? null);
-  const images = per.images as number;
-  per.classes.forEach((c: unknown, i: number) => {
-    const at = `${P}.classes[${i}]`;
-    if (!isObject(c)) bad(file, at, 'an object', c);
-    if (typeof c.key !== 'string') bad(file, `${at}.key`, 'a string', c.key ?? null);
-    const a: Record<string, ArrayLike<number>> = {};
-    for (const k of ['image', 'flags', 'score', 'posImage', 'posCount']) a[k] = unpacked(c[k], file, `${at}.${k}`, k === 'flags' ? 'u8' : k === 'score' ? 'f64' : 'u32');
-    if (a.flags.length !== a.image.length || a.score.length !== a.image.length) bad(file, `${at}.flags`, `${a.image.length} entries (as image)`, a.flags.length);
-    if (a.posCount.length !== a.posImage.length) bad(file, `${at}.posCount`, `${a.posImage.length} entries (as posImage)`, a.posCount.length);
-    for (const k of ['image', 'posImage']) {
-      const arr = a[k];
-      for (let j = 0; j < arr.length; j++) if (arr[j] >= images) bad(file, `${at}.${k}[${j}]`, `an image index in 0..${images - 1} (${P}.images is ${images})`, arr[j]);
-    }
-  });
-}
-
-/** A packed array's values (inflated no further than its declared length); any problem names the field. */
-function unpacked(v: unknown, file: string, field: string, type: 'u8' | 'u32' | 'f64'): ArrayLike<number> {
-  if (!isObject(v)) bad(file, field, 'a packed array {type, length, data}', v ?? null);
-  if (v.type !== type) bad(file, `${field}.type`, JSON.stringify(type), v.type ?? null);
-  if (!(typeof v.length === 'number' && Number.isSafeInteger(v.length) && v.length >= 0)) bad(file, `${field}.length`, 'a count', v.length ?? null);
-  if (typeof v.data !== 'string') bad(file, `${field}.data`, 'a base64 string', v.data ?? null);
-  try {
-    return unpackArray(v as unknown as PackedArray);
-  } catch (e) {
-    return bad(file, field, 'a packed array whose data inflates to its declared length', `\u0000${(e as Error).message}`);
-  }
 }

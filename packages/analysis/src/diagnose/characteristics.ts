@@ -2,6 +2,8 @@ import { averagePrecisionArea } from '@cvdevkit/metrics';
 import { normalizedAp } from './class-ap.js';
 import { meanOf } from './input.js';
 import { FP, TP, groupBy, type Prepared } from './prepare.js';
+import type { CharacteristicResult } from '@cvdevkit/core';
+export type { CharacteristicResult };
 
 /** Hoiem's object characteristics and their five bins (cut at the 10/30/70/90 % quantiles). */
 export const CHARACTERISTICS = {
@@ -14,18 +16,6 @@ const QUANTILES = [0.1, 0.3, 0.7, 0.9];
 /** Bins with fewer objects are skipped (Hoiem et al.). */
 export const MIN_BIN_OBJECTS = 5;
 
-export interface CharacteristicResult {
-  characteristic: Characteristic;
-  bins: readonly string[];
-  /** Mean APN per bin over the classes that have the bin (null when none has it). */
-  apn: (number | null)[];
-  /** Mean of the classes' overall APN. */
-  overall: number;
-  /** max − min of the bin APNs, and max − overall. */
-  sensitivity: number | null;
-  impact: number | null;
-  perClass: { key: string; apn: (number | null)[]; objects: number[]; overall: number; sensitivity: number | null; impact: number | null }[];
-}
 
 /** The characteristic's value for object j (+1-pixel box). */
 export function characteristicValue(boxes: Float64Array, j: number, ch: Characteristic): number {

@@ -21,6 +21,8 @@ export interface DiagnoseOptions {
   tideMode?: TideMode;
   /** Entries per list in `top` (default 10). */
   top?: number;
+  /** Why a section cannot run on this input (section → reason), for the note when it is left out. */
+  unavailable?: Readonly<Record<string, string>>;
 }
 
 export interface OfficialSummary {
@@ -80,7 +82,7 @@ export function diagnose(input: DiagnoseInput, options: DiagnoseOptions = {}): D
     if (input.imageWidth && input.imageHeight) {
       result.size = detectionSizeAnalysis(p);
       lap('sizeMs');
-    } else notes.push('size: left out (the task gives no image sizes)');
+    } else notes.push(`size: left out (${options.unavailable?.size ?? 'the task gives no image sizes'})`);
   }
   if (want.has('hoiem')) {
     result.hoiem = hoiemAnalysis(p, types);

@@ -1,3 +1,4 @@
+import { vocMatcher } from '@cvdevkit/metrics';
 import { describe, expect, it } from 'vitest';
 import { quantileBins } from './characteristics.js';
 import { diagnose } from './diagnose.js';
@@ -34,7 +35,7 @@ function handBuilt(): DiagnoseInput {
     images: ['a', 'b'],
     imageWidth: Float64Array.of(700, 700),
     imageHeight: Float64Array.of(700, 700),
-    rule: 'voc',
+    match: vocMatcher,
     detections: {
       image: Int32Array.from(dets.map((d) => d[0])),
       cls: Int32Array.from(dets.map((d) => d[1])),
@@ -102,7 +103,7 @@ describe('object-characteristic bins', () => {
     const input: DiagnoseInput = {
       classes: ['x'],
       images: ['a'],
-      rule: 'voc',
+      match: vocMatcher,
       detections: { image: new Int32Array(n), cls: new Int32Array(n), score: Float64Array.from({ length: n }, (_, i) => 1 - i / 100), boxes: Float64Array.from(boxes) },
       objects: { image: new Int32Array(n), cls: new Int32Array(n), boxes: Float64Array.from(boxes), difficult: new Uint8Array(n) },
       similarGroups: [],

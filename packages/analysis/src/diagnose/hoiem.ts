@@ -3,44 +3,15 @@ import { classAp, classRows, normalizedAp, type ApFunction } from './class-ap.js
 import { BG, HOIEM_TYPES, LOC, OTH, SIM, hoiemTypes } from './fp-types.js';
 import { meanOf } from './input.js';
 import { FP, IGNORED, SKIPPED, TP, type Prepared } from './prepare.js';
-import { characteristicsAnalysis, type CharacteristicResult } from './characteristics.js';
+import { characteristicsAnalysis } from './characteristics.js';
+import type { TypeCounts, HoiemClass, HoiemResult } from '@cvdevkit/core';
+export type { TypeCounts, HoiemClass, HoiemResult };
 
 /** Top-N false positives of the trend (Hoiem Fig. 2): 25, 50, …, 3200. */
 export const TREND_COUNTS: readonly number[] = [25, 50, 100, 200, 400, 800, 1600, 3200];
 
-export type TypeCounts = { TP?: number; Loc: number; Sim: number; Oth: number; BG: number };
 
-export interface HoiemClass {
-  key: string;
-  npos: number;
-  /** False positives of each type (all of them). */
-  counts: TypeCounts;
-  /** Among the top-ranked detections up to npos: TPs and each FP type (the pie). */
-  top: TypeCounts & { TP: number };
-  /** Per trend count N: the types among the first N false positives. */
-  trend: TypeCounts[];
-  ap: number;
-  /** AP after removing the Loc, Sim, or B (Oth + BG) false positives, and after fixing Loc. */
-  impact: { removeLoc: number; removeSim: number; removeBG: number; fixLoc: number };
-  apn: number;
-}
 
-export interface HoiemResult {
-  /** N̄ = 0.15 × number of images (normalised precision). */
-  nbar: number;
-  trendCounts: number[];
-  overall: {
-    counts: TypeCounts;
-    top: TypeCounts & { TP: number };
-    trend: TypeCounts[];
-    ap: number;
-    /** The AP gained (mAP after − mAP before). */
-    gain: { removeLoc: number; removeSim: number; removeBG: number; fixLoc: number };
-    apn: number;
-  };
-  perClass: HoiemClass[];
-  characteristics: CharacteristicResult[];
-}
 
 function zero(): TypeCounts {
   return { Loc: 0, Sim: 0, Oth: 0, BG: 0 };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { averagePrecisionArea, matchDetections, precisionRecall, rankDescending } from '@cvdevkit/metrics';
+import { averagePrecisionArea, matchDetections, precisionRecall, rankDescending, vocMatcher } from '@cvdevkit/metrics';
 import type { DiagnoseInput } from './input.js';
 import { overlapAnalysis } from './overlap.js';
 import { prepare } from './prepare.js';
@@ -37,7 +37,7 @@ const inputs = fc
   .map(({ dets, objs }): DiagnoseInput => ({
     classes: ['a', 'b'],
     images: ['0', '1', '2'],
-    rule: 'voc',
+    match: vocMatcher,
     detections: {
       image: Int32Array.from(dets.map((d) => d[0])),
       cls: Int32Array.from(dets.map((d) => d[1])),

@@ -2,17 +2,12 @@ import { averagePrecisionArea } from '@cvdevkit/metrics';
 import { classAp } from './class-ap.js';
 import { meanOf } from './input.js';
 import { FP, IGNORED, SKIPPED, TP, detectionsByImage, matchAll, type Prepared } from './prepare.js';
+import type { OverlapResult } from '@cvdevkit/core';
+export type { OverlapResult };
 
 /** The IoU thresholds of the VOC paper's Fig. 19: 0.05, 0.10, …, 0.95 (0.5 is the official one). */
 export const OVERLAP_THRESHOLDS: readonly number[] = Array.from({ length: 19 }, (_, k) => (5 * (k + 1)) / 100);
 
-export interface OverlapResult {
-  thresholds: number[];
-  /** mAP per threshold (the task's mean rule). */
-  mAP: number[];
-  /** Per class: AP per threshold. */
-  perClass: { key: string; ap: number[] }[];
-}
 
 /**
  * VOC rule, one pass: a detection's best same-class object does not depend on the threshold, and at
@@ -59,7 +54,7 @@ export function overlapAnalysis(p: Prepared, thresholds: readonly number[] = OVE
   const out = new Uint8Array(p.nDet);
   const perClass = p.input.classes.map((key) => ({ key, ap: [] as number[] }));
   const mAP: number[] = [];
-  const prev = p.input.rule === 'voc' ? earlierBestIoU(p) : undefined;
+  const prev = p.input.match.bestSameObject ? earlierBestIoU(p) : undefined;
   const scratchObj = new Int32Array(p.nDet);
   const scratchBy = new Int32Array(p.nObj);
   for (const t of thresholds) {

@@ -1,5 +1,5 @@
 import { boxIoU, rankDescending } from '@cvdevkit/metrics';
-import type { DiagnoseInput } from './input.js';
+import type { DiagnoseInput, MatchView } from './input.js';
 
 /** Official outcome of a detection at the task's own threshold. */
 export const FP = 0;
@@ -140,9 +140,8 @@ export function detectionsByImage(p: Prepared): { start: Uint32Array; list: Uint
 }
 
 /**
- * The official matching over the cached IoUs at threshold `t` (0.5 = the official one; ILSVRC objects
- * keep their smaller small-object threshold: `min(t, thr)` when `thr < 0.5`). `difficultOverride`
- * replaces the objects' difficult flags (the size analysis).
+ * The official matching over the cached IoUs at threshold `t` (0.5 = the official one), by the task's
+ * matcher (`input.match`). `difficultOverride` replaces the objects' difficult flags (the size analysis).
  */
 export function matchAll(
   p: Prepared,
@@ -157,6 +156,7 @@ export function matchAll(
   const det = input.detections;
   const obj = input.objects;
   const difficult = difficultOverride ?? obj.difficult;
+  const view: MatchView = { objStart, objList, iouOff, iou, bestSame, bestSameIoU, objThr, detClass: det.cls, objClass: obj.cls };
   matchedObj.fill(-1);
   matchedBy.fill(-1);
   for (let i = 0; i < p.nImg; i++) {
@@ -166,41 +166,15 @@ export function matchAll(
         outcome[d] = SKIPPED;
         continue;
       }
-      if (input.rule === 'voc') {
-        const j = bestSame[d];
-        if (j >= 0 && bestSameIoU[d] >= t) {
-          if (difficult[j]) outcome[d] = IGNORED;
-          else if (matchedBy[j] < 0) {
-            outcome[d] = TP;
-            matchedObj[d] = j;
-            matchedBy[j] = d;
-          } else outcome[d] = FP;
-        } else outcome[d] = FP;
-        continue;
+      const j = input.match.match(view, d, i, t, matchedBy);
+      if (j < 0) outcome[d] = FP;
+      else if (difficult[j]) outcome[d] = IGNORED;
+      else if (matchedBy[j] >= 0) outcome[d] = FP;
+      else {
+        outcome[d] = TP;
+        matchedObj[d] = j;
+        matchedBy[j] = d;
       }
-      const o0 = objStart[i];
-      const base = iouOff[d];
-      const c = det.cls[d];
-      let best = -Infinity;
-      let jb = -1;
-      for (let k = 0; k < objStart[i + 1] - o0; k++) {
-        const j = objList[o0 + k];
-        if (obj.cls[j] !== c || matchedBy[j] >= 0) continue;
-        const thr = t === 0.5 ? objThr[j] : objThr[j] < 0.5 ? Math.min(t, objThr[j]) : t;
-        const ov = iou[base + k];
-        if (ov >= thr && ov > best) {
-          best = ov;
-          jb = j;
-        }
-      }
-      if (jb >= 0) {
-        if (difficult[jb]) outcome[d] = IGNORED;
-        else {
-          outcome[d] = TP;
-          matchedObj[d] = jb;
-          matchedBy[jb] = d;
-        }
-      } else outcome[d] = FP;
     }
   }
 }

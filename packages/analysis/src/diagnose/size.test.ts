@@ -1,7 +1,9 @@
+import { vocMatcher } from '@cvdevkit/metrics';
 import { describe, expect, it } from 'vitest';
 import type { DiagnoseInput } from './input.js';
 import { prepare } from './prepare.js';
-import { classificationSizeAnalysis, detectionSizeAnalysis, unionArea } from './size.js';
+import { unionArea } from '@cvdevkit/metrics';
+import { classificationSizeAnalysis, detectionSizeAnalysis } from './size.js';
 
 describe('size analysis', () => {
   it('objects below the threshold become difficult: their detections are ignored and they leave npos', () => {
@@ -11,7 +13,7 @@ describe('size analysis', () => {
       images: ['a'],
       imageWidth: Float64Array.of(100),
       imageHeight: Float64Array.of(100),
-      rule: 'voc',
+      match: vocMatcher,
       detections: { image: Int32Array.of(0, 0, 0), cls: Int32Array.of(0, 0, 0), score: Float64Array.of(0.9, 0.8, 0.7), boxes: Float64Array.of(60, 60, 64, 64, 80, 1, 90, 10, 1, 1, 50, 50) },
       objects: { image: Int32Array.of(0, 0), cls: Int32Array.of(0, 0), boxes: Float64Array.of(1, 1, 50, 50, 60, 60, 64, 64), difficult: new Uint8Array(2) },
       similarGroups: [],

@@ -1,23 +1,15 @@
+import type { ClassificationSizeClass } from '@cvdevkit/core';
 import { averagePrecisionArea, precisionRecall, rankDescending } from '@cvdevkit/metrics';
 import { classAp } from './class-ap.js';
 import { meanOf, type DiagnoseObjects } from './input.js';
 import { earlierBestIoU, outcomesAt } from './overlap.js';
 import { detectionsByImage, matchAll, type Prepared } from './prepare.js';
+import type { SizeResult } from '@cvdevkit/core';
+export type { SizeResult };
 
 /** Object-size thresholds (proportion of the image area); 0 is the official evaluation. */
 export const SIZE_THRESHOLDS: readonly number[] = [0, 0.005, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5];
 
-export interface SizeResult {
-  /** `'detection'`: smaller objects marked difficult; `'classification'`: small positives removed. */
-  kind: 'detection' | 'classification';
-  thresholds: number[];
-  /** The mean of the per-class APs under the task's rule (ILSVRC: NaN as soon as one class has no positive left). */
-  mAP: number[];
-  /** Detection: the mean over the classes that still have a positive at the threshold, and how many they are. */
-  mAPWithPositives?: number[];
-  classesWithPositives?: number[];
-  perClass: { key: string; ap: number[]; npos: number[] }[];
-}
 
 /** +1-pixel box area over the image area (width × height from the annotation) of every object. */
 export function objectAreaFraction(objects: DiagnoseObjects, width: ArrayLike<number>, height: ArrayLike<number>): Float64Array {
@@ -46,7 +38,7 @@ export function detectionSizeAnalysis(p: Prepared, thresholds: readonly number[]
   const classesWithPositives: number[] = [];
   const out = new Uint8Array(p.nDet);
   const small = new Uint8Array(p.nObj);
-  const prev = p.input.rule === 'voc' ? earlierBestIoU(p) : undefined;
+  const prev = p.input.match.bestSameObject ? earlierBestIoU(p) : undefined;
   const difficult = new Uint8Array(p.nObj);
   const scratchObj = new Int32Array(p.nDet);
   const scratchBy = new Int32Array(p.nObj);
@@ -74,17 +66,8 @@ export function detectionSizeAnalysis(p: Prepared, thresholds: readonly number[]
 }
 
 /** One class of the classification task, in the official (image-set) order. */
-export interface ClsClassInput {
-  key: string;
-  /** Label per image-set line: 1, -1 or 0 (difficult only). */
-  gt: Int8Array;
-  /** Score per image-set line (`-Inf` where the results have none), as VOCevalcls puts them. */
-  score: Float64Array;
-  /** The image position (into the shared image list) of each line. */
-  image: Int32Array;
-  /** Union of the class's box areas over the image area, per image position. */
-  coverage: Float64Array;
-}
+/** One class of the classification size analysis (declared in core). */
+export type ClsClassInput = ClassificationSizeClass;
 
 /**
  * Classification AP against the object-size threshold (VOC paper Fig. 15): a positive image stays only
@@ -124,39 +107,3 @@ export function classificationSizeAnalysis(
   return { kind: 'classification', thresholds: [...thresholds], mAP, perClass };
 }
 
-/** Pixel area (+1 convention) of the union of boxes `x1 y1 x2 y2`, clipped to the w × h image. */
-export function unionArea(boxes: readonly number[], width: number, height: number): number {
-  const n = boxes.length >> 2;
-  if (n === 0) return 0;
-  const xs: number[] = [];
-  for (let k = 0; k < n; k++) xs.push(Math.max(1, boxes[4 * k]), Math.min(width + 1, boxes[4 * k + 2] + 1));
-  xs.sort((a, b) => a - b);
-  let area = 0;
-  for (let s = 0; s + 1 < xs.length; s++) {
-    const x0 = xs[s];
-    const x1 = xs[s + 1];
-    if (!(x1 > x0)) continue;
-    const ys: [number, number][] = [];
-    for (let k = 0; k < n; k++) {
-      if (Math.max(1, boxes[4 * k]) <= x0 && Math.min(width + 1, boxes[4 * k + 2] + 1) >= x1) {
-        const y0 = Math.max(1, boxes[4 * k + 1]);
-        const y1 = Math.min(height + 1, boxes[4 * k + 3] + 1);
-        if (y1 > y0) ys.push([y0, y1]);
-      }
-    }
-    ys.sort((a, b) => a[0] - b[0]);
-    let covered = 0;
-    let cur0 = -Infinity;
-    let cur1 = -Infinity;
-    for (const [y0, y1] of ys) {
-      if (y0 > cur1) {
-        if (cur1 > cur0) covered += cur1 - cur0;
-        cur0 = y0;
-        cur1 = y1;
-      } else if (y1 > cur1) cur1 = y1;
-    }
-    if (cur1 > cur0) covered += cur1 - cur0;
-    area += covered * (x1 - x0);
-  }
-  return area;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cocoIou, E_BKG, E_CLS, E_DUPE, E_LOC, E_MISS, tideRun, type TideData } from './tide-run.js';
+import { tideBoxIou, E_BKG, E_CLS, E_DUPE, E_LOC, E_MISS, tideRun, type TideData } from './tide-run.js';
 import { fixErrors, fixPlan } from './tide-fix.js';
 
 /** TIDE input from `[image, class, score, x, y, w, h]` detections and `[image, class, crowd, x, y, w, h]` objects. */
@@ -27,9 +27,9 @@ describe("TIDE v1.0.1's run", () => {
   it('pycocotools IoU: no +1, crowd regions over the detection area', () => {
     const a = Float64Array.of(0, 0, 10, 10);
     const b = Float64Array.of(5, 0, 10, 10);
-    expect(cocoIou(a, 0, b, 0, false)).toBe(50 / 150);
-    expect(cocoIou(a, 0, b, 0, true)).toBe(0.5);
-    expect(cocoIou(a, 0, Float64Array.of(10, 0, 5, 5), 0, false)).toBe(0);
+    expect(tideBoxIou(a, 0, b, 0, false)).toBe(50 / 150);
+    expect(tideBoxIou(a, 0, b, 0, true)).toBe(0.5);
+    expect(tideBoxIou(a, 0, Float64Array.of(10, 0, 5, 5), 0, false)).toBe(0);
   });
 
   it('types each error in TIDE order; a crowd-ignored detection is no AP point but still an error', () => {

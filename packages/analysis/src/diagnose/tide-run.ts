@@ -62,7 +62,7 @@ export interface TideRunResult {
 }
 
 /** pycocotools `bbIou` for one pair (`crowd`: intersection over the detection's area). */
-export function cocoIou(d: Float64Array, di: number, g: Float64Array, gi: number, crowd: boolean): number {
+export function tideBoxIou(d: Float64Array, di: number, g: Float64Array, gi: number, crowd: boolean): number {
   const D0 = d[di], D1 = d[di + 1], D2 = d[di + 2], D3 = d[di + 3];
   const G0 = g[gi], G1 = g[gi + 1], G2 = g[gi + 2], G3 = g[gi + 3];
   const ga = G2 * G3;
@@ -196,7 +196,7 @@ function matchImage(s: RunState, preds: number[], gts: number[], crowds: number[
   const n = gts.length;
   if (s.iou.length < m * n) s.iou = new Float64Array(m * n * 2);
   const iou = s.iou;
-  for (let p = 0; p < m; p++) for (let g = 0; g < n; g++) iou[p * n + g] = cocoIou(det.box, 4 * preds[p], gt.box, 4 * gts[g], false);
+  for (let p = 0; p < m; p++) for (let g = 0; g < n; g++) iou[p * n + g] = tideBoxIou(det.box, 4 * preds[p], gt.box, 4 * gts[g], false);
   for (let p = 0; p < m; p++) s.usedOfDet[preds[p]] = 0;
   for (let g = 0; g < n; g++) s.gtUsed[gts[g]] = 0;
   for (let p = 0; p < m; p++) {
@@ -218,7 +218,7 @@ function matchImage(s: RunState, preds: number[], gts: number[], crowds: number[
   for (const r of crowds) {
     for (let p = 0; p < m; p++) {
       const d = preds[p];
-      if (s.usedOfDet[d] !== 1 && det.cls[d] === gt.cls[r] && cocoIou(det.box, 4 * d, gt.box, 4 * r, true) > s.t) s.usedOfDet[d] = 2;
+      if (s.usedOfDet[d] !== 1 && det.cls[d] === gt.cls[r] && tideBoxIou(det.box, 4 * d, gt.box, 4 * r, true) > s.t) s.usedOfDet[d] = 2;
     }
   }
 }

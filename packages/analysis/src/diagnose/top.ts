@@ -1,25 +1,9 @@
 import { HOIEM_TYPES } from './fp-types.js';
 import { FP, TP, type Prepared } from './prepare.js';
+import type { TopEntry, TopClass } from '@cvdevkit/core';
+export type { TopEntry, TopClass };
 
-export interface TopEntry {
-  image: string;
-  box: [number, number, number, number];
-  score: number;
-  /** 1-based position in the class's official ranking. */
-  rank: number;
-  /** False positives: Hoiem's type. */
-  type?: string;
-  /** The object it matched (TP) or overlaps most (FP), when there is one. */
-  object?: { box: [number, number, number, number]; class: string; iou: number };
-}
 
-export interface TopClass {
-  key: string;
-  truePositives: TopEntry[];
-  falsePositives: TopEntry[];
-  /** False positives on images that contain an object of the class. */
-  nearMisses: TopEntry[];
-}
 
 function box(b: Float64Array, k: number): [number, number, number, number] {
   return [b[4 * k], b[4 * k + 1], b[4 * k + 2], b[4 * k + 3]];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createReport } from '@cvdevkit/core';
+import { createReport, type ReportAnalysis } from '@cvdevkit/core';
 import { buildReportCharts } from './index.js';
 import { renderVegaLiteSvg } from '../render-chart.js';
 
@@ -14,7 +14,7 @@ describe('analysis charts', () => {
         size: { kind: 'detection', thresholds: [0, 0.1], mAP: [0.5, 0.6] },
         hoiem: { trendCounts: [25, 50], overall: { trend: [{ Loc: 1, Sim: 2, Oth: 3, BG: 4 }, { Loc: 0, Sim: 0, Oth: 0, BG: 0 }] } },
         tide: { mode: 'official', units: 'fraction', main: { Cls: 0.1, Loc: 0.2, Both: 0, Dupe: 0, Bkg: 0, Miss: 0.1 }, special: { FalsePos: 0.2, FalseNeg: 0.3 } },
-      },
+      } as unknown as ReportAnalysis,
     });
     const charts = buildReportCharts(report);
     const ids = charts.map((c) => c.id);
@@ -27,7 +27,7 @@ describe('analysis charts', () => {
       task: 'ilsvrc2015/det',
       metric: 'ap-ilsvrc2015-det',
       rows: [{ key: 'n1', ap: 0.5 }],
-      analysis: { size: { kind: 'detection', thresholds: [0, 0.1, 0.2], mAP: [0.5, NaN, NaN], mAPWithPositives: [0.5, 0.4, 0.3], classesWithPositives: [2, 2, 1], perClass: [{}, {}] } },
+      analysis: { size: { kind: 'detection', thresholds: [0, 0.1, 0.2], mAP: [0.5, NaN, NaN], mAPWithPositives: [0.5, 0.4, 0.3], classesWithPositives: [2, 2, 1], perClass: [{}, {}] } } as unknown as ReportAnalysis,
     });
     const chart = buildReportCharts(report).find((c) => c.id === 'ap-vs-size')!;
     const warnings: string[] = [];
@@ -57,7 +57,7 @@ describe('analysis charts', () => {
           perClass: [{ key: 'cat', npos: 50, top: { TP: 30, Loc: 15, Sim: 0, Oth: 0, BG: 5 } }, { key: 'dog', npos: 50, top: { TP: 30, Loc: 10, Sim: 2, Oth: 3, BG: 5 } }],
           characteristics: chars,
         },
-      },
+      } as unknown as ReportAnalysis,
     });
     const charts = buildReportCharts(report).filter((c) => c.id.startsWith('hoiem'));
     expect(charts.map((c) => c.id)).toEqual(['hoiem-trend', 'hoiem-pie', 'hoiem-pie-per-class', 'hoiem-apn-bins', 'hoiem-sensitivity', 'hoiem-apn-per-class']);

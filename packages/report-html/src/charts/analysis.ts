@@ -3,21 +3,13 @@
  * threshold and against the object-size threshold, Hoiem's false-positive types among the top-ranked false
  * positives (trend), the pies and APN-per-bin charts of `hoiem.ts`, and TIDE's dAP per error type.
  */
-import type { Report } from '@cvdevkit/core';
+import type { OverlapResult, Report, ReportAnalysis, SizeResult } from '@cvdevkit/core';
 import { CATEGORY_COLOURS, PRIMARY } from '../theme.js';
 import { chartSpec, displayName, finite, round6, rowsByKey, type ReportChart } from './common.js';
-import { hoiemCharts, type HoiemLike } from './hoiem.js';
+import { hoiemCharts } from './hoiem.js';
 
-interface Curve {
-  thresholds: number[];
-  mAP: number[];
-}
-interface AnalysisLike {
-  overlap?: Curve;
-  size?: Curve & { kind: string; mAPWithPositives?: number[]; classesWithPositives?: number[]; perClass?: unknown[] };
-  hoiem?: HoiemLike & { trendCounts: number[]; overall: { trend: Record<string, number>[] } };
-  tide?: { mode: string; units: string; main: Record<string, number>; special: Record<string, number> };
-}
+/** A sweep: mAP per threshold (overlap, size). */
+type Curve = Pick<OverlapResult, 'thresholds' | 'mAP'>;
 
 function lineChart(id: string, title: string, description: string, subtitle: string, curve: Curve, xTitle: string): ReportChart {
   const values = curve.thresholds.map((t, k) => ({ t, mAP: finite(curve.mAP[k]) === undefined ? null : round6(curve.mAP[k]) }));
@@ -45,7 +37,7 @@ function lineChart(id: string, title: string, description: string, subtitle: str
  * positive makes it NaN): the official-rule mAP and, dashed, the mean over the classes that still have a
  * positive, with their count on hover.
  */
-function sizeWithPositivesChart(size: Required<NonNullable<AnalysisLike['size']>>): ReportChart {
+function sizeWithPositivesChart(size: Required<SizeResult>): ReportChart {
   const official = "mAP (the task's mean)";
   const kept = 'mean over the classes with a positive left';
   // The kept series first, so the official line (drawn wider) is not hidden where the two agree.
@@ -78,18 +70,18 @@ function sizeWithPositivesChart(size: Required<NonNullable<AnalysisLike['size']>
 }
 
 export function analysisCharts(report: Report): ReportChart[] {
-  const a = (report.analysis ?? {}) as AnalysisLike;
+  const a: ReportAnalysis = report.analysis ?? {};
   const charts: ReportChart[] = [];
   if (a.overlap) {
     charts.push(lineChart('ap-vs-overlap', 'mAP against the IoU threshold', 'The official matching rerun at IoU 0.05 … 0.95; the 0.5 point is the official mAP.', 'the 0.5 point is the official mAP', a.overlap, 'IoU threshold'));
   }
-  if (a.size && a.size.mAPWithPositives && a.size.mAP.some((v, k) => !Object.is(v, a.size!.mAPWithPositives![k]))) charts.push(sizeWithPositivesChart(a.size as Required<NonNullable<AnalysisLike['size']>>));
+  if (a.size && a.size.mAPWithPositives && a.size.mAP.some((v, k) => !Object.is(v, a.size!.mAPWithPositives![k]))) charts.push(sizeWithPositivesChart(a.size as Required<SizeResult>));
   else if (a.size) {
     const what = a.size.kind === 'classification' ? 'positives below the size removed' : 'smaller objects marked difficult';
     charts.push(lineChart('ap-vs-size', 'mAP against the object size', `Object area as a fraction of the image (${what}); 0 is the official mAP.`, what, a.size, 'object-size threshold (fraction of the image)'));
   }
   if (a.hoiem) {
-    const types = ['Loc', 'Sim', 'Oth', 'BG'];
+    const types = ['Loc', 'Sim', 'Oth', 'BG'] as const;
     const values = a.hoiem.trendCounts.flatMap((n, k) => {
       const t = a.hoiem!.overall.trend[k];
       const total = types.reduce((s, x) => s + (t[x] ?? 0), 0);

@@ -138,3 +138,22 @@ describe('isoFContour', () => {
     }
   });
 });
+
+describe('charts a task declares', () => {
+  const accuracy = createReport({
+    task: 'toy/seg',
+    metric: 'acc',
+    summary: { meanAcc: 0.5 },
+    rows: [{ key: 'a', acc: 0.25, ap: 0.5 }, { key: 'b', acc: 0.75, ap: 0.5 }],
+    matrices: { confusion: { labels: ['a', 'b'], counts: [[1, 2], [3, 4]] } },
+  });
+  it('draws exactly the declared kinds, in order, from the named fields', () => {
+    const charts = buildReportCharts(accuracy, [{ kind: 'confusion-matrix' }, { kind: 'class-bars', field: 'acc', label: 'Accuracy', summaryKey: 'meanAcc' }]);
+    expect(charts.map((c) => c.id)).toEqual([expect.stringContaining('confusion'), 'acc-per-class']);
+    expect(charts[1].title).toBe('Accuracy per class');
+    expect(JSON.stringify(charts[1].spec)).toContain('meanAcc 0.5');
+  });
+  it('declares none: no chart, whatever the fields', () => {
+    expect(buildReportCharts(accuracy, [])).toEqual([]);
+  });
+});

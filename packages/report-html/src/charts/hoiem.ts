@@ -3,24 +3,14 @@
  * false-positive types among each class's top-ranked detections (overall and per class, Fig. 2 style), and
  * the normalised AP (APN) per object-characteristic bin with sensitivity and impact (Figs. 3–4 style).
  */
+import type { HoiemResult } from '@cvdevkit/core';
 import { CATEGORY_COLOURS, HEAT_SCHEME, MUTED } from '../theme.js';
 import { chartSpec, round6, type ReportChart } from './common.js';
 
 type Counts = Record<string, number>;
 
-export interface HoiemLike {
-  overall: { top?: Counts; apn?: number };
-  perClass?: { key: string; npos: number; top?: Counts }[];
-  characteristics?: {
-    characteristic: string;
-    bins: string[];
-    apn: (number | null)[];
-    overall: number;
-    sensitivity: number | null;
-    impact: number | null;
-    perClass: { key: string; apn: (number | null)[]; objects: number[] }[];
-  }[];
-}
+/** What the Hoiem charts read of `report.analysis.hoiem` (declared in core). */
+type HoiemCharted = Pick<HoiemResult, 'overall' | 'perClass' | 'characteristics'>;
 
 /** Slices of the pie: correct, then Hoiem's four false-positive types (same colours as the trend chart). */
 const SLICES = ['Cor', 'Loc', 'Sim', 'Oth', 'BG'] as const;
@@ -75,7 +65,7 @@ function overallPie(top: Counts): ReportChart {
 
 const pct = (share: number) => `${share > 0 && share < 0.01 ? '<1' : Math.round(share * 100)}%`;
 
-function classPies(perClass: NonNullable<HoiemLike['perClass']>, nameOf: (key: string) => string): ReportChart | undefined {
+function classPies(perClass: NonNullable<HoiemCharted['perClass']>, nameOf: (key: string) => string): ReportChart | undefined {
   const classes = perClass.filter((c) => c.top && SLICES.some((s) => (s === 'Cor' ? c.top!.TP : c.top![s]) > 0));
   if (classes.length === 0) return undefined;
   const correct = (c: (typeof classes)[number]) => {
@@ -117,7 +107,7 @@ const BIN_ORDER = ['XS', 'XT', 'S', 'T', 'M', 'L', 'W', 'XL', 'XW'];
 
 const fmt2 = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(2).replace('-', '−') : 'n/a');
 
-function binCharts(chars: NonNullable<HoiemLike['characteristics']>): ReportChart[] {
+function binCharts(chars: NonNullable<HoiemCharted['characteristics']>): ReportChart[] {
   if (chars.length === 0) return [];
   const overall = chars[0].overall;
   const header = (c: (typeof chars)[number]) => `${c.characteristic}: sensitivity ${fmt2(c.sensitivity)}, impact ${fmt2(c.impact)}`;
@@ -167,7 +157,7 @@ function binCharts(chars: NonNullable<HoiemLike['characteristics']>): ReportChar
 }
 
 /** Hoiem Fig. 4: per characteristic the highest and lowest bin APN, the overall APN dashed. */
-function sensitivityChart(chars: NonNullable<HoiemLike['characteristics']>, overall: number): ReportChart {
+function sensitivityChart(chars: NonNullable<HoiemCharted['characteristics']>, overall: number): ReportChart {
   const values = chars.map((c) => {
     const v = c.apn.filter((x): x is number => x !== null && Number.isFinite(x));
     const max = v.length > 0 ? Math.max(...v) : null;
@@ -199,7 +189,7 @@ function sensitivityChart(chars: NonNullable<HoiemLike['characteristics']>, over
 }
 
 /** APN per class and bin as a heat map (skipped bins, under 5 objects, left blank). */
-function perClassBins(chars: NonNullable<HoiemLike['characteristics']>, nameOf: (key: string) => string): ReportChart | undefined {
+function perClassBins(chars: NonNullable<HoiemCharted['characteristics']>, nameOf: (key: string) => string): ReportChart | undefined {
   const all = chars[0]?.perClass ?? [];
   if (all.length === 0) return undefined;
   // Many classes (ILSVRC's 200): the MAX_CLASS_PIES with the most objects, in class order (the JSON has all).
@@ -249,7 +239,7 @@ function perClassBins(chars: NonNullable<HoiemLike['characteristics']>, nameOf: 
 }
 
 /** The Hoiem charts the report's `analysis.hoiem` allows. */
-export function hoiemCharts(h: HoiemLike, nameOf: (key: string) => string = (k) => k): ReportChart[] {
+export function hoiemCharts(h: HoiemCharted, nameOf: (key: string) => string = (k) => k): ReportChart[] {
   const charts: ReportChart[] = [];
   if (h.overall.top) charts.push(overallPie(h.overall.top));
   if (h.perClass) {

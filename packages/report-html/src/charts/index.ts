@@ -1,25 +1,35 @@
 /**
- * The charts of a report, chosen from what the report holds (never from the task's name, so a new
- * plugin's report gets the charts its data allows): PR curves and AP when rows have `ap` and curves
- * recall/precision; IoU and confusion when rows have `iou` or the report has matrices; error by number
- * of guesses when rows have `clsError`/`locError`; BSDS plots when rows have `odsF`.
+ * The charts of a report. A task declares them (`TaskDefinition.charts`: report-html's generic kinds, named for
+ * what they draw; the CLI passes them here); the charts read only the report's data. A report whose task
+ * declares none gets the charts its fields allow (the behaviour before declarations; kept for one release).
  */
-import { displayReport, type Report } from '@cvdevkit/core';
+import { displayReport, type ChartRequest, type Report } from '@cvdevkit/core';
 import { analysisCharts } from './analysis.js';
 import { boundaryCharts } from './boundary.js';
 import { errorByGuessesCharts } from './classification-localisation.js';
 import type { ReportChart } from './common.js';
 import { precisionRecallCharts } from './precision-recall.js';
-import { segmentationCharts } from './segmentation.js';
+import { classBars, confusionMatrices, segmentationCharts } from './segmentation.js';
 
-export function buildReportCharts(full: Report): ReportChart[] {
+/** Chart kind → what draws it. */
+const CHART_BUILDERS: { [K in ChartRequest['kind']]: (report: Report, request: Extract<ChartRequest, { kind: K }>) => ReportChart[] } = {
+  'pr-curves': (report) => precisionRecallCharts(report),
+  'class-bars': classBars,
+  'confusion-matrix': confusionMatrices,
+  'f-threshold': (report) => boundaryCharts(report),
+  'error-by-cutoff': (report) => errorByGuessesCharts(report),
+};
+
+/** The report's charts: the declared ones in order (or the guessed ones), then the analysis charts of an analyze report. */
+export function buildReportCharts(full: Report, requests?: readonly ChartRequest[]): ReportChart[] {
   // names are shown cut at 200 characters (a megabyte class name would be drawn on every axis and legend)
   const report = displayReport(full);
-  if (report.analysis !== undefined) return [...baseCharts(report), ...analysisCharts(report)];
-  return baseCharts(report);
+  const base = requests ? requests.flatMap((r) => (CHART_BUILDERS[r.kind] as (report: Report, request: ChartRequest) => ReportChart[])(report, r)) : guessedCharts(report);
+  return report.analysis !== undefined ? [...base, ...analysisCharts(report)] : base;
 }
 
-function baseCharts(report: Report): ReportChart[] {
+/** The charts a report without declarations gets, from its fields. */
+function guessedCharts(report: Report): ReportChart[] {
   const has = (field: string) => report.rows.some((r) => r[field] !== undefined);
   if (has('odsF')) return boundaryCharts(report);
   if (has('clsError') || has('locError')) return errorByGuessesCharts(report);

@@ -1,17 +1,28 @@
-/** Charts of semantic segmentation (VOC seg): per-class IoU as sorted bars and the confusion heat map. */
-import { codeUnitOrder, type Report, type ReportMatrix } from '@cvdevkit/core';
+/** Per-class bars of one row field (sorted, with the summary as a rule) and confusion heat maps. */
+import { codeUnitOrder, type ChartRequest, type Report, type ReportMatrix } from '@cvdevkit/core';
 import { HEAT_SCHEME, PRIMARY, SECONDARY } from '../theme.js';
 import { thousands } from '../thousands.js';
 import { chartSpec, displayName, finite, fmt, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
 
 const IOU_AXIS = 'Intersection over union (0–1)';
 
-function iouBars(report: Report): ReportChart {
+type ClassBarsRequest = Extract<ChartRequest, { kind: 'class-bars' }>;
+
+/** The IoU bars a report gets when it declares no charts (`rows[].iou`, `summary.mIoU`). */
+const IOU_BARS: ClassBarsRequest = { kind: 'class-bars', field: 'iou', label: 'IoU', summaryKey: 'mIoU', axisTitle: IOU_AXIS };
+
+/** One bar per row of `rows[field]` (values in 0–1), sorted best first; a dashed rule at `summary[summaryKey]`. */
+export function classBars(report: Report, request: ClassBarsRequest): ReportChart[] {
+  const field = request.field;
+  if (!report.rows.some((r) => finite(r[field]) !== undefined)) return [];
+  const label = request.label ?? field;
+  const summaryKey = request.summaryKey ?? `mean ${label}`;
+  const axis = request.axisTitle ?? `${label} (0–1)`;
   const entries = report.rows
-    .map((r) => ({ name: displayName(r, r.key), iou: finite(r.iou) }))
+    .map((r) => ({ name: displayName(r, r.key), iou: finite(r[field]) }))
     .filter((e): e is { name: string; iou: number } => e.iou !== undefined)
     .sort((a, b) => b.iou - a.iou || codeUnitOrder(a.name, b.name));
-  const mean = finite(report.summary.mIoU);
+  const mean = finite(report.summary[summaryKey]);
   const layers: VegaLiteSpec[] = [
     {
       data: { values: entries.map((e) => ({ ...e, label: fmt(e.iou) })) },
@@ -20,7 +31,7 @@ function iouBars(report: Report): ReportChart {
           mark: { type: 'bar', color: PRIMARY, height: { band: 0.8 } },
           encoding: {
             y: { field: 'name', type: 'nominal', sort: null, axis: { title: null } },
-            x: unitScale('iou', IOU_AXIS, { axis: { title: IOU_AXIS, orient: 'top', tickCount: 5, format: '.1f' } }),
+            x: unitScale('iou', axis, { axis: { title: axis, orient: 'top', tickCount: 5, format: '.1f' } }),
             description: { field: 'label', type: 'nominal' },
           },
         },
@@ -30,18 +41,20 @@ function iouBars(report: Report): ReportChart {
   ];
   if (mean !== undefined)
     layers.push({
-      data: { values: [{ m: mean, label: `mIoU ${fmt(mean)}` }] },
+      data: { values: [{ m: mean, label: `${summaryKey} ${fmt(mean)}` }] },
       layer: [
         { mark: { type: 'rule', color: SECONDARY, strokeWidth: 2, strokeDash: [4, 3] }, encoding: { x: { field: 'm', type: 'quantitative' } } },
         { mark: { type: 'text', color: SECONDARY, align: 'left', dx: 4, y: 'height', dy: 4, baseline: 'top', fontWeight: 'bold' }, encoding: { x: { field: 'm', type: 'quantitative' }, text: { field: 'label' } } },
       ],
     });
-  return {
-    id: 'iou-per-class',
-    title: 'IoU per class',
-    description: 'Official intersection over union of each class (background included), sorted; the dashed line is the mIoU.',
-    spec: chartSpec('IoU per class', `sorted, best first · mIoU ${fmt(mean)}`, { width: 420, height: { step: 16 }, layer: layers }),
-  };
+  return [
+    {
+      id: `${field}-per-class`,
+      title: `${label} per class`,
+      description: `The official ${label} of each row, sorted; the dashed line is the ${summaryKey}.`,
+      spec: chartSpec(`${label} per class`, `sorted, best first · ${summaryKey} ${fmt(mean)}`, { width: 420, height: { step: 16 }, layer: layers }),
+    },
+  ];
 }
 
 function confusionHeatMap(matrix: ReportMatrix, name: string): ReportChart {
@@ -109,11 +122,15 @@ function confusionHeatMap(matrix: ReportMatrix, name: string): ReportChart {
   };
 }
 
-/** The charts of a segmentation report (`rows[].iou`, `matrices`). */
-export function segmentationCharts(report: Report): ReportChart[] {
+/** A heat map of `report.matrices[matrix]`, or of every matrix when `matrix` is not given. */
+export function confusionMatrices(report: Report, request: { matrix?: string } = {}): ReportChart[] {
   const charts: ReportChart[] = [];
-  if (report.rows.some((r) => finite(r.iou) !== undefined)) charts.push(iouBars(report));
   for (const [name, matrix] of Object.entries(report.matrices ?? {}))
-    if (matrix.labels.length > 0 && matrix.counts.length === matrix.labels.length) charts.push(confusionHeatMap(matrix, name));
+    if ((request.matrix === undefined || request.matrix === name) && matrix.labels.length > 0 && matrix.counts.length === matrix.labels.length) charts.push(confusionHeatMap(matrix, name));
   return charts;
+}
+
+/** IoU bars and confusion heat maps, for a report that declares no charts (`rows[].iou`, `matrices`). */
+export function segmentationCharts(report: Report): ReportChart[] {
+  return [...classBars(report, IOU_BARS), ...confusionMatrices(report)];
 }

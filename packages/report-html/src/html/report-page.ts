@@ -7,7 +7,7 @@ import { renderChartSvgs, warmChartWorker } from '../chart-renderer.js';
 import { addSvgTitles, escapeHtml, prefixSvgIds } from './escape.js';
 import { buildHtmlPage, type HtmlSection, type TocGroup } from './page.js';
 import { diagnosticsSection, fingerprintSection, headlineSection, tableSection, type ReportProtocol } from './report-sections.js';
-import { topSection, type TopClassLike, type TopSectionOptions } from './top-section.js';
+import { topSection, type TopSectionOptions } from './top-section.js';
 
 /** A report with its chart specs (`charts` key of the JSON report). */
 export type ReportWithCharts = Report & { charts?: ReportChart[] };
@@ -78,7 +78,7 @@ export async function reportSections(fullReport: Report, options: ReportHtmlOpti
   const id = (s: string) => (prefix ? `${prefix}-${s}` : s);
   // An analyze report's top detections (image crops by libvips, also off this thread) before the download,
   // whose embedded report gets the page's diagnostics about images that could not be shown.
-  const top = (report.analysis as { top?: TopClassLike[] } | undefined)?.top;
+  const top = report.analysis?.top;
   let topHtml: string | undefined;
   if (Array.isArray(top) && top.length > 0) {
     const imagesDir = options.crops?.imagesDir ?? (report.extra as { imagesDir?: unknown } | undefined)?.imagesDir;

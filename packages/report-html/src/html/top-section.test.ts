@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { makeTempDir, removeTempDirs } from '@cvdevkit/test-utils';
 import { cropRegion, findImageFile, makeCrop } from './image-crops.js';
-import { topSection, type TopClassLike } from './top-section.js';
+import type { TopClass as TopClassLike } from '@cvdevkit/core';
+import { topSection } from './top-section.js';
 
 afterAll(() => removeTempDirs());
 

@@ -4,26 +4,9 @@
  * small crop of its image with the detection and the ground-truth box drawn (inline SVG over an embedded
  * JPEG, so the page stays one file); otherwise, and past the crop budget, the image id and the box.
  */
-import type { Diagnostic } from '@cvdevkit/core';
+import type { Diagnostic, TopClass, TopEntry } from '@cvdevkit/core';
 import { escapeHtml } from './escape.js';
 import { findImageFile, makeCrop, type Crop } from './image-crops.js';
-
-type Box = [number, number, number, number];
-
-export interface TopEntryLike {
-  image: string;
-  box: Box;
-  score: number;
-  rank: number;
-  type?: string;
-  object?: { box: Box; class: string; iou: number };
-}
-export interface TopClassLike {
-  key: string;
-  truePositives: TopEntryLike[];
-  falsePositives: TopEntryLike[];
-  nearMisses: TopEntryLike[];
-}
 
 export interface TopSectionOptions {
   /** Folder of the test images (`<id>.jpg`); without it, ids and boxes only. */
@@ -58,8 +41,8 @@ const num = (v: number, d = 3) => (Number.isFinite(v) ? Number(v.toFixed(d)).toS
 const boxText = (b: readonly number[]) => `[${b.map((v) => num(v, 1)).join(', ')}]`;
 
 /** Which entries get a crop: the first `perList` of each list, within the page budget, class by class. */
-function cropPlan(top: readonly TopClassLike[], options: TopSectionOptions): Map<TopEntryLike, true> {
-  const plan = new Map<TopEntryLike, true>();
+function cropPlan(top: readonly TopClass[], options: TopSectionOptions): Map<TopEntry, true> {
+  const plan = new Map<TopEntry, true>();
   if (!options.imagesDir) return plan;
   const max = options.maxCrops ?? 240;
   const lists = top.reduce((s, c) => s + LISTS.filter(([k]) => c[k].length > 0).length, 0);
@@ -72,8 +55,8 @@ function cropPlan(top: readonly TopClassLike[], options: TopSectionOptions): Map
 const CROPS_BUDGET_MS = 20_000;
 
 /** Crops every planned entry (a few at a time: libvips uses its own threads too); each unreadable image is reported once. */
-async function makeCrops(plan: Map<TopEntryLike, true>, dir: string, maxSide: number): Promise<{ crops: Map<TopEntryLike, Crop>; diagnostics: Diagnostic[] }> {
-  const crops = new Map<TopEntryLike, Crop>();
+async function makeCrops(plan: Map<TopEntry, true>, dir: string, maxSide: number): Promise<{ crops: Map<TopEntry, Crop>; diagnostics: Diagnostic[] }> {
+  const crops = new Map<TopEntry, Crop>();
   const failed = new Map<string, { file: string; why: string }>();
   const queue = [...plan.keys()];
   const deadline = Date.now() + CROPS_BUDGET_MS;
@@ -96,14 +79,14 @@ async function makeCrops(plan: Map<TopEntryLike, true>, dir: string, maxSide: nu
   return { crops, diagnostics };
 }
 
-function rect(b: Box, cls: string): string {
+function rect(b: TopEntry['box'], cls: string): string {
   const [x, y, w, h] = [b[0] - 1, b[1] - 1, b[2] - b[0] + 1, b[3] - b[1] + 1];
   if (![x, y, w, h].every(Number.isFinite) || w <= 0 || h <= 0) return '';
   const a = `x="${num(x, 2)}" y="${num(y, 2)}" width="${num(w, 2)}" height="${num(h, 2)}" vector-effect="non-scaling-stroke"`;
   return `<rect class="halo" ${a}/><rect class="${cls}" ${a}/>`;
 }
 
-function cropSvg(e: TopEntryLike, c: Crop, label: string, side: number): string {
+function cropSvg(e: TopEntry, c: Crop, label: string, side: number): string {
   const { x0, y0, x1, y1 } = c.region;
   const w = x1 - x0;
   const h = y1 - y0;
@@ -113,13 +96,13 @@ function cropSvg(e: TopEntryLike, c: Crop, label: string, side: number): string 
   return `<svg class="crop" viewBox="${x0} ${y0} ${w} ${h}" width="${Math.max(1, Math.round(w * k))}" height="${Math.max(1, Math.round(h * k))}" role="img" aria-label="${escapeHtml(label)}">${clip}${e.object ? rect(e.object.box, 'gt') : ''}${rect(e.box, 'det')}</svg>`;
 }
 
-function caption(e: TopEntryLike, key: string): string {
+function caption(e: TopEntry, key: string): string {
   const what = e.type ? `<strong>${escapeHtml(e.type)}</strong> · ` : '';
   const obj = e.object ? `<br>${e.object.class === key ? '' : `${escapeHtml(e.object.class)} `}IoU ${num(e.object.iou, 2)}` : '';
   return `<figcaption>${what}#${e.rank} · ${num(e.score)}<br><code>${escapeHtml(e.image)}</code>${obj}</figcaption>`;
 }
 
-function entryHtml(e: TopEntryLike, key: string, crop: Crop | undefined, side: number): string {
+function entryHtml(e: TopEntry, key: string, crop: Crop | undefined, side: number): string {
   const label = `${key}: rank ${e.rank}, score ${num(e.score)}, image ${e.image}`;
   if (crop) return `<figure class="crop">${cropSvg(e, crop, label, side)}${caption(e, key)}</figure>`;
   const obj = e.object ? `<br>object ${escapeHtml(e.object.class)} <code>${escapeHtml(boxText(e.object.box))}</code> IoU ${num(e.object.iou, 2)}` : '';
@@ -127,7 +110,7 @@ function entryHtml(e: TopEntryLike, key: string, crop: Crop | undefined, side: n
 }
 
 /** Entries planned for a crop as cards (the crop, or the id and box when the image is unavailable), then the rest as one compact line each. */
-function listHtml(entries: readonly TopEntryLike[], key: string, crops: Map<TopEntryLike, Crop>, plan: Map<TopEntryLike, true>, options: TopSectionOptions): string {
+function listHtml(entries: readonly TopEntry[], key: string, crops: Map<TopEntry, Crop>, plan: Map<TopEntry, true>, options: TopSectionOptions): string {
   const side = options.maxSide ?? 160;
   const cards = entries.filter((e) => plan.has(e));
   const rest = entries.filter((e) => !plan.has(e));
@@ -140,21 +123,21 @@ function listHtml(entries: readonly TopEntryLike[], key: string, crops: Map<TopE
 }
 
 /** The section's HTML, with the diagnostics of images that could not be shown. */
-export async function topSection(top: readonly TopClassLike[], options: TopSectionOptions = {}): Promise<TopSectionResult> {
+export async function topSection(top: readonly TopClass[], options: TopSectionOptions = {}): Promise<TopSectionResult> {
   if (options.nameOf) {
     const nameOf = options.nameOf;
-    const named = (e: TopEntryLike): TopEntryLike => (e.object ? { ...e, object: { ...e.object, class: nameOf(e.object.class) } } : e);
+    const named = (e: TopEntry): TopEntry => (e.object ? { ...e, object: { ...e.object, class: nameOf(e.object.class) } } : e);
     top = top.map((c) => ({ key: nameOf(c.key), truePositives: c.truePositives.map(named), falsePositives: c.falsePositives.map(named), nearMisses: c.nearMisses.map(named) }));
   }
   // Past 40 classes (ILSVRC's 200) each list shows its first entries only; the JSON report has them all.
   if (options.listed === undefined && top.length > 40) options = { ...options, listed: 5 };
   const plan = cropPlan(top, options);
-  const { crops, diagnostics } = options.imagesDir ? await makeCrops(plan, options.imagesDir, options.maxSide ?? 160) : { crops: new Map<TopEntryLike, Crop>(), diagnostics: [] };
+  const { crops, diagnostics } = options.imagesDir ? await makeCrops(plan, options.imagesDir, options.maxSide ?? 160) : { crops: new Map<TopEntry, Crop>(), diagnostics: [] };
   let cropBytes = 0;
   for (const c of crops.values()) cropBytes += c.uri.length;
   const legend = crops.size > 0
     ? '<p class="crop-legend"><span class="key det"></span> detection <span class="key gt"></span> ground truth (the matched object, or the one it overlaps most) — each crop is its image around the two boxes.</p>'
-    : `<p class="muted">${options.imagesDir ? 'No image could be read from the images folder' : 'No images folder (<code>--images &lt;dir&gt;</code>; VOC: <code>&lt;root&gt;/VOC2010/JPEGImages/</code> when present)'}: detections are shown by image id and box.</p>`;
+    : `<p class="muted">${options.imagesDir ? 'No image could be read from the images folder' : 'No images folder (<code>--images &lt;dir&gt;</code>, or the task’s own images folder when its inputs have one)'}: detections are shown by image id and box.</p>`;
   const classes = top
     .map((c, i) => {
       const counts = LISTS.map(([k]) => c[k].length);

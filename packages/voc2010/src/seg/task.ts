@@ -29,6 +29,14 @@ export const segTask = defineTask<VocSegOptions>({
   evaluate: async (o, c) => (await import('./evaluate.js')).evaluateSegmentation(o, c),
   validate: async (o, c) => (await import('./evaluate.js')).validateSegmentation(o, c),
   sample: async (dir) => (await import('./sample.js')).writeSegSample(dir),
+  charts: [
+    { kind: 'class-bars', field: 'iou', label: 'IoU', summaryKey: 'mIoU', axisTitle: 'Intersection over union (0–1)' },
+    { kind: 'confusion-matrix' },
+  ],
+  async replicate(stats) {
+    const { confusionReplicator, perImageOfKind } = await import('@cvdevkit/metrics');
+    return confusionReplicator(perImageOfKind(stats, 'confusion', 'voc2010/seg'));
+  },
 });
 
 
@@ -52,6 +60,7 @@ export const segFromDetTask = defineTask<SegFromDetOptions>({
   ],
   metric: 'none',
   metrics: ['none'],
+  charts: [],
   async evaluate(options, context) {
     const t0 = performance.now();
     const { createSegmentationsFromDetections, segFromDetReport } = await import('../writers/from-detections.js');

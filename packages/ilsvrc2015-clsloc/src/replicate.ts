@@ -1,5 +1,5 @@
 import { CLSLOC_FAIL, unpackU32, unpackU8, type ClsLocPerImage } from '@cvdevkit/metrics';
-import type { Replicator } from './replicate.js';
+import type { Replicator } from '@cvdevkit/core';
 
 const GUESS_COUNTS = 5;
 

@@ -13,11 +13,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRunContext, reportToJson } from '@cvdevkit/core';
-import voc from '@cvdevkit/voc2010';
-import ade from '@cvdevkit/ade20k-boundary';
-import clsloc, { CLSLOC_WNIDS } from '@cvdevkit/ilsvrc2015-clsloc';
-import { compareReports, pairedBootstrap } from '@cvdevkit/analysis';
-import { perturbDetResults, stream } from '../../analysis/bench/submissions.mjs';
+// The plugins are read from their built dist/ (not dependencies of analysis: they hand it their replicators).
+import voc from '../../voc2010/dist/plugin.js';
+import ade from '../../ade20k-boundary/dist/index.js';
+import clsloc, { CLSLOC_WNIDS } from '../../ilsvrc2015-clsloc/dist/index.js';
+import { compareReports, pairedBootstrap } from '../dist/index.js';
+import { perturbDetResults, stream } from './submissions.mjs';
 import { baselineBootstrap } from './baseline-bootstrap.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -41,15 +42,20 @@ async function timed(fn) {
 }
 const s = (t) => `${(t.ms / 1000).toFixed(2)} s wall, ${(t.cpuMs / 1000).toFixed(2)} s CPU`;
 
+/** The replicators the reports' task makes of their per-image statistics (what the CLI asks the registry for). */
+const TASKS = { ...voc.tasks, ...ade.tasks, ...clsloc.tasks };
+const replicatorsOf = (inputs) => Promise.all(inputs.map((i) => TASKS[i.report.task].replicate(i.report.extra.perImage)));
+
 /** The new bootstrap (compareReports, everything it reports) against the baseline bootstrap, same draws. */
-function compareWithBaseline(label, inputs) {
-  const run = timed(() => compareReports(inputs, { bootstrap: B, seed: 0 }));
+async function compareWithBaseline(label, inputs) {
+  const replicators = await replicatorsOf(inputs);
+  const run = timed(() => compareReports(inputs, { bootstrap: B, seed: 0, replicators }));
   return run.then(async (r) => {
-    const again = compareReports(inputs, { bootstrap: B, seed: 0 });
+    const again = compareReports(inputs, { bootstrap: B, seed: 0, replicators });
     const repeatable = JSON.stringify(r.value) === JSON.stringify(again);
     const stats = inputs.map((i) => i.report.extra.perImage);
     const base = await timed(() => baselineBootstrap(stats, B, 0));
-    const now = pairedBootstrap(stats, B, 0, stats[0].higherIsBetter).summary;
+    const now = pairedBootstrap(stats.map((st, j) => ({ stats: st, replicator: replicators[j] })), B, 0, stats[0].higherIsBetter).summary;
     const same = base.value.every((v, i) => Object.is(v, now[i]));
     console.log(`  ${label} B=${B}  compare ${s(r)} (${(r.cpuMs / (B * inputs.length)).toFixed(2)} ms CPU per method-replicate); repeatable: ${repeatable}`);
     console.log(`  ${' '.repeat(label.length)}         baseline bootstrap ${s(base)}; same replicate summaries: ${same}`);
@@ -119,5 +125,7 @@ const clsSize = Buffer.byteLength(reportToJson(clsReports[0]));
 console.log(`ilsvrc2015/clsloc real val: ${clsPlain.value.extra.images} images (generated guesses)`);
 console.log(`  eval                 ${s(clsPlain)}`);
 console.log(`  report size          ${mb(clsPlainSize)} → ${mb(clsSize)} (+${mb(clsSize - clsPlainSize)})`);
-const clsCmp = await timed(() => compareReports(clsReports.map((report, j) => ({ name: `c${j}`, file: `c${j}.json`, report })), { bootstrap: B, seed: 0 }));
+const clsInputs = clsReports.map((report, j) => ({ name: `c${j}`, file: `c${j}.json`, report }));
+const clsReplicators = await replicatorsOf(clsInputs);
+const clsCmp = await timed(() => compareReports(clsInputs, { bootstrap: B, seed: 0, replicators: clsReplicators }));
 console.log(`  compare k=2  B=${B}  ${s(clsCmp)} (no baseline: the bootstrap did not cover CLS-LOC before; one official eval ${s(clsPlain)})`);

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { OUTCOME_FP, OUTCOME_TP, PER_IMAGE_SCHEMA, averagePrecisionArea, packRankedClass, precisionRecall, type RankedPerImage } from '@cvdevkit/metrics';
-import { createReplicator } from './replicate.js';
+import { averagePrecisionArea } from './ap.js';
+import { precisionRecall } from './curve.js';
+import { OUTCOME_FP, OUTCOME_TP, PER_IMAGE_SCHEMA, packRankedClass, type RankedPerImage } from './per-image.js';
+import { rankedReplicator } from './replicate-ranked.js';
 
 /** The expanded curve written out: every entry repeated w[image] times (entry blocks), then VOCap. */
 function reference(image: number[], outcome: number[], positives: number[], w: number[]): number {
@@ -47,7 +49,7 @@ describe('ranked replicate: the TP-only VOCap kernel', () => {
           const outcome = entries.map((e) => e.outcome);
           const stats = oneClassStats(images, packRankedClass({ key: 'x', image, outcome, score: image.map(() => 0), positives, blocks: 'entry' }));
           const out = new Float64Array(1);
-          createReplicator(stats).evaluate(Uint32Array.from(w), out);
+          rankedReplicator(stats).evaluate(Uint32Array.from(w), out);
           const want = reference(image, outcome, positives, w);
           expect(Object.is(out[0], want) || (Number.isNaN(out[0]) && Number.isNaN(want))).toBe(true);
         },
@@ -87,7 +89,7 @@ describe('ranked replicate: multi-entry blocks (VOC layout, ILSVRC image runs)',
           const want = averagePrecisionArea(recall, precision);
           const stats = oneClassStats(images, packRankedClass({ key: 'x', image, outcome, score: image.map(() => 0), positives, blocks: 'given', blockStart }));
           const out = new Float64Array(1);
-          createReplicator(stats).evaluate(Uint32Array.from(w), out);
+          rankedReplicator(stats).evaluate(Uint32Array.from(w), out);
           expect(Object.is(out[0], want) || (Number.isNaN(out[0]) && Number.isNaN(want))).toBe(true);
         },
       ),

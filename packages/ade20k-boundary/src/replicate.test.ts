@@ -10,7 +10,6 @@ import { createRunContext, type Report, type TaskDefinition } from '@cvdevkit/co
 import type { PerImageStats } from '@cvdevkit/metrics';
 import ade from '@cvdevkit/ade20k-boundary';
 import { fixturePath, makeTempDir } from '@cvdevkit/test-utils';
-import { createReplicator } from '@cvdevkit/analysis';
 
 const ROOT = fixturePath('ade20k', 'tiny');
 const GT = join(ROOT, 'annotations_boundary', 'validation');
@@ -22,7 +21,7 @@ describe('ade20k/boundary replicate = official metric on the materialised replic
   it('bit for bit (F-ODS per class) on a replicate with a repeated and a missing image', async () => {
     const report: Report = await task.evaluate({ gt: GT, pred: PRED, classes: CLASSES }, createRunContext({ workers: 2, perImage: true }));
     const stats = report.extra!.perImage as PerImageStats;
-    const rep = createReplicator(stats);
+    const rep = await task.replicate!(stats);
     const images = readdirSync(GT).filter((f) => f.endsWith('.mat')).map((f) => f.slice(0, -4)).sort();
     expect(images.length).toBe(stats.images);
     const w = Uint32Array.from([2, 0, 1]);

@@ -11,9 +11,7 @@ import { createRunContext, type Report, type TaskDefinition } from '@cvdevkit/co
 import type { PerImageStats } from '@cvdevkit/metrics';
 import det from '@cvdevkit/ilsvrc2015-det';
 import vid from '@cvdevkit/ilsvrc2015-vid';
-import { fixturePath, makeTempDir } from '@cvdevkit/test-utils';
-import { SeededRandom } from '@cvdevkit/analysis';
-import { createReplicator } from '@cvdevkit/analysis';
+import { fixturePath, makeTempDir, testRandom } from '@cvdevkit/test-utils';
 
 const lines = (file: string): string[][] =>
   readFileSync(file, 'utf8')
@@ -68,8 +66,8 @@ describe.each(CASES)('ilsvrc2015 %s: replicate = official metric on the material
     const src = fixturePath('ilsvrc2015', name);
     const report: Report = await task.evaluate(options(src), createRunContext({ workers: 1, perImage: true }));
     const stats = report.extra!.perImage as PerImageStats;
-    const rep = createReplicator(stats);
-    const random = new SeededRandom(11);
+    const rep = await task.replicate!(stats);
+    const random = testRandom(11);
     const weights = [new Uint32Array(stats.images).fill(1), ...[0, 1, 2].map(() => random.resampleCounts(stats.images))];
     for (const w of weights) {
       const out = new Float64Array(rep.classes.length);

@@ -10,9 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createRunContext, type Report, type TaskDefinition } from '@cvdevkit/core';
 import type { PerImageStats } from '@cvdevkit/metrics';
 import voc from '@cvdevkit/voc2010';
-import { fixturePath, makeTempDir } from '@cvdevkit/test-utils';
-import { SeededRandom } from '@cvdevkit/analysis';
-import { createReplicator } from '@cvdevkit/analysis';
+import { fixturePath, makeTempDir, testRandom } from '@cvdevkit/test-utils';
 
 const ROOT = fixturePath('voc2010', 'medium');
 const DATA = join(ROOT, 'VOC2010');
@@ -81,10 +79,10 @@ describe.each(['voc2010/det', 'voc2010/cls', 'voc2010/action'])('%s replicate = 
   it('bit for bit, on two random replicates and the identity', async () => {
     const report = await run(task, ROOT, true);
     const stats = report.extra!.perImage as PerImageStats;
-    const rep = createReplicator(stats);
+    const rep = await (voc.tasks as unknown as Record<string, TaskDefinition>)[task].replicate!(stats);
     const ids = unitIds(task);
     expect(ids.length).toBe(stats.images);
-    const random = new SeededRandom(3);
+    const random = testRandom(3);
     const weights = [new Uint32Array(stats.images).fill(1), random.resampleCounts(stats.images), random.resampleCounts(stats.images)];
     for (const w of weights) {
       const out = new Float64Array(rep.classes.length);
@@ -102,10 +100,10 @@ describe('voc2010/seg replicate = official metric on the materialised replicate'
   it('bit for bit on the identity and a random replicate', async () => {
     const report = await run('voc2010/seg', ROOT, true);
     const stats = report.extra!.perImage as PerImageStats;
-    const rep = createReplicator(stats);
+    const rep = await (voc.tasks as unknown as Record<string, TaskDefinition>)['voc2010/seg'].replicate!(stats);
     const ids = readFileSync(join(DATA, 'ImageSets/Segmentation/val.txt'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '');
     expect(ids.length).toBe(stats.images);
-    const random = new SeededRandom(5);
+    const random = testRandom(5);
     for (const w of [new Uint32Array(stats.images).fill(1), random.resampleCounts(stats.images)]) {
       const out = new Float64Array(rep.classes.length);
       rep.evaluate(w, out);
@@ -146,12 +144,12 @@ describe.each(['medium', 'edge'])('voc2010/layout replicate = official metric on
     const data = join(root, 'VOC2010');
     const report = await run('voc2010/layout', root, true);
     const stats = report.extra!.perImage as PerImageStats;
-    const rep = createReplicator(stats);
+    const rep = await (voc.tasks as unknown as Record<string, TaskDefinition>)['voc2010/layout'].replicate!(stats);
     const listText = readFileSync(join(data, 'ImageSets/Layout/val.txt'), 'utf8');
     const ids = [...new Set(listText.split('\n').filter((l) => l.trim() !== '').map((l) => l.trim().split(/\s+/)[0]))];
     expect(ids.length).toBe(stats.images);
     const xml = readFileSync(join(root, 'results', 'VOC2010', 'Layout', 'comp7_layout_val.xml'), 'utf8');
-    const random = new SeededRandom(9);
+    const random = testRandom(9);
     const weights = [new Uint32Array(stats.images).fill(1), random.resampleCounts(stats.images), random.resampleCounts(stats.images), random.resampleCounts(stats.images)];
     for (const w of weights) {
       const out = new Float64Array(rep.classes.length);

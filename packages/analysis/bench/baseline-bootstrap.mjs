@@ -3,7 +3,7 @@
 // replicate walking every ranked block, the ADE20K replicate running collect_eval_bdry.m in full per
 // class. Ranked (VOC / ILSVRC AP) and boundary (ADE20K) kinds only.
 import { BLOCK_START, OUTCOME_FP, OUTCOME_TP, averagePrecisionByName, unpackF64, unpackU32, unpackU8 } from '@cvdevkit/metrics';
-import { collectBoundaryScores } from '@cvdevkit/boundary';
+import { collectBoundaryScores } from '../../boundary/dist/index.js';
 
 class SeededRandom {
     s0;

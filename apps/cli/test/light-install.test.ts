@@ -1,0 +1,52 @@
+/**
+ * A light install: the CLI and a plugin without @cvdevkit/report-html evaluate; the options that draw
+ * (`--format html`, `--plots`, `--images`, `compare --format html`) exit 1 naming the package to add.
+ * The built bundle is copied into a folder whose node_modules hold every external but report-html.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, realpathSync, symlinkSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '@cvdevkit/test-utils';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const cli = resolve(here, '..');
+const repo = resolve(cli, '../..');
+let dir = '';
+
+function run(args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [join(dir, 'bundle', 'bin.js'), ...args], { cwd: dir, env: { ...process.env, CVDEVKIT_NO_AUTOLOAD: '1', CVDEVKIT_CACHE_DIR: join(dir, 'cache') }, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+beforeAll(() => {
+  dir = makeTempDir('cvdevkit-light-');
+  cpSync(join(cli, 'bundle'), join(dir, 'bundle'), { recursive: true });
+  mkdirSync(join(dir, 'node_modules', '@cvdevkit'), { recursive: true });
+  for (const name of ['@cvdevkit/core', '@cvdevkit/formats', '@cvdevkit/analysis', 'cli-progress']) symlinkSync(realpathSync(join(cli, 'node_modules', name)), join(dir, 'node_modules', name), 'dir');
+});
+
+describe('without @cvdevkit/report-html', () => {
+  const voc = ['--plugin', join(repo, 'packages', 'voc2010')];
+  it('evaluates (demo, JSON)', () => {
+    const r = run(['demo', 'voc2010/cls', '--dir', join(dir, 'demo'), '--format', 'json', ...voc]);
+    expect(r.stderr).not.toMatch(/report-html/);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).task).toBe('voc2010/cls');
+  });
+  it.each([
+    [['--format', 'html'], '--format html'],
+    [['--plots', 'plots'], '--plots'],
+  ])('%j exits 1 naming the package', (extra, feature) => {
+    const r = run(['demo', 'voc2010/cls', '--dir', join(dir, 'demo'), ...extra, ...voc]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${feature} needs the package @cvdevkit/report-html, which is not installed: npm install @cvdevkit/report-html`);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+  it('analyze --images exits 1 before reading anything', () => {
+    const r = run(['analyze', 'voc2010/det', '--root', join(dir, 'nowhere'), '--images', dir, ...voc]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('--images needs the package @cvdevkit/report-html');
+  });
+});
