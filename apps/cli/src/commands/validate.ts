@@ -4,7 +4,7 @@ import type { RegisteredTask } from '@cvdevkit/registry';
 import { addCommonOptions } from '../common-options.js';
 import { EXIT } from '../failures.js';
 import { taskOptionValues } from '../options.js';
-import { formatDiagnostic } from '../output/diagnostic.js';
+import { formatDiagnosticsGrouped } from '../output/diagnostic-groups.js';
 import type { CliSession } from '../session.js';
 import { addTaskOptions, type CommandModule } from './command.js';
 
@@ -22,7 +22,8 @@ async function validate(session: CliSession, entry: RegisteredTask, opts: Record
   if (common.format === 'json') {
     session.out(JSON.stringify({ schema: 'cvdevkit.validation/1', task: entry.id, valid: errors === 0, diagnostics }, null, 2) + '\n');
   } else {
-    for (const d of diagnostics) session.out(formatDiagnostic(d) + '\n');
+    // repeated warnings of one kind as one line (count and first places); JSON keeps every one
+    for (const line of formatDiagnosticsGrouped(diagnostics)) session.out(line + '\n');
     session.out(
       diagnostics.length === 0
         ? `${entry.id}: valid, no problems found\n`
