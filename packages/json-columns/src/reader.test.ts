@@ -75,6 +75,15 @@ describe('readJsonColumns', () => {
     );
   });
 
+  it('keeps "__proto__" as an own key of a value, as JSON.parse does (never the prototype)', () => {
+    const text = '[{"seg": {"__proto__": {"polluted": 1}, "a": 2}}]';
+    const r = readJsonColumns(src(text), { root: 'array', record: { seg: 'value' } }, { chunkSize: 5 });
+    const seg = r.lists[''].values.seg[0] as Record<string, unknown>;
+    expect(seg).toEqual(JSON.parse(text)[0].seg);
+    expect(Object.getPrototypeOf(seg)).toBe(Object.prototype);
+    expect(Object.keys(seg)).toEqual(['__proto__', 'a']);
+  });
+
   it('accepts NaN, Infinity and -Infinity as Python json does', () => {
     const r = readJsonColumns(src('[{"score": NaN, "bbox": [Infinity, -Infinity, 1, 2]}, {"score": -Infinity}]'), { root: 'array', record: { score: 'number', bbox: 'numbers' } }, { chunkSize: 3 });
     const c = r.lists[''];

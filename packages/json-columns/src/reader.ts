@@ -266,7 +266,10 @@ class Parser {
         if (this.peek() !== 34) throw this.syntax('a key string');
         const k = this.readString();
         this.expect(58, '":"');
-        out[k] = this.readValue(depth + 1);
+        const v = this.readValue(depth + 1);
+        // "__proto__" is an own key in JSON.parse's result; a plain assignment would set the prototype instead
+        if (k === '__proto__') Object.defineProperty(out, k, { value: v, writable: true, enumerable: true, configurable: true });
+        else out[k] = v;
         const d = this.peek();
         this.pos++;
         if (d === 44) continue;
