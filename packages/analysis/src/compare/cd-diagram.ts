@@ -1,7 +1,7 @@
 import type { CompareResult } from './compare.js';
 
 /**
- * What the critical-difference diagram draws (Demšar 2006 Fig. 1, VOC paper Fig. 8): the methods' mean ranks, the
+ * What the critical-difference diagram draws (Demšar 2006, Fig. 1): the methods' mean ranks, the
  * critical difference and the groups of methods the post-hoc test does not tell apart. report-html draws it
  * (`criticalDifferenceChart`), like every other chart.
  */

@@ -1,5 +1,5 @@
 /**
- * The critical-difference diagram (Demšar 2006, Fig. 1; the VOC paper's Fig. 8) as a Vega-Lite spec, rendered like
+ * The critical-difference diagram (Demšar 2006, Fig. 1; Everingham et al. 2015, Fig. 8) as a Vega-Lite spec, rendered like
  * every other chart: an axis of mean rank from k (left) to 1 (right, best); each method hangs off the axis at its
  * mean rank, the better half to the right and the worse half to the left, labelled with its name and mean rank; the
  * CD bar above the axis at its left end; thick bars under the axis join each group of methods that are not
