@@ -25,7 +25,7 @@ async function merge(session: CliSession, entry: RegisteredTask, files: string[]
 export const mergeCommand: CommandModule = ({ program, session, entry, done }) => {
   const cmd = program
     .command('merge')
-    .description('combine the files written by sharded runs of a task (e.g. --shard i/n --counts-out f) into one report')
+    .description('combine the files written by sharded runs of a task (e.g. --shard i/n --counts-out f) into one report; the task options given here (none required) go to its merge step')
     .argument('<task>', `task id (installed tasks with a merge step: ${session.registry.tasksWithHook('merge')})`)
     .argument('<files...>', "the shards' files");
   // the task's own options, none required here: passed to its merge step (`context.options`)
