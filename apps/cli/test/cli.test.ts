@@ -261,6 +261,14 @@ describe('cvdevkit validate / demo', () => {
     expect(existsSync(join(dir, 'test-echo', 'dets.txt'))).toBe(true);
   });
 
+  it('merge passes the task options given on its command line (none required) to the hook; the plugin version is stamped', () => {
+    const r = cvdevkit(['merge', 'test/echo', 'data/dets.txt', 'data/bad.txt', '--scale', '2', '--format', 'json', ...plugin]);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.summary).toEqual({ files: 2, scale: 2 });
+    expect(report.versions['devkit-plugin-test']).toBe('0.0.7');
+  });
+
   it('demo of a task without a sample → 1', () => {
     const r = cvdevkit(['demo', 'test/crash', ...plugin]);
     expect(r.code).toBe(1);

@@ -27,3 +27,4 @@ export {
   type RegisteredTask,
   type TaskListing,
 } from './registry.js';
+export { HOOK_NAMES, resolveMetric, type HookCalls, type HookName, type MergeInput, type PreparedHook } from './task-hook.js';
