@@ -23,7 +23,7 @@ function pluginSource(name: string, taskIds: string[], opts: { evaluate?: boolea
 function writePackage(root: string, name: string, body: string, devkit: unknown = { plugin: './index.js' }): string {
   const dir = join(root, 'node_modules', ...name.split('/'));
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '0.9.0', type: 'module', ...(devkit ? { devkit } : {}) }));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '0.9.0', type: 'module', ...(devkit ? { cvdevkit: devkit } : {}) }));
   writeFileSync(join(dir, 'index.js'), body);
   return dir;
 }
