@@ -132,7 +132,7 @@ describe('reserved option names', () => {
   it('rejects a task option named like a common option, naming the plugin and the option', () => {
     for (const name of ['out', 'format', 'workers', 'metric', 'cacheDir', 'plots']) {
       expect(() => assertPluginContract(withOption(name), '"my-plugin" (./my-plugin.js)')).toThrow(
-        new RegExp(`^plugin "my-plugin" \\(\\./my-plugin\\.js\\): tasks\\["p/t"\\]\\.options\\[0\\]\\.name: expected a name no common option uses, found a string \\("${name}"\\) \\(.*reserved`),
+        new RegExp(`^plugin "my-plugin" \\(\\./my-plugin\\.js\\): tasks\\["p/t"\\]\\.options\\[0\\]\\.name: expected a name no common option uses, found "${name}" \\(.*reserved`),
       );
     }
     expect(() => assertPluginContract(withOption('pred'), 'x')).not.toThrow();
