@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
   ProblemCollector,
@@ -17,22 +17,11 @@ import {
 import { boundaryThresholds } from '@cvdevkit/boundary';
 import { ADE20K_CLASS_COUNT, classKey } from './classes.js';
 import { entryKey, storeCounts, readAndMergeCountsFiles, resolveCountsFiles, writeCountsFile, type BoundaryCountSet, type StoredCounts } from './counts.js';
-import { checkSeed, parseClassList, parseShard, shardRange, type Ade20kBoundaryMergeOptions, type Ade20kBoundaryOptions, type Shard } from './options.js';
+import { parseShard, requireFolder, shardRange, type Shard } from '@cvdevkit/formats';
+import { checkSeed, parseClassList, type Ade20kBoundaryMergeOptions, type Ade20kBoundaryOptions } from './options.js';
 import { reportFromCounts } from './report.js';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
 import { UnitEvaluator, type UnitResult, type UnitTask } from './unit.js';
-
-function requireFolder(path: unknown, option: string, expected: string): string {
-  if (typeof path !== 'string' || path === '') throw usageError(`--${option}: expected ${expected}`, 'usage/missing-option');
-  let isDir: boolean;
-  try {
-    isDir = statSync(path).isDirectory();
-  } catch {
-    throw inputError({ code: 'input/missing-folder', file: path, field: `--${option}`, expected, found: 'no such folder' });
-  }
-  if (!isDir) throw inputError({ code: 'input/missing-folder', file: path, field: `--${option}`, expected, found: 'a file' });
-  return path;
-}
 
 /** The images of an evaluation: the sorted `*.mat` names of the GT folder (`dir(gtDir/*.mat)`). */
 export function listImages(gtDir: string): string[] {
