@@ -212,7 +212,7 @@ describe('errors and exit codes', () => {
     oneLine(
       cvdevkit(['list', '--plugin', './broken-plugin.js']),
       3,
-      /^error: plugin "broken-plugin" \(\.\/broken-plugin\.js\): tasks\["broken\/task"\]\.evaluate: expected a function, found undefined$/m,
+      /^error: plugin "broken-plugin" \(\.\/broken-plugin\.js\): tasks\["broken\/task"\]\.evaluate: expected a function, found nothing$/m,
     ));
 
   it('a plugin throwing a plain Error → 3 without a stack; --debug shows it', () => {
