@@ -29,17 +29,25 @@ export function f1Curve(key: string, score: Float64Array, tp: Uint8Array, npos: 
   const recall = new Array<number>(grid.length);
   const f1 = new Array<number>(grid.length);
   const at = (t: number, f: number) => ({ tp: t, fp: f, precision: t + f > 0 ? t / (t + f) : NaN, recall: npos > 0 ? t / npos : NaN, f1: npos > 0 ? (2 * t) / (t + f + npos) : NaN });
-  const none = at(0, 0);
-  const best = { threshold: NaN, f1: none.f1, precision: none.precision, recall: none.recall, tp: 0, fp: 0 };
+  let bestF1 = npos > 0 ? 0 : NaN;
+  let bestTp = 0;
+  let bestFp = 0;
+  let threshold = NaN;
   let ctp = 0;
   let cfp = 0;
   for (let r = 0; r < n; r++) {
     if (tp[r]) ctp++;
     else cfp++;
     if (r + 1 < n && score[r + 1] === score[r]) continue;
-    const v = at(ctp, cfp);
-    if (ctp > 0 && v.f1 > best.f1) Object.assign(best, v, { threshold: score[r] });
+    const f = (2 * ctp) / (ctp + cfp + npos);
+    if (ctp > 0 && f > bestF1) {
+      bestF1 = f;
+      bestTp = ctp;
+      bestFp = cfp;
+      threshold = score[r];
+    }
   }
+  const best = { threshold, ...at(bestTp, bestFp) };
   // the grid from the highest threshold down, the detections from the best down
   ctp = 0;
   cfp = 0;
