@@ -31,6 +31,7 @@ function overallChart(f: F1Result, nameOf: (key: string) => string): ReportChart
   const x = { field: 't', type: 'quantitative', scale: { domain: [lo, hi], nice: false, zero: false }, axis: { title: X_TITLE } };
   const y = { field: 'v', type: 'quantitative', scale: { domain: [0, 1] }, axis: { title: 'Precision, recall, F1 (0–1)' } };
   const title = 'Precision, recall and F1 against the score threshold';
+  const legend = { orient: 'bottom', direction: 'horizontal', symbolType: 'stroke', symbolSize: 300 };
   return {
     id: 'f1-vs-threshold',
     title,
@@ -48,9 +49,10 @@ function overallChart(f: F1Result, nameOf: (key: string) => string): ReportChart
           mark: { type: 'line', clip: true },
           encoding: {
             order: IN_DATA_ORDER,
-            color: { field: 's', type: 'nominal', title: null, sort: series, scale: { domain: series, range: [PRIMARY, SECONDARY, CATEGORY_COLOURS[2]] }, legend: { orient: 'bottom', direction: 'horizontal', symbolType: 'stroke' } },
-            strokeDash: { field: 's', type: 'nominal', sort: series, scale: { domain: series, range: [[1, 0], [6, 3], [2, 2]] }, legend: null },
-            strokeWidth: { field: 's', type: 'nominal', sort: series, scale: { domain: series, range: [2.6, 1.5, 1.5] }, legend: null },
+            // one legend: colour, dash and width of the same field
+            color: { field: 's', type: 'nominal', title: null, sort: series, scale: { domain: series, range: [PRIMARY, SECONDARY, CATEGORY_COLOURS[2]] }, legend },
+            strokeDash: { field: 's', type: 'nominal', title: null, sort: series, scale: { domain: series, range: [[1, 0], [6, 3], [2, 2]] }, legend },
+            strokeWidth: { field: 's', type: 'nominal', title: null, sort: series, scale: { domain: series, range: [2.6, 1.5, 1.5] }, legend },
             description: { field: 's', type: 'nominal' },
           },
         },
