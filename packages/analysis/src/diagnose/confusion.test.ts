@@ -22,6 +22,9 @@ describe('confusion matrix on hand-built images', () => {
     expect(r.perClass[2]).toMatchObject({ objects: 1, detections: 1, missed: 1, background: 1 });
     const report = analysisReport({ dataset: 'hand', task: 'hand/det', metric: 'ap', result: diagnose(ONE_OF_EACH, { only: ['confusion'] }), versions: {}, timings: {} });
     expect(report.rows[1]).toMatchObject({ key: 'dog', confCorrect: 0, confAsOther: 1, confMissed: 1, confBackground: 0, confusedWith: 'cat' });
+    expect(diagnose(ONE_OF_EACH, { only: ['confusion'] }).notes).toEqual([
+      'confusion: 1 detections with a score ≥ 0.25 on an ignored object (difficult, crowd or uncounted: 1 objects, no rows of the matrix) are left out, not counted as background, as the official metric ignores them',
+    ]);
     expect(report.summary).toMatchObject({ 'confusion.conf': 0.25, 'confusion.correct': 1, 'confusion.asOther': 1, 'confusion.missed': 2, 'confusion.background': 1 });
   });
 

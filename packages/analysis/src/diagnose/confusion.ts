@@ -111,6 +111,10 @@ export function confusionAnalysis(p: Prepared, conf: number = DEFAULT_CONF): Con
 export function confusionNotes(r: ConfusionResult, p: Prepared): string[] {
   const notes: string[] = [];
   if (r.unscoredDetections > 0) notes.push(`confusion: ${r.unscoredDetections} detections with a NaN score are left out (no threshold keeps them)`);
+  if (r.ignoredDetections > 0)
+    notes.push(
+      `confusion: ${r.ignoredDetections} detections with a score ≥ ${r.conf} on an ignored object (difficult, crowd or uncounted: ${r.ignoredObjects} objects, no rows of the matrix) are left out, not counted as background, as the official metric ignores them`,
+    );
   if (r.detections + r.ignoredDetections + r.skippedDetections === 0 && p.nDet > r.unscoredDetections) {
     let lo = Infinity;
     let hi = -Infinity;
