@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analysisReport } from './analysis-report.js';
+import { analysisReport, diagnoseOptions } from './analysis-report.js';
 import { confusionAnalysis } from './confusion.js';
 import { diagnose } from './diagnose.js';
 import { prepare } from './prepare.js';
@@ -94,6 +94,12 @@ describe('confusion matrix on hand-built images', () => {
     expect(r.ignoredDetections).toBe(2);
     expect(r.counts[1]).toEqual([0, 0, 1, 0]);
     expect(r.counts[3]).toEqual([0, 0, 1, 0]);
+  });
+
+  it('--conf: any finite score (negative ones too); anything else is a usage error', () => {
+    expect(diagnoseOptions({ conf: -0.5 }).conf).toBe(-0.5);
+    expect(() => diagnoseOptions({ conf: NaN })).toThrow('--conf must be a finite number (a detection score), not NaN');
+    expect(() => diagnoseOptions({ only: 'confusion' }, ['size'])).toThrow('this task has no "confusion" analysis');
   });
 
   it('NaN scores and skipped detections stay out, and say so', () => {
