@@ -1,7 +1,5 @@
 import { averagePrecisionArea } from '@cvdevkit/metrics';
 import { classAp } from './class-ap.js';
-import { confusionAnalysis, confusionNotes, type ConfusionResult } from './confusion.js';
-import { f1Analysis, type F1Result } from './f1.js';
 import { hoiemTypes } from './fp-types.js';
 import { hoiemAnalysis, type HoiemResult } from './hoiem.js';
 import { meanOf, type DiagnoseInput } from './input.js';
@@ -12,6 +10,8 @@ import { tideCompatAnalysis, toTideData } from './tide-compat.js';
 import { tideOfficialAnalysis } from './tide-official.js';
 import type { TideResult } from './tide-result.js';
 import { topAnalysis, type TopClass } from './top.js';
+import { confusionAnalysis, confusionNotes, type ConfusionResult } from './confusion.js';
+import { f1Analysis, type F1Result } from './f1.js';
 
 export const SECTIONS = ['overlap', 'size', 'hoiem', 'tide', 'top', 'confusion', 'f1'] as const;
 export type Section = (typeof SECTIONS)[number];
