@@ -50,6 +50,9 @@ function heatMap(c: ConfusionResult, labels: string[]): ReportChart {
   const axis = { labelFontSize: font, labelLimit: 160 };
   const objects = rowTotal.slice(0, C).reduce((s, v) => s + v, 0);
   const title = 'Detection confusion matrix, row-normalised';
+  const parts = [`score ≥ ${c.conf} · IoU ≥ ${c.iouThreshold}`, 'row-normalised: share of each row (%)', `${thousands(objects)} objects, ${thousands(c.detections)} detections`];
+  // a narrow matrix gets its subtitle in lines (the layout does not widen the view for a title)
+  const subtitle: string | string[] = n < 12 ? parts : parts.join(' · ');
   return {
     id: 'detection-confusion',
     title,
@@ -57,7 +60,7 @@ function heatMap(c: ConfusionResult, labels: string[]): ReportChart {
       `Rows are the ground-truth classes, columns the classes detected (detections with a score ≥ ${c.conf}, matched at IoU ≥ ${c.iouThreshold}, the task's IoU); ` +
       'the background column holds the missed objects, the background row the detections on no object. Each row is divided by its total (objects of the class, or background detections), ' +
       'colour on a square-root scale; empty cells are blank; counts on hover and in the JSON report.',
-    spec: chartSpec(title, `score ≥ ${c.conf} · IoU ≥ ${c.iouThreshold} · share of each row (%) · ${thousands(objects)} objects, ${thousands(c.detections)} detections`, {
+    spec: withSubtitle(chartSpec('Detection confusion matrix', undefined, {
       width: { step: cell },
       height: { step: cell },
       encoding: {
@@ -92,8 +95,13 @@ function heatMap(c: ConfusionResult, labels: string[]): ReportChart {
             ]
           : []),
       ],
-    }),
+    }), subtitle),
   };
+}
+
+/** `spec` titled with a subtitle of one line or several. */
+function withSubtitle(spec: VegaLiteSpec, subtitle: string | string[]): VegaLiteSpec {
+  return { ...spec, title: { text: spec.title, subtitle } };
 }
 
 /** The most frequent (ground truth → detected as) pairs of two different classes. */
