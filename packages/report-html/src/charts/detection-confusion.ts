@@ -4,7 +4,7 @@
  * confusions between two classes as bars. Made to stay readable from 20 to 80+ classes: the task's own class order
  * (COCO's groups its supercategories, so confusions within a group sit near the diagonal), empty cells left
  * blank, a square-root colour scale (a 2 % confusion is visible next to a 90 % diagonal), numbers in the cells
- * only while they fit, raw counts on hover.
+ * only while they fit (then vertical labels), raw counts on hover.
  */
 import type { ConfusionResult, Report } from '@cvdevkit/core';
 import { HEAT_SCHEME, MUTED, PRIMARY } from '../theme.js';
