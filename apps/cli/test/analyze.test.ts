@@ -12,7 +12,9 @@ describe('cvdevkit analyze', () => {
     expect(r.status, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.schema).toBe('cvdevkit.report/1');
-    expect(Object.keys(report.analysis).sort()).toEqual(['confusion', 'f1', 'hoiem', 'overlap', 'size', 'tide', 'top']);
+    expect(Object.keys(report.analysis).sort()).toEqual(['confusion', 'f1', 'hoiem', 'notes', 'overlap', 'size', 'tide', 'top']);
+    // the medium case has difficult objects: the detections on them are left out of the confusion matrix, and a note says so
+    expect(report.analysis.notes).toEqual([expect.stringMatching(/^confusion: \d+ detections with a score ≥ 0\.25 on an ignored object/)]);
     expect(report.analysis.tide.mode).toBe('official');
     expect(Object.keys(report.analysis.tide.main)).toEqual(['Cls', 'Loc', 'Both', 'Dupe', 'Bkg', 'Miss']);
     expect(Object.keys(report.analysis.tide.special)).toEqual(['FalsePos', 'FalseNeg']);
