@@ -53,7 +53,7 @@ export function defineCommonOption(spec: CommonOptionSpec): void {
 }
 
 /** Options some commands add for themselves (`demo --dir`, `eval --per-image`, `analyze --only …`), reserved like the common ones. */
-const COMMAND_OPTION_FLAGS = ['--dir <dir>', '--per-image', '--only <sections>', '--tide-mode <mode>', '--top <n>', '--images <dir>'];
+const COMMAND_OPTION_FLAGS = ['--dir <dir>', '--per-image', '--only <sections>', '--tide-mode <mode>', '--top <n>', '--conf <score>', '--images <dir>'];
 const RESERVED_ATTRIBUTES = ['help', 'version'];
 
 /** The long names of the command-specific options (not added by `addCommonOptions`). */

@@ -7,12 +7,14 @@ import { fixturePath, makeTempDir, runCli } from '@cvdevkit/test-utils';
 const ROOT = fixturePath('voc2010/medium');
 
 describe('cvdevkit analyze', () => {
-  it('JSON: a cvdevkit.report/1 whose analysis has overlap, size, hoiem, tide and top', () => {
+  it('JSON: a cvdevkit.report/1 whose analysis has overlap, size, hoiem, tide, top, confusion and f1', () => {
     const r = runCli(['analyze', 'voc2010/det', '--root', ROOT, '--format', 'json', '--no-cache', '--top', '3']);
     expect(r.status, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.schema).toBe('cvdevkit.report/1');
-    expect(Object.keys(report.analysis).sort()).toEqual(['hoiem', 'overlap', 'size', 'tide', 'top']);
+    expect(Object.keys(report.analysis).sort()).toEqual(['confusion', 'f1', 'hoiem', 'notes', 'overlap', 'size', 'tide', 'top']);
+    // the medium case has difficult objects: the detections on them are left out of the confusion matrix, and a note says so
+    expect(report.analysis.notes).toEqual([expect.stringMatching(/^confusion: \d+ detections with a score ≥ 0\.25 on an ignored object/)]);
     expect(report.analysis.tide.mode).toBe('official');
     expect(Object.keys(report.analysis.tide.main)).toEqual(['Cls', 'Loc', 'Both', 'Dupe', 'Bkg', 'Miss']);
     expect(Object.keys(report.analysis.tide.special)).toEqual(['FalsePos', 'FalseNeg']);
@@ -35,6 +37,21 @@ describe('cvdevkit analyze', () => {
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }
+  });
+
+  it('--only confusion,f1 --conf: the columns and summary in CSV; a --conf that is no number is a usage error', () => {
+    const csv = runCli(['analyze', 'voc2010/det', '--root', ROOT, '--only', 'confusion,f1', '--conf', '0.5', '--no-cache', '--format', 'csv']);
+    expect(csv.status, csv.stderr).toBe(0);
+    const [header, person] = [csv.stdout.split('\n')[0], csv.stdout.split('\n').find((l) => l.startsWith('person,'))!];
+    expect(header).toBe('key,ap,npos,ndet,tp,fp,confCorrect,confAsOther,confMissed,confBackground,confusedWith,f1,f1Threshold,f1Precision,f1Recall');
+    // person: 146 objects, every one in its row of the matrix
+    const cells = person.split(',');
+    expect(Number(cells[6]) + Number(cells[7]) + Number(cells[8])).toBe(146);
+    expect(csv.stdout).toContain('\nconfusion.conf,0.5\n');
+    expect(csv.stdout).toMatch(/\nf1\.best,0\.6\d+\n/);
+    const bad = runCli(['analyze', 'voc2010/det', '--root', ROOT, '--conf', 'high', '--no-cache']);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('expected a number, found "high"');
   });
 
   it('--images naming no folder: still exit 0, ids and boxes, and an info diagnostic saying so', () => {

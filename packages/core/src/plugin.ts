@@ -35,12 +35,14 @@ export type OptionName<O> = Extract<keyof O, string>;
 
 /** The options `cvdevkit analyze` adds to a task's own options. */
 export interface AnalyzeOptionValues {
-  /** Comma-separated sections (`overlap,size,hoiem,tide,top`); default all the task supports. */
+  /** Comma-separated sections (`overlap,size,hoiem,tide,top,confusion,f1`); default all the task supports. */
   only?: string;
   /** `official` (default: the task's AP and matching) or `tide` (TIDE v1.0.1's own numbers). */
   tideMode?: string;
   /** Entries per list in the `top` section. */
   top?: number;
+  /** The `confusion` section's score threshold (detections with a score ≥ it; default 0.25). */
+  conf?: number;
   /** Folder of the test images (crops in the HTML report). */
   images?: string;
 }

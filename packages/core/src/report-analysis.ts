@@ -146,6 +146,80 @@ export interface TopClass {
   nearMisses: TopEntry[];
 }
 
+/**
+ * `confusion`: a detection confusion matrix over the classes plus background at one score threshold. Rows are the
+ * ground-truth classes then `background`, columns the detected classes then `background` (see the analysis README
+ * for the greedy matching). `counts[C][C]` (background × background) is always 0.
+ */
+export interface ConfusionResult {
+  /** Detections with a score ≥ `conf` take part. */
+  conf: number;
+  /** The IoU a match needs: the task's threshold at the official 0.5 (per object, e.g. ILSVRC's small-object rule). */
+  iouThreshold: number;
+  /** The classes in the task's order, then `background`. */
+  labels: string[];
+  /** `counts[g][d]`, (C + 1) × (C + 1). */
+  counts: number[][];
+  /** Per class (task order): its row's and column's totals and cells. */
+  perClass: ConfusionClass[];
+  /** Ground-truth objects left out: difficult, crowd or uncounted (every detection matched to one is left out too). */
+  ignoredObjects: number;
+  /** Detections with a score ≥ conf in the matrix (column sums), and the ones left out on an ignored object. */
+  detections: number;
+  ignoredDetections: number;
+  /** Detections left out: a NaN score (no threshold keeps them) or skipped by the task (a blacklisted pair). */
+  unscoredDetections: number;
+  skippedDetections: number;
+}
+
+export interface ConfusionClass {
+  key: string;
+  /** Objects of the class that count (the row's sum) and detections of the class in the matrix (the column's sum). */
+  objects: number;
+  detections: number;
+  /** Objects matched by a detection of the class (the diagonal cell). */
+  correct: number;
+  /** Objects matched by a detection of another class (the rest of the row but background). */
+  asOtherClass: number;
+  /** Objects left unmatched (the row's background cell). */
+  missed: number;
+  /** Detections of the class matched to an object of another class (the rest of the column but background). */
+  onOtherClass: number;
+  /** Detections of the class matched to no object (the background row's cell). */
+  background: number;
+  /** The other class its objects are most often detected as (first in class order on ties), or null. */
+  confusedWith: string | null;
+}
+
+/** One precision / recall / F1 curve against the score threshold (the class's or, micro, all detections'). */
+export interface F1Curve {
+  key: string;
+  /** Positives (objects that count) and scored detections (true and false positives; ignored and skipped ones left out). */
+  npos: number;
+  ndet: number;
+  /** At each of `F1Result.thresholds`: the values over the detections with a score ≥ it (NaN where undefined). */
+  precision: number[];
+  recall: number[];
+  f1: number[];
+  /**
+   * The best F1 over every distinct detection score (keeping the detections with a score ≥ `threshold`; ties:
+   * the highest threshold); `threshold` NaN when no threshold gives a true positive (F1 = 0) or no positive.
+   */
+  best: { threshold: number; f1: number; precision: number; recall: number; tp: number; fp: number };
+}
+
+/** `f1`: precision, recall and F1 against the score threshold on the task's official matching at IoU 0.5. */
+export interface F1Result {
+  iouThreshold: number;
+  /** The threshold grid of the curves (k/100 when every score is in [0, 1], else 101 steps from the lowest to the highest score). */
+  thresholds: number[];
+  /** Micro over all classes: every detection and every positive counted once. */
+  overall: F1Curve;
+  perClass: F1Curve[];
+  /** Detections with a NaN score: on no threshold, left out. */
+  unscoredDetections: number;
+}
+
 /** `report.analysis`: the sections that ran, and notes on the ones that did not. */
 export interface ReportAnalysis {
   overlap?: OverlapResult;
@@ -153,5 +227,7 @@ export interface ReportAnalysis {
   hoiem?: HoiemResult;
   tide?: TideResult;
   top?: TopClass[];
+  confusion?: ConfusionResult;
+  f1?: F1Result;
   notes?: string[];
 }

@@ -142,6 +142,19 @@ describe.skipIf(!hasChromium || !cliBuilt)('HTML reports in Chromium', () => {
       expect(await header.getAttribute('aria-sort')).toBe('descending');
       await header.click(); // back to ascending for the screenshot's table
 
+      if (fixture.name === 'voc2010-det-analyze') {
+        // the confusion matrix and the F1 curves: drawn, with their cells and lines, hover names on the cells
+        const ids = ['detection-confusion', 'detection-confusion-top', 'f1-vs-threshold', 'f1-vs-threshold-per-class'];
+        expect(report.charts?.map((c) => c.id)).toEqual(expect.arrayContaining(ids));
+        for (const id of ids) {
+          const box = await page.locator(`#chart-${id} svg`).boundingBox();
+          expect(box!.width * box!.height, id).toBeGreaterThan(200 * 200);
+        }
+        const cells = await page.$$eval('#chart-detection-confusion svg path[aria-label], #chart-detection-confusion svg path title', (p) => p.map((x) => x.getAttribute('aria-label') ?? x.textContent ?? ''));
+        expect(cells.some((t) => t.includes('ground truth person → missed'))).toBe(true);
+        await page.locator('#chart-detection-confusion').screenshot({ path: join(SCREENSHOTS, 'voc2010-det-analyze-confusion.png') });
+        await page.locator('#chart-f1-vs-threshold').screenshot({ path: join(SCREENSHOTS, 'voc2010-det-analyze-f1.png') });
+      }
       await page.screenshot({ path: join(SCREENSHOTS, `${fixture.name}.png`), fullPage: true });
       if (fixture.name === 'voc2010-seg') {
         await page.emulateMedia({ colorScheme: 'dark' });

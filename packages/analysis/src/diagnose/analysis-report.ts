@@ -1,9 +1,11 @@
 import { createReport, usageError, type AnalyzeOptionValues, type FieldInfo, type Report, type ReportRow } from '@cvdevkit/core';
+import { CONFUSION_FIELDS, confusionColumns, confusionSummary } from './confusion-report.js';
 import { SECTIONS, type DiagnoseOptions, type DiagnoseResult, type Section } from './diagnose.js';
+import { F1_FIELDS, f1Columns, f1Summary } from './f1-report.js';
 import type { SizeResult } from './size.js';
 import { TIDE_ERRORS } from './tide-run.js';
 
-/** `--only`, `--tide-mode`, `--top` as DiagnoseOptions; unknown names are usage errors. */
+/** `--only`, `--tide-mode`, `--top`, `--conf` as DiagnoseOptions; unknown names are usage errors. */
 export function diagnoseOptions(values: AnalyzeOptionValues, supported: readonly Section[] = SECTIONS): DiagnoseOptions {
   const out: DiagnoseOptions = {};
   if (values.only !== undefined && values.only !== '') {
@@ -21,6 +23,10 @@ export function diagnoseOptions(values: AnalyzeOptionValues, supported: readonly
   if (values.top !== undefined) {
     if (!Number.isInteger(values.top) || values.top < 1) throw usageError(`--top must be a positive integer, not ${values.top}`, 'usage/invalid');
     out.top = values.top;
+  }
+  if (values.conf !== undefined) {
+    if (typeof values.conf !== 'number' || !Number.isFinite(values.conf)) throw usageError(`--conf must be a finite number (a detection score), not ${values.conf}`, 'usage/invalid');
+    out.conf = values.conf;
   }
   return out;
 }
@@ -75,6 +81,8 @@ function analysisFields(r: DiagnoseResult): Record<string, FieldInfo> {
     for (const e of [...TIDE_ERRORS, 'FalsePos', 'FalseNeg']) f[`tide.${e}`] = { unit, description: `TIDE: AP gained by fixing the ${TIDE_MEANING[e]}` };
     for (const e of TIDE_ERRORS) f[`d${e}`] = { unit, description: `TIDE: AP of the class gained by fixing its ${TIDE_MEANING[e]}` };
   }
+  if (r.confusion) Object.assign(f, CONFUSION_FIELDS);
+  if (r.f1) Object.assign(f, F1_FIELDS);
   return f;
 }
 
@@ -101,6 +109,8 @@ export function analysisReport(init: AnalysisReportInit): Report {
     for (const [k, v] of Object.entries(r.hoiem.overall.gain)) summary[`hoiem.${k}`] = nullIfNaN(v);
     summary['hoiem.apn'] = nullIfNaN(r.hoiem.overall.apn);
   }
+  if (r.confusion) Object.assign(summary, confusionSummary(r.confusion));
+  if (r.f1) Object.assign(summary, f1Summary(r.f1));
   const rows: ReportRow[] = r.official.perClass.map((c, i) => {
     const row: ReportRow = { key: c.key, ap: nullIfNaN(c.ap), npos: c.npos, ndet: c.ndet, tp: c.tp, fp: c.fp };
     if (r.hoiem) {
@@ -108,6 +118,8 @@ export function analysisReport(init: AnalysisReportInit): Report {
       Object.assign(row, { Loc: h.counts.Loc, Sim: h.counts.Sim, Oth: h.counts.Oth, BG: h.counts.BG, apn: nullIfNaN(h.apn) });
     }
     if (r.tide) for (const e of TIDE_ERRORS) row[`d${e}`] = nullIfNaN(r.tide.perClass[i].dAP[e]);
+    if (r.confusion) confusionColumns(row, r.confusion, i);
+    if (r.f1) f1Columns(row, r.f1, i);
     return row;
   });
   return createReport({
@@ -130,6 +142,8 @@ function analysisObject(r: DiagnoseResult): Record<string, unknown> {
   if (r.hoiem) a.hoiem = r.hoiem;
   if (r.tide) a.tide = r.tide;
   if (r.top) a.top = r.top;
+  if (r.confusion) a.confusion = r.confusion;
+  if (r.f1) a.f1 = r.f1;
   if (r.notes.length > 0) a.notes = r.notes;
   return a;
 }

@@ -10,8 +10,10 @@ import { tideCompatAnalysis, toTideData } from './tide-compat.js';
 import { tideOfficialAnalysis } from './tide-official.js';
 import type { TideResult } from './tide-result.js';
 import { topAnalysis, type TopClass } from './top.js';
+import { confusionAnalysis, confusionNotes, type ConfusionResult } from './confusion.js';
+import { f1Analysis, type F1Result } from './f1.js';
 
-export const SECTIONS = ['overlap', 'size', 'hoiem', 'tide', 'top'] as const;
+export const SECTIONS = ['overlap', 'size', 'hoiem', 'tide', 'top', 'confusion', 'f1'] as const;
 export type Section = (typeof SECTIONS)[number];
 export type TideMode = 'official' | 'tide';
 
@@ -21,6 +23,8 @@ export interface DiagnoseOptions {
   tideMode?: TideMode;
   /** Entries per list in `top` (default 10). */
   top?: number;
+  /** Score threshold of `confusion` (default 0.25): detections with a score ≥ it. */
+  conf?: number;
   /** Why a section cannot run on this input (section → reason), for the note when it is left out. */
   unavailable?: Readonly<Record<string, string>>;
 }
@@ -37,6 +41,8 @@ export interface DiagnoseResult {
   hoiem?: HoiemResult;
   tide?: TideResult;
   top?: TopClass[];
+  confusion?: ConfusionResult;
+  f1?: F1Result;
   timings: Record<string, number>;
   notes: string[];
 }
@@ -95,6 +101,16 @@ export function diagnose(input: DiagnoseInput, options: DiagnoseOptions = {}): D
   if (want.has('top')) {
     result.top = topAnalysis(p, types!, options.top ?? 10);
     lap('topMs');
+  }
+  if (want.has('confusion')) {
+    result.confusion = confusionAnalysis(p, options.conf);
+    notes.push(...confusionNotes(result.confusion, p));
+    lap('confusionMs');
+  }
+  if (want.has('f1')) {
+    result.f1 = f1Analysis(p);
+    if (result.f1.unscoredDetections > 0) notes.push(`f1: ${result.f1.unscoredDetections} detections with a NaN score are left out (no threshold keeps them)`);
+    lap('f1Ms');
   }
   return result;
 }

@@ -1,11 +1,14 @@
 /**
  * Charts of `cvdevkit analyze` reports (the `analysis` object of @cvdevkit/analysis): mAP against the IoU
  * threshold and against the object-size threshold, Hoiem's false-positive types among the top-ranked false
- * positives (trend), the pies and APN-per-bin charts of `hoiem.ts`, and TIDE's dAP per error type.
+ * positives (trend), the pies and APN-per-bin charts of `hoiem.ts`, TIDE's dAP per error type, the detection
+ * confusion matrix (`detection-confusion.ts`) and F1 against the score threshold (`f1-threshold.ts`).
  */
 import type { OverlapResult, Report, ReportAnalysis, SizeResult } from '@cvdevkit/core';
 import { CATEGORY_COLOURS, PRIMARY } from '../theme.js';
 import { chartSpec, displayName, finite, round6, rowsByKey, type ReportChart } from './common.js';
+import { detectionConfusionCharts } from './detection-confusion.js';
+import { f1Charts } from './f1-threshold.js';
 import { hoiemCharts } from './hoiem.js';
 
 /** A sweep: mAP per threshold (overlap, size). */
@@ -132,5 +135,7 @@ export function analysisCharts(report: Report): ReportChart[] {
       }),
     });
   }
+  if (a.confusion) charts.push(...detectionConfusionCharts(report, a.confusion));
+  if (a.f1) charts.push(...f1Charts(report, a.f1));
   return charts;
 }

@@ -22,6 +22,8 @@ export interface PanelGridOptions {
   /** The axis titles, under the last panel of each column and left of each row. */
   xTitle: string;
   yTitle: string;
+  /** The labels of the x ticks at 0, 0.5 and 1 of a panel (default `0.0`, `0.5`, `1.0`): an axis mapped onto 0–1. */
+  xTickLabels?: readonly string[];
 }
 
 export interface PanelGrid {
@@ -81,7 +83,7 @@ export function panelGrid(titles: string[], options: PanelGridOptions): PanelGri
     for (const v of TICKS) {
       // left of the panel, centred on the tick (every tick label is as wide: one digit, a point, one digit)
       if (firstInRow) values.push({ kind: 'label', n, r: -(4 + tickLabelWidth / 2) / size, p: v, text: v.toFixed(1), dy: -TICK_FONT_SIZE / 2, angle: 0, size: TICK_FONT_SIZE });
-      if (lastInColumn) values.push({ kind: 'label', n, r: v, p: 0, text: v.toFixed(1), dy: 4, angle: 0, size: TICK_FONT_SIZE });
+      if (lastInColumn) values.push({ kind: 'label', n, r: v, p: 0, text: options.xTickLabels?.[TICKS.indexOf(v)] ?? v.toFixed(1), dy: 4, angle: 0, size: TICK_FONT_SIZE });
     }
     if (lastInColumn) values.push({ kind: 'label', n, r: 0.5, p: 0, text: options.xTitle, dy: 20, angle: 0, size: AXIS_TITLE_FONT_SIZE });
     // rotated a quarter turn back, the text's top faces left: its anchor left of the tick labels
