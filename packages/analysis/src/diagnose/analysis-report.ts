@@ -70,12 +70,28 @@ function analysisFields(r: DiagnoseResult): Record<string, FieldInfo> {
     f['hoiem.apn'] = { unit: 'AP (0–1)', description: 'normalised AP over the classes' };
     for (const k of Object.keys(r.hoiem.overall.gain)) f[`hoiem.${k}`] = { unit: 'AP (0–1)', description: 'Hoiem: mAP gained by removing or fixing these false positives' };
   }
+  if (r.overlap?.averaged) {
+    const t = r.overlap.averaged.thresholds;
+    f[averagedKey(t)] = { unit: 'AP (0–1)', description: `AP averaged over the ${t.length} IoU thresholds of the task's evaluation, as it averages them` };
+    f['mAP@0.75'] = { unit: 'AP (0–1)', description: 'AP at IoU 0.75 on the official matching' };
+  }
+  if (r.size?.areaRanges) {
+    for (const [k, name] of r.size.areaRanges.names.entries()) {
+      f[`mAP[area=${name}]`] = { unit: 'AP (0–1)', description: `AP of the objects of area ${r.size.areaRanges.lo[k]}–${r.size.areaRanges.hi[k]} (the evaluation's area range "${name}"), averaged over its IoU thresholds` };
+    }
+  }
   if (r.tide) {
     const unit = tideUnit(r.tide.units);
     for (const e of [...TIDE_ERRORS, 'FalsePos', 'FalseNeg']) f[`tide.${e}`] = { unit, description: `TIDE: AP gained by fixing the ${TIDE_MEANING[e]}` };
     for (const e of TIDE_ERRORS) f[`d${e}`] = { unit, description: `TIDE: AP of the class gained by fixing its ${TIDE_MEANING[e]}` };
   }
   return f;
+}
+
+/** The summary key of the AP averaged over the task's thresholds: `mAP@[0.5:0.95]`. */
+export function averagedKey(thresholds: readonly number[]): string {
+  const f = (t: number) => String(Number(t.toFixed(2)));
+  return `mAP@[${f(thresholds[0])}:${f(thresholds[thresholds.length - 1])}]`;
 }
 
 const nullIfNaN = (v: number | undefined): number | null => (v === undefined || Number.isNaN(v) ? null : v);
@@ -88,10 +104,14 @@ export function analysisReport(init: AnalysisReportInit): Report {
   const r = init.result;
   const summary: Record<string, number | null> = { mAP: nullIfNaN(r.official.mAP) };
   if (r.overlap) {
+    const avg = r.overlap.averaged;
+    if (avg) summary[averagedKey(avg.thresholds)] = nullIfNaN(avg.mAP);
     r.overlap.thresholds.forEach((t, k) => {
-      if (t === 0.1 || t === 0.3 || t === 0.7 || t === 0.9) summary[`mAP@${t}`] = nullIfNaN(r.overlap!.mAP[k]);
+      if (t === 0.1 || t === 0.3 || t === 0.7 || t === 0.9 || (avg && t === 0.75)) summary[`mAP@${t}`] = nullIfNaN(r.overlap!.mAP[k]);
     });
   }
+  const ranges = r.size?.areaRanges;
+  if (ranges) ranges.names.forEach((name, k) => (summary[`mAP[area=${name}]`] = nullIfNaN(ranges.mAP[k])));
   if (r.tide) {
     for (const e of TIDE_ERRORS) summary[`tide.${e}`] = nullIfNaN(r.tide.main[e]);
     summary['tide.FalsePos'] = nullIfNaN(r.tide.special.FalsePos);
@@ -130,6 +150,7 @@ function analysisObject(r: DiagnoseResult): Record<string, unknown> {
   if (r.hoiem) a.hoiem = r.hoiem;
   if (r.tide) a.tide = r.tide;
   if (r.top) a.top = r.top;
+  if (r.boxFormat) a.boxFormat = r.boxFormat;
   if (r.notes.length > 0) a.notes = r.notes;
   return a;
 }

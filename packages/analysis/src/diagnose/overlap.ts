@@ -1,7 +1,6 @@
-import { averagePrecisionArea } from '@cvdevkit/metrics';
-import { classAp } from './class-ap.js';
-import { meanOf } from './input.js';
+import { classRows } from './class-ap.js';
 import { FP, IGNORED, SKIPPED, TP, detectionsByImage, matchAll, type Prepared } from './prepare.js';
+import { classApOverThresholds, classAps, meanAps, meanApsOverThresholds, setClassAp, type ClassAps } from './sampled-ap.js';
 import type { OverlapResult } from '@cvdevkit/core';
 export type { OverlapResult };
 
@@ -50,23 +49,33 @@ export function outcomesAt(p: Prepared, prev: Float64Array, t: number, out: Uint
 
 /** AP and mAP against the IoU threshold (VOC paper §6.1.5, Fig. 19). */
 export function overlapAnalysis(p: Prepared, thresholds: readonly number[] = OVERLAP_THRESHOLDS): OverlapResult {
-  const ap = p.input.ap ?? averagePrecisionArea;
   const out = new Uint8Array(p.nDet);
   const perClass = p.input.classes.map((key) => ({ key, ap: [] as number[] }));
   const mAP: number[] = [];
   const prev = p.input.match.bestSameObject ? earlierBestIoU(p) : undefined;
   const scratchObj = new Int32Array(p.nDet);
   const scratchBy = new Int32Array(p.nObj);
-  for (const t of thresholds) {
+  const at = (t: number): ClassAps => {
     if (prev) outcomesAt(p, prev, t, out);
     else matchAll(p, detectionsByImage(p), t, out, scratchObj, scratchBy);
-    const aps = new Float64Array(p.nCls);
+    const aps = classAps(p.input, p.nCls);
     for (let c = 0; c < p.nCls; c++) {
-      aps[c] = classAp(p, c, out, p.npos[c], ap);
-      perClass[c].ap.push(aps[c]);
+      const { tp, fp } = classRows(p, c, out);
+      setClassAp(p.input, aps, c, tp, fp, p.npos[c]);
     }
-    mAP.push(meanOf(aps, p.input.meanRule));
+    return aps;
+  };
+  for (const t of thresholds) {
+    const aps = at(t);
+    for (let c = 0; c < p.nCls; c++) perClass[c].ap.push(aps.aps[c]);
+    mAP.push(meanAps(p.input, aps));
   }
-  return { thresholds: [...thresholds], mAP, perClass };
+  const result: OverlapResult = { thresholds: [...thresholds], mAP, perClass };
+  const own = p.input.thresholds;
+  if (own && own.length > 0) {
+    const list = own.map(at);
+    result.averaged = { thresholds: [...own], mAP: meanApsOverThresholds(p.input, list), perClass: p.input.classes.map((_, c) => classApOverThresholds(p.input, list, c)) };
+  }
+  return result;
 }
 
