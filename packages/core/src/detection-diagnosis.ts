@@ -97,6 +97,8 @@ export interface DiagnoseInput {
   classes: readonly string[];
   /** Image ids in test-set order. */
   images: readonly string[];
+  /** Each image's file name in the images folder, when it is not `<id>.jpg` (crops of the `top` section). */
+  imageFiles?: readonly string[];
   /** Image width and height from the annotation (needed by the size analysis only). */
   imageWidth?: Float64Array;
   imageHeight?: Float64Array;

@@ -135,6 +135,8 @@ export interface TideResult {
 
 export interface TopEntry {
   image: string;
+  /** The image's file name in the images folder, when it is not `<image>.jpg`. */
+  file?: string;
   box: [number, number, number, number];
   score: number;
   /** 1-based position in the class's official ranking. */
