@@ -105,14 +105,12 @@ export function cocoDiagnoseInput(run: LoadedRun): CocoDiagnosis {
   detections.rank.set(scoreOrder(detections.score, byImage));
   // maxDets: each (image, category) keeps its first maxDet detections in its own score order.
   const maxDet = params.maxDets[params.maxDets.length - 1];
-  const kept = new Map<number, number>();
   const K = catOrder.length;
+  const kept = new Int32Array(gt.imageIds.length * K);
   for (let r = 0; r < nDet; r++) {
     const d = detections.rank[r];
     const key = detections.image[d] * K + detections.cls[d];
-    const n = kept.get(key) ?? 0;
-    if (n >= maxDet) detections.skip[d] = 1;
-    kept.set(key, n + 1);
+    if (kept[key]++ >= maxDet) detections.skip[d] = 1;
   }
 
   const iou = iouComputerFor(run);
@@ -188,6 +186,8 @@ export async function analyzeCoco(iouType: IouType, options: CocoOptions & Analy
     input: diag.input,
     classNames: diag.categoryNames,
     sectionNotes,
+    // eval's names for the numbers it also gives (bit for bit the same)
+    summaryNames: { 'mAP@[0.5:0.95]': 'AP', mAP: 'AP50', 'mAP@0.75': 'AP75', 'mAP[area=small]': 'APs', 'mAP[area=medium]': 'APm', 'mAP[area=large]': 'APl', 'mAP[area=all]': 'AP' },
     versions: { '@cvdevkit/coco': PACKAGE_VERSION },
     timings: { ...run.timings, readMs: t1 - t0, prepareInputMs: t2 - t1, totalMs: t2 - t0 },
     extra: { gt: options.gt, results: options.results, images: run.gt.imageIds.length, ...(images !== undefined && existsSync(images) ? { imagesDir: images } : {}) },

@@ -195,6 +195,11 @@ export interface DetectionAnalysisRequest extends AnalysisRequestBase {
    * classes' official APs under these summary keys (`mean` and `median` of `@cvdevkit/metrics`), with their meanings.
    */
   headline?: { mean: string; median: string; meanDescription: string; medianDescription: string };
+  /**
+   * The evaluation's own names for some of the analysis's summary keys (`{ 'mAP@[0.5:0.95]': 'AP', mAP: 'AP50' }`):
+   * those numbers are shown first, in this order, under these names (a key whose name is already taken is dropped).
+   */
+  summaryNames?: Readonly<Record<string, string>>;
 }
 
 /** `analyze` of a classification task: AP against the object size (the only section). */

@@ -73,6 +73,9 @@ function analysisFields(r: DiagnoseResult): Record<string, FieldInfo> {
   if (r.overlap?.averaged) {
     const t = r.overlap.averaged.thresholds;
     f[averagedKey(t)] = { unit: 'AP (0–1)', description: `AP averaged over the ${t.length} IoU thresholds of the task's evaluation, as it averages them` };
+    f[averagedKey(t).replace('mAP', 'ap')] = { unit: 'AP (0–1)', description: `the class's AP averaged over the ${t.length} IoU thresholds of the task's evaluation` };
+    f.mAP = { unit: 'AP (0–1)', description: 'mean AP at IoU 0.5 on the official matching' };
+    for (const k of [0.1, 0.3, 0.7, 0.9]) f[`mAP@${k}`] = { unit: 'AP (0–1)', description: `mean AP at IoU ${k} on the official matching` };
     f['mAP@0.75'] = { unit: 'AP (0–1)', description: 'AP at IoU 0.75 on the official matching' };
   }
   if (r.size?.areaRanges) {
@@ -122,7 +125,10 @@ export function analysisReport(init: AnalysisReportInit): Report {
     summary['hoiem.apn'] = nullIfNaN(r.hoiem.overall.apn);
   }
   const rows: ReportRow[] = r.official.perClass.map((c, i) => {
-    const row: ReportRow = { key: c.key, ap: nullIfNaN(c.ap), npos: c.npos, ndet: c.ndet, tp: c.tp, fp: c.fp };
+    const row: ReportRow = { key: c.key, ap: nullIfNaN(c.ap) };
+    const avg = r.overlap?.averaged;
+    if (avg) row[averagedKey(avg.thresholds).replace('mAP', 'ap')] = nullIfNaN(avg.perClass[i]);
+    Object.assign(row, { npos: c.npos, ndet: c.ndet, tp: c.tp, fp: c.fp });
     if (r.hoiem) {
       const h = r.hoiem.perClass[i];
       Object.assign(row, { Loc: h.counts.Loc, Sim: h.counts.Sim, Oth: h.counts.Oth, BG: h.counts.BG, apn: nullIfNaN(h.apn) });
