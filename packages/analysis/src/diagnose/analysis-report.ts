@@ -75,6 +75,7 @@ function analysisFields(r: DiagnoseResult): Record<string, FieldInfo> {
     f[averagedKey(t)] = { unit: 'AP (0–1)', description: `AP averaged over the ${t.length} IoU thresholds of the task's evaluation, as it averages them` };
     f[averagedKey(t).replace('mAP', 'ap')] = { unit: 'AP (0–1)', description: `the class's AP averaged over the ${t.length} IoU thresholds of the task's evaluation` };
     f.mAP = { unit: 'AP (0–1)', description: 'mean AP at IoU 0.5 on the official matching' };
+    f.ap = { unit: 'AP (0–1)', description: "the class's AP at IoU 0.5, by the official code" };
     for (const k of [0.1, 0.3, 0.7, 0.9]) f[`mAP@${k}`] = { unit: 'AP (0–1)', description: `mean AP at IoU ${k} on the official matching` };
     f['mAP@0.75'] = { unit: 'AP (0–1)', description: 'AP at IoU 0.75 on the official matching' };
   }

@@ -73,7 +73,7 @@ function sizeWithPositivesChart(size: Required<SizeResult>): ReportChart {
 function areaRangeChart(r: NonNullable<SizeResult['areaRanges']>): ReportChart {
   const values = r.names.map((name, k) => ({ range: `${name} (${r.lo[k]}–${r.hi[k] >= 1e10 ? '∞' : r.hi[k]})`, mAP: finite(r.mAP[k]) === undefined ? null : round6(r.mAP[k]) }));
   const title = 'mAP by object area';
-  const subtitle = `the evaluation's area ranges (px², both ends inclusive), AP averaged over ${r.thresholds.length} IoU threshold${r.thresholds.length === 1 ? '' : 's'}`;
+  const subtitle = `area in px², ends inclusive · mean over ${r.thresholds.length} IoU threshold${r.thresholds.length === 1 ? '' : 's'}`;
   return {
     id: 'ap-by-area-range',
     title,
@@ -98,7 +98,7 @@ export function analysisCharts(report: Report): ReportChart[] {
   if (a.overlap) {
     const avg = a.overlap.averaged;
     const subtitle = avg
-      ? `the 0.5 and 0.75 points are the evaluation's AP at 0.5 and 0.75; averaged over its ${avg.thresholds.length} thresholds ${round6(avg.mAP)}`
+      ? `0.5 and 0.75 = the evaluation's AP there; mean over its ${avg.thresholds.length} thresholds ${round6(avg.mAP)}`
       : 'the 0.5 point is the official mAP';
     charts.push(lineChart('ap-vs-overlap', 'mAP against the IoU threshold', `The official matching rerun at IoU 0.05 … 0.95; ${subtitle}.`, subtitle, a.overlap, 'IoU threshold'));
   }

@@ -113,7 +113,7 @@ function entryHtml(e: TopEntry, key: string, crop: Crop | undefined, side: numbe
   const label = `${key}: rank ${e.rank}, score ${num(e.score)}, image ${e.image}`;
   if (crop) return `<figure class="crop">${cropSvg(e, crop, label, side, format)}${caption(e, key)}</figure>`;
   const obj = e.object ? `<br>object ${escapeHtml(e.object.class)} <code>${escapeHtml(boxText(e.object.box))}</code> IoU ${num(e.object.iou, 2)}` : '';
-  return `<figure class="crop text"><div class="nocrop"><code>${escapeHtml(e.image)}</code><br>box <code>${escapeHtml(boxText(e.box))}</code>${obj}</div>${caption(e, key).replace(/<br><code>[^<]*<\/code>/, '')}</figure>`;
+  return `<figure class="crop text"><div class="nocrop"><code>${escapeHtml(e.image)}</code><br>${format === 'xywh' ? 'x y w h' : 'box'} <code>${escapeHtml(boxText(e.box))}</code>${obj}</div>${caption(e, key).replace(/<br><code>[^<]*<\/code>/, '')}</figure>`;
 }
 
 /** Entries planned for a crop as cards (the crop, or the id and box when the image is unavailable), then the rest as one compact line each. */
@@ -123,7 +123,7 @@ function listHtml(entries: readonly TopEntry[], key: string, crops: Map<TopEntry
   const rest = entries.filter((e) => !plan.has(e));
   const shown = rest.slice(0, options.listed ?? rest.length);
   const more = shown
-    .map((e) => `<li>${e.type ? `<strong>${escapeHtml(e.type)}</strong> · ` : ''}#${e.rank} · ${num(e.score)} · <code>${escapeHtml(e.image)}</code> box <code>${escapeHtml(boxText(e.box))}</code>${e.object ? ` · ${e.object.class === key ? '' : `${escapeHtml(e.object.class)} `}IoU ${num(e.object.iou, 2)}` : ''}</li>`)
+    .map((e) => `<li>${e.type ? `<strong>${escapeHtml(e.type)}</strong> · ` : ''}#${e.rank} · ${num(e.score)} · <code>${escapeHtml(e.image)}</code> ${options.boxFormat === 'xywh' ? 'x y w h' : 'box'} <code>${escapeHtml(boxText(e.box))}</code>${e.object ? ` · ${e.object.class === key ? '' : `${escapeHtml(e.object.class)} `}IoU ${num(e.object.iou, 2)}` : ''}</li>`)
     .join('');
   const hidden = rest.length > shown.length ? `<li>… ${rest.length - shown.length} more in the JSON report</li>` : '';
   return `${cards.length > 0 ? `<div class="crops">${cards.map((e) => entryHtml(e, key, crops.get(e), side, options.boxFormat)).join('')}</div>` : ''}${more ? `<ul class="more">${more}${hidden}</ul>` : ''}`;
