@@ -18,22 +18,26 @@ export const cocoMatcher: DetectionMatcher = {
     const n = objStart[image + 1] - o0;
     const base = iouOff[d];
     const c = view.detClass[d];
-    let best = Math.min(t, 1 - 1e-10);
-    let m = -1;
-    // pass 0: regular objects; pass 1: ignored ones (reached only without a regular match)
-    for (let pass = 0; pass < 2 && m < 0; pass++) {
-      for (let k = 0; k < n; k++) {
-        const j = objList[o0 + k];
-        if (objClass[j] !== c) continue;
-        const ig = ignored ? ignored[j] : 0;
-        if ((pass === 0) !== (ig === 0)) continue;
-        if (matchedBy[j] >= 0) continue;
-        const v = iou[base + k];
-        if (v < best) continue;
-        best = v;
-        m = j;
+    // one walk for both groups: the regular objects' match wins, else the ignored ones' (pycocotools' order)
+    const thr = Math.min(t, 1 - 1e-10);
+    let bestRegular = thr;
+    let regular = -1;
+    let bestIgnored = thr;
+    let ignoredMatch = -1;
+    for (let k = 0; k < n; k++) {
+      const j = objList[o0 + k];
+      if (objClass[j] !== c || matchedBy[j] >= 0) continue;
+      const v = iou[base + k];
+      if (ignored !== undefined && ignored[j] !== 0) {
+        if (v < bestIgnored) continue;
+        bestIgnored = v;
+        ignoredMatch = j;
+      } else {
+        if (v < bestRegular) continue;
+        bestRegular = v;
+        regular = j;
       }
     }
-    return m;
+    return regular >= 0 ? regular : ignoredMatch;
   },
 };

@@ -47,6 +47,15 @@ export function outcomesAt(p: Prepared, prev: Float64Array, t: number, out: Uint
   }
 }
 
+const officialAps = new WeakMap<Prepared, Map<number, ClassAps>>();
+
+/** Per-class APs of the official matching at a threshold, shared by the sections that need the same one. */
+export function officialApsCache(p: Prepared): Map<number, ClassAps> {
+  let m = officialAps.get(p);
+  if (!m) officialAps.set(p, (m = new Map()));
+  return m;
+}
+
 /** AP and mAP against the IoU threshold (VOC paper §6.1.5, Fig. 19). */
 export function overlapAnalysis(p: Prepared, thresholds: readonly number[] = OVERLAP_THRESHOLDS): OverlapResult {
   const out = new Uint8Array(p.nDet);
@@ -55,7 +64,10 @@ export function overlapAnalysis(p: Prepared, thresholds: readonly number[] = OVE
   const prev = p.input.match.bestSameObject ? earlierBestIoU(p) : undefined;
   const scratchObj = new Int32Array(p.nDet);
   const scratchBy = new Int32Array(p.nObj);
+  const cache = officialApsCache(p);
   const at = (t: number): ClassAps => {
+    const hit = cache.get(t);
+    if (hit) return hit;
     if (prev) outcomesAt(p, prev, t, out);
     else matchAll(p, detectionsByImage(p), t, out, scratchObj, scratchBy);
     const aps = classAps(p.input, p.nCls);
@@ -63,6 +75,7 @@ export function overlapAnalysis(p: Prepared, thresholds: readonly number[] = OVE
       const { tp, fp } = classRows(p, c, out);
       setClassAp(p.input, aps, c, tp, fp, p.npos[c]);
     }
+    cache.set(t, aps);
     return aps;
   };
   for (const t of thresholds) {

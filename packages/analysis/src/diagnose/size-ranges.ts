@@ -1,5 +1,6 @@
 import type { SizeResult } from '@cvdevkit/core';
 import { classRows } from './class-ap.js';
+import { officialApsCache } from './overlap.js';
 import { detectionsByImage, matchAll, type Prepared } from './prepare.js';
 import { classApOverThresholds, classAps, meanApsOverThresholds, setClassAp, type ClassAps } from './sampled-ap.js';
 
@@ -29,8 +30,14 @@ export function areaRangeAnalysis(p: Prepared): SizeResult['areaRanges'] {
       takenIgnored[j] = input.objects.difficult[j] ? 0 : outside(objArea[j]);
       if (p.positive[j] && !takenIgnored[j]) npos[input.objects.cls[j]]++;
     }
-    for (let d = 0; d < p.nDet; d++) detIgnored[d] = outside(detArea[d]);
+    let any = 0;
+    for (let d = 0; d < p.nDet; d++) any |= detIgnored[d] = outside(detArea[d]);
+    for (let j = 0; j < p.nObj; j++) any |= takenIgnored[j];
+    // A range that holds every object and detection is the official matching itself (computed by overlap).
+    const cache = any === 0 ? officialApsCache(p) : undefined;
     const list: ClassAps[] = thresholds.map((t) => {
+      const hit = cache?.get(t);
+      if (hit) return hit;
       matchAll(p, detectionsByImage(p), t, out, scratchObj, scratchBy, undefined, takenIgnored, detIgnored);
       const aps = classAps(input, p.nCls);
       for (let c = 0; c < p.nCls; c++) {
