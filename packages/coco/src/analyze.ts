@@ -158,7 +158,7 @@ export async function analyzeCoco(iouType: IouType, options: CocoOptions & Analy
   void context;
   for (const name of NOT_FOR_ANALYZE) {
     if (options[name] !== undefined && !(name === 'arrays' && options[name] === false)) {
-      throw usageError(`analyze coco/${iouType} diagnoses the default evaluation: --${kebab(name)} is for eval only`, 'usage/invalid', 'leave it out (--max-dets and --area-rng are taken)');
+      throw usageError(`analyze coco/${iouType} diagnoses the default evaluation: --${kebab(name)} is for eval only`, 'usage/invalid', 'leave it out; analyze takes --max-dets and --area-rng');
     }
   }
   const t0 = performance.now();
