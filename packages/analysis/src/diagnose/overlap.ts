@@ -1,6 +1,5 @@
-import { classRows } from './class-ap.js';
 import { FP, IGNORED, SKIPPED, TP, detectionsByImage, matchAll, type Prepared } from './prepare.js';
-import { classApOverThresholds, classAps, meanAps, meanApsOverThresholds, setClassAp, type ClassAps } from './sampled-ap.js';
+import { classApOverThresholds, classAps, meanAps, meanApsOverThresholds, setClassApOf, type ClassAps } from './sampled-ap.js';
 import type { OverlapResult } from '@cvdevkit/core';
 export type { OverlapResult };
 
@@ -71,10 +70,7 @@ export function overlapAnalysis(p: Prepared, thresholds: readonly number[] = OVE
     if (prev) outcomesAt(p, prev, t, out);
     else matchAll(p, detectionsByImage(p), t, out, scratchObj, scratchBy);
     const aps = classAps(p.input, p.nCls);
-    for (let c = 0; c < p.nCls; c++) {
-      const { tp, fp } = classRows(p, c, out);
-      setClassAp(p.input, aps, c, tp, fp, p.npos[c]);
-    }
+    for (let c = 0; c < p.nCls; c++) setClassApOf(p, aps, c, out, p.npos[c]);
     cache.set(t, aps);
     return aps;
   };

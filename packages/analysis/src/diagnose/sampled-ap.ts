@@ -1,5 +1,6 @@
 import { averagePrecisionArea, precisionRecall } from '@cvdevkit/metrics';
 import { meanOf, type DiagnoseInput } from './input.js';
+import { FP, TP, type Prepared } from './prepare.js';
 
 /**
  * The task's AP of one class from its rows in rank order (`tp`, `fp` flags; a row with neither is ignored) and its
@@ -51,4 +52,29 @@ export function meanApsOverThresholds(input: DiagnoseInput, list: readonly Class
 export function classApOverThresholds(input: DiagnoseInput, list: readonly ClassAps[], c: number): number {
   if (input.sampledAp) return input.sampledAp.mean(list.map((a) => [a.samples?.[c]]));
   return meanOf(list.map((a) => a.aps[c]), 'all');
+}
+
+let tpScratch = new Uint8Array(0);
+let fpScratch = new Uint8Array(0);
+
+/**
+ * `setClassAp` on class c's rows under `outcome` (rank order; ignored and skipped detections are rows with
+ * neither flag), read into scratch buffers: the per-threshold sweeps call it once per class and pass.
+ */
+export function setClassApOf(p: Prepared, out: ClassAps, c: number, outcome: Uint8Array, npos: number): number {
+  const a = p.clsStart[c];
+  const n = p.clsStart[c + 1] - a;
+  if (tpScratch.length < n) {
+    tpScratch = new Uint8Array(Math.max(n, 2 * tpScratch.length));
+    fpScratch = new Uint8Array(tpScratch.length);
+  }
+  const tp = tpScratch.subarray(0, n);
+  const fp = fpScratch.subarray(0, n);
+  const list = p.clsList;
+  for (let k = 0; k < n; k++) {
+    const o = outcome[list[a + k]];
+    tp[k] = o === TP ? 1 : 0;
+    fp[k] = o === FP ? 1 : 0;
+  }
+  return setClassAp(p.input, out, c, tp, fp, npos);
 }

@@ -1,8 +1,7 @@
 import type { SizeResult } from '@cvdevkit/core';
-import { classRows } from './class-ap.js';
 import { officialApsCache } from './overlap.js';
 import { detectionsByImage, matchAll, type Prepared } from './prepare.js';
-import { classApOverThresholds, classAps, meanApsOverThresholds, setClassAp, type ClassAps } from './sampled-ap.js';
+import { classApOverThresholds, classAps, meanApsOverThresholds, setClassApOf, type ClassAps } from './sampled-ap.js';
 
 /**
  * AP per task-declared object-area range (`DiagnoseInput.areaRanges`), averaged over the task's IoU thresholds:
@@ -40,10 +39,7 @@ export function areaRangeAnalysis(p: Prepared): SizeResult['areaRanges'] {
       if (hit) return hit;
       matchAll(p, detectionsByImage(p), t, out, scratchObj, scratchBy, undefined, takenIgnored, detIgnored);
       const aps = classAps(input, p.nCls);
-      for (let c = 0; c < p.nCls; c++) {
-        const rows = classRows(p, c, out);
-        setClassAp(input, aps, c, rows.tp, rows.fp, npos[c]);
-      }
+      for (let c = 0; c < p.nCls; c++) setClassApOf(p, aps, c, out, npos[c]);
       return aps;
     });
     mAP.push(meanApsOverThresholds(input, list));

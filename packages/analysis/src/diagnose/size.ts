@@ -4,8 +4,7 @@ import { meanOf, type DiagnoseObjects } from './input.js';
 import { earlierBestIoU, outcomesAt } from './overlap.js';
 import { detectionsByImage, matchAll, type Prepared } from './prepare.js';
 import { areaRangeAnalysis } from './size-ranges.js';
-import { classAps, meanAps, setClassAp } from './sampled-ap.js';
-import { classRows } from './class-ap.js';
+import { classAps, meanAps, setClassApOf } from './sampled-ap.js';
 import type { SizeResult } from '@cvdevkit/core';
 export type { SizeResult };
 
@@ -55,8 +54,7 @@ export function detectionSizeAnalysis(p: Prepared, thresholds: readonly number[]
     else matchAll(p, detectionsByImage(p), 0.5, out, scratchObj, scratchBy, difficult);
     const all = classAps(p.input, p.nCls);
     for (let c = 0; c < p.nCls; c++) {
-      const rows = classRows(p, c, out);
-      setClassAp(p.input, all, c, rows.tp, rows.fp, npos[c]);
+      setClassApOf(p, all, c, out, npos[c]);
       perClass[c].ap.push(all.aps[c]);
       perClass[c].npos.push(npos[c]);
     }
