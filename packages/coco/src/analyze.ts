@@ -113,6 +113,15 @@ export function cocoDiagnoseInput(run: LoadedRun): CocoDiagnosis {
     if (kept[key]++ >= maxDet) detections.skip[d] = 1;
   }
 
+  // Area range "all" (pycocotools' AP, AP50, AP75): objects outside it ignored but taken, unmatched detections outside it ignored.
+  const all = params.areaRanges.find((r) => r.label === 'all');
+  if (all) {
+    const outside = (a: number) => (a < all.lo || a > all.hi ? 1 : 0);
+    const objOut = Uint8Array.from(objects.area, (a, j) => (objects.difficult[j] ? 0 : outside(a)));
+    const detOut = Uint8Array.from(detections.area, outside);
+    if (objOut.some((v) => v !== 0)) Object.assign(objects, { ignoredTaken: objOut });
+    if (detOut.some((v) => v !== 0)) Object.assign(detections, { ignoreUnmatched: detOut });
+  }
   const iou = iouComputerFor(run);
   const overlaps = (image: number, dets: Uint32Array, objs: Uint32Array): Float64Array => {
     const g = Int32Array.from(objs, (j) => objIdx[j]);

@@ -90,3 +90,25 @@ describe('analyze coco --tide-mode tide equals TIDE v1.0.1', () => {
     });
   }
 });
+
+describe('analyze coco: area range "all" in the official matching', () => {
+  it('negative-width detections and objects outside 0–1e10 are ignored as eval ignores them (AP, AP50, AP75 = eval)', async () => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'cvdevkit-coco-analyze-'));
+    const gt = JSON.parse(readFileSync(join(FIXTURES, 'random_small', 'gt.json'), 'utf8')) as { annotations: { area: number }[] };
+    const res = JSON.parse(readFileSync(join(FIXTURES, 'random_small', 'results_bbox.json'), 'utf8')) as { bbox: number[] }[];
+    res.forEach((r, k) => {
+      if (k % 7 === 0) r.bbox[2] = -Math.abs(r.bbox[2]);
+    });
+    gt.annotations[3].area = 2e10;
+    gt.annotations[5].area = -5;
+    writeFileSync(join(dir, 'gt.json'), JSON.stringify(gt));
+    writeFileSync(join(dir, 'res.json'), JSON.stringify(res));
+    const o = { gt: join(dir, 'gt.json'), results: join(dir, 'res.json') };
+    const official: Report = await plugin.tasks['coco/bbox'].evaluate(o, ctx());
+    const report = await analyze('bbox', o, { only: 'overlap,size' });
+    rmSync(dir, { recursive: true, force: true });
+    for (const key of ['AP', 'AP50', 'AP75', 'APs', 'APm', 'APl']) expect(Object.is(report.summary[key], official.summary[key]), key).toBe(true);
+  });
+});

@@ -25,6 +25,8 @@ export interface DiagnoseDetections {
   skip?: Uint8Array;
   /** The detection's area as the task measures it (for `DiagnoseInput.areaRanges`). */
   area?: Float64Array;
+  /** `ignoreUnmatched[d] = 1`: ignored (neither TP nor FP) when it matches no object (outside the evaluated area range). */
+  ignoreUnmatched?: Uint8Array;
 }
 
 export interface DiagnoseObjects {
@@ -45,6 +47,8 @@ export interface DiagnoseObjects {
   falseMatch?: Uint8Array;
   /** The object's area as the task measures it (for `DiagnoseInput.areaRanges`). */
   area?: Float64Array;
+  /** `ignoredTaken[j] = 1`: not a positive, and a detection matching it is ignored but takes it (outside the evaluated area range). */
+  ignoredTaken?: Uint8Array;
 }
 
 /**

@@ -96,7 +96,7 @@ export function prepare(input: DiagnoseInput): Prepared {
   const objThr = new Float64Array(nObj);
   for (let j = 0; j < nObj; j++) {
     objThr[j] = obj.minOverlap ? obj.minOverlap[j] : 0.5;
-    if (!obj.difficult[j] && !(obj.uncounted && obj.uncounted[j])) {
+    if (!obj.difficult[j] && !(obj.uncounted && obj.uncounted[j]) && !(obj.ignoredTaken && obj.ignoredTaken[j])) {
       positive[j] = 1;
       npos[obj.cls[j]]++;
     }
@@ -202,6 +202,9 @@ export function matchAll(
   const obj = input.objects;
   const difficult = difficultOverride ?? obj.difficult;
   const falseMatch = obj.falseMatch;
+  // an area-range pass brings its own; otherwise the evaluated range's, if the task gives one
+  takenIgnored ??= obj.ignoredTaken;
+  detIgnored ??= det.ignoreUnmatched;
   let objIgnored = difficult;
   if (takenIgnored) {
     objIgnored = new Uint8Array(p.nObj);

@@ -33,7 +33,8 @@ export function areaRangeAnalysis(p: Prepared): SizeResult['areaRanges'] {
     for (let d = 0; d < p.nDet; d++) any |= detIgnored[d] = outside(detArea[d]);
     for (let j = 0; j < p.nObj; j++) any |= takenIgnored[j];
     // A range that holds every object and detection is the official matching itself (computed by overlap).
-    const cache = any === 0 ? officialApsCache(p) : undefined;
+    const official = input.objects.ignoredTaken === undefined && input.detections.ignoreUnmatched === undefined;
+    const cache = any === 0 && official ? officialApsCache(p) : undefined;
     const list: ClassAps[] = thresholds.map((t) => {
       const hit = cache?.get(t);
       if (hit) return hit;
