@@ -12,6 +12,9 @@ export interface GroundTruth {
   /** Category ids and names in file order (`categories[]`). */
   categoryIds: Float64Array;
   categoryNames: string[];
+  /** `images[].file_name` and `categories[].supercategory` where given (read for `analyze`). */
+  imageFileNames?: (string | undefined)[];
+  categorySupercategories?: (string | undefined)[];
   anns: GtAnnotations;
 }
 

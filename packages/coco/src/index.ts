@@ -2,7 +2,7 @@
  * @cvdevkit/coco: COCO detection evaluation (bbox, segm, keypoints) exact to pycocotools 2.0.11.
  * The default export is the cvdevkit plugin; the named exports are the option types and the Params helpers.
  */
-import { definePlugin, defineTask, type OptionSpec } from '@cvdevkit/core';
+import { definePlugin, defineTask, type AnalyzeOptionValues, type OptionSpec, type RunContext } from '@cvdevkit/core';
 import type { CocoOptions } from './options.js';
 import type { IouType } from './params.js';
 import { PACKAGE_VERSION } from './run.js';
@@ -43,6 +43,8 @@ function task(iouType: IouType, title: string, description: string) {
     sample: async (dir) => (await import('./sample.js')).writeCocoSample(dir, iouType),
     // `cvdevkit merge coco/<task> a.json b.json …`: the shards' records files → the whole report
     merge: async (files, c) => (await import('./run.js')).mergeCocoShards(iouType, files, c),
+    // `cvdevkit analyze coco/bbox|segm`: overlap, size, hoiem, tide, top on pycocotools' matching
+    ...(iouType === 'keypoints' ? {} : { analyze: async (o: CocoOptions & AnalyzeOptionValues, c: RunContext) => (await import('./analyze.js')).analyzeCoco(iouType, o, c) }),
   });
 }
 

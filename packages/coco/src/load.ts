@@ -56,8 +56,8 @@ export function readGroundTruth(file: string, options: { segmentation: boolean }
   const r = read(file, {
     root: 'object',
     lists: {
-      images: { id: 'id', height: 'number', width: 'number' },
-      categories: { id: 'id', name: 'string' },
+      images: { id: 'id', height: 'number', width: 'number', file_name: 'string' },
+      categories: { id: 'id', name: 'string', supercategory: 'string' },
       annotations: {
         id: 'id',
         image_id: 'id',
@@ -101,6 +101,8 @@ export function readGroundTruth(file: string, options: { segmentation: boolean }
     imageWidths: images.numbers.width,
     categoryIds: categories.numbers.id,
     categoryNames: names,
+    imageFileNames: images.strings.file_name,
+    categorySupercategories: categories.strings.supercategory,
     anns: {
       count: a.count,
       id: a.numbers.id,

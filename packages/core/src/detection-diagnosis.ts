@@ -4,7 +4,7 @@ import type { Diagnostic } from './report.js';
  * The neutral input of a detection diagnosis (`cvdevkit analyze`): one row per detection and one per ground-truth
  * object, as the task's own readers produced them, with the task's official matching passed as a function. A
  * task's `analyze` hook builds it; `@cvdevkit/analysis` diagnoses it. Boxes are `x1, y1, x2, y2` in the devkits'
- * +1-pixel convention (4 numbers per row).
+ * +1-pixel convention (4 numbers per row), or `x, y, w, h` when `DiagnoseInput.boxFormat` is `'xywh'`.
  */
 
 export interface DiagnoseDetections {
@@ -23,6 +23,10 @@ export interface DiagnoseDetections {
   rank?: Uint32Array;
   /** `skip[d] = 1`: neither TP nor FP, but a row of its class's curve (for example a blacklisted pair). */
   skip?: Uint8Array;
+  /** The detection's area as the task measures it (for `DiagnoseInput.areaRanges`). */
+  area?: Float64Array;
+  /** `ignoreUnmatched[d] = 1`: ignored (neither TP nor FP) when it matches no object (outside the evaluated area range). */
+  ignoreUnmatched?: Uint8Array;
 }
 
 export interface DiagnoseObjects {
@@ -36,6 +40,15 @@ export interface DiagnoseObjects {
   uncounted?: Uint8Array;
   /** Per-object IoU threshold at the official 0.5 (for example a small-object rule); default 0.5. */
   minOverlap?: Float64Array;
+  /**
+   * `falseMatch[j] = 1`: a detection matching this object takes it, but is scored as unmatched (a false positive,
+   * or ignored by its area): evaluators that record matches by annotation id and read id 0 as "none" do this.
+   */
+  falseMatch?: Uint8Array;
+  /** The object's area as the task measures it (for `DiagnoseInput.areaRanges`). */
+  area?: Float64Array;
+  /** `ignoredTaken[j] = 1`: not a positive, and a detection matching it is ignored but takes it (outside the evaluated area range). */
+  ignoredTaken?: Uint8Array;
 }
 
 /**
@@ -56,6 +69,11 @@ export interface MatchView {
   objThr: Float64Array;
   detClass: Int32Array;
   objClass: Int32Array;
+  /**
+   * Per object: 1 when it is ignored in this pass (difficult or crowd, or outside the area range the pass
+   * evaluates); a matcher that prefers regular objects reads it. Absent: the objects' `difficult` flags.
+   */
+  objIgnored?: Uint8Array;
 }
 
 /**
@@ -83,6 +101,8 @@ export interface DiagnoseInput {
   classes: readonly string[];
   /** Image ids in test-set order. */
   images: readonly string[];
+  /** Each image's file name in the images folder, when it is not `<id>.jpg` (crops of the `top` section). */
+  imageFiles?: readonly string[];
   /** Image width and height from the annotation (needed by the size analysis only). */
   imageWidth?: Float64Array;
   imageHeight?: Float64Array;
@@ -96,6 +116,43 @@ export interface DiagnoseInput {
   meanRule: 'numeric' | 'all';
   /** The task's AP function on (recall, precision); default the area under the precision envelope. */
   ap?: (recall: ArrayLike<number>, precision: ArrayLike<number>) => number;
+  /**
+   * AP as the mean of the precision sampled at fixed recall points, when the task computes it from the counts
+   * (for example with an epsilon in the precision's denominator) and averages the samples of all classes together:
+   * it then replaces `ap` for the official per-class APs and `meanRule` for their mean. `ap` stays the AP of a
+   * curve given as (recall, precision), for Hoiem's normalised precision.
+   */
+  sampledAp?: SampledAveragePrecision;
+  /** Box layout: `'x1y1x2y2'` (default: corners, +1-pixel widths) or `'xywh'` (corner, width, height; no +1). */
+  boxFormat?: 'x1y1x2y2' | 'xywh';
+  /**
+   * The task's IoU of detections with objects of one image, row-major (`out[d * objs.length + k]`), when it is
+   * not the box IoU of the box convention: crowd regions measured over the detection's area, masks, …
+   */
+  overlaps?: (image: number, dets: Uint32Array, objs: Uint32Array) => Float64Array;
+  /** The IoU thresholds the task's headline AP averages (for example 0.5:0.05:0.95); absent: 0.5 alone. */
+  thresholds?: readonly number[];
+  /**
+   * The task's object-area ranges (both ends inclusive), for AP per range: objects outside the range are ignored
+   * but taken by the detection they match, unmatched detections outside it are ignored. Needs the objects' and
+   * detections' `area`.
+   */
+  areaRanges?: readonly { name: string; lo: number; hi: number }[];
+}
+
+/** AP as the mean of precision samples at fixed recall points (`DiagnoseInput.sampledAp`). */
+export interface SampledAveragePrecision {
+  /**
+   * A class's precision at the task's recall points from its rows in rank order (`tp[i]`, `fp[i]` 0 or 1; a row
+   * with neither is an ignored detection) and its positive count; undefined when the class is left out of every
+   * mean (no positive).
+   */
+  sample(tp: ArrayLike<number>, fp: ArrayLike<number>, npos: number): Float64Array | undefined;
+  /**
+   * The mean of samples, `samples[t][c]` for threshold t and class c (undefined: left out): one class at one
+   * threshold is its AP; all classes is the task's mean AP. NaN when nothing is left.
+   */
+  mean(samples: readonly (readonly (Float64Array | undefined)[])[]): number;
 }
 
 /** One class of a classification size analysis: its image-set lines and how much of each image its objects cover. */
@@ -142,6 +199,11 @@ export interface DetectionAnalysisRequest extends AnalysisRequestBase {
    * classes' official APs under these summary keys (`mean` and `median` of `@cvdevkit/metrics`), with their meanings.
    */
   headline?: { mean: string; median: string; meanDescription: string; medianDescription: string };
+  /**
+   * The evaluation's own names for some of the analysis's summary keys (`{ 'mAP@[0.5:0.95]': 'AP', mAP: 'AP50' }`):
+   * those numbers are shown first, in this order, under these names (a key whose name is already taken is dropped).
+   */
+  summaryNames?: Readonly<Record<string, string>>;
 }
 
 /** `analyze` of a classification task: AP against the object size (the only section). */

@@ -13,6 +13,8 @@ export interface OverlapResult {
   mAP: number[];
   /** Per class: AP per threshold. */
   perClass: { key: string; ap: number[] }[];
+  /** The task's headline AP averaged over its own IoU thresholds (when it declares them), per class and overall. */
+  averaged?: { thresholds: number[]; mAP: number; perClass: number[] };
 }
 
 export interface SizeResult {
@@ -25,6 +27,11 @@ export interface SizeResult {
   mAPWithPositives?: number[];
   classesWithPositives?: number[];
   perClass: { key: string; ap: number[]; npos: number[] }[];
+  /**
+   * AP per task-declared object-area range (both ends inclusive) at the official matching, averaged over the
+   * task's IoU thresholds as its evaluation does: mAP per range and per class.
+   */
+  areaRanges?: { names: string[]; lo: number[]; hi: number[]; thresholds: number[]; mAP: number[]; perClass: { key: string; ap: number[]; npos: number[] }[] };
 }
 
 export type TypeCounts = { TP?: number; Loc: number; Sim: number; Oth: number; BG: number };
@@ -128,6 +135,8 @@ export interface TideResult {
 
 export interface TopEntry {
   image: string;
+  /** The image's file name in the images folder, when it is not `<image>.jpg`. */
+  file?: string;
   box: [number, number, number, number];
   score: number;
   /** 1-based position in the class's official ranking. */
@@ -230,4 +239,6 @@ export interface ReportAnalysis {
   confusion?: ConfusionResult;
   f1?: F1Result;
   notes?: string[];
+  /** `'xywh'`: the boxes in `top` are `[x, y, w, h]` (no +1 pixel); absent: `x1, y1, x2, y2` in the +1-pixel convention. */
+  boxFormat?: 'xywh';
 }

@@ -18,10 +18,12 @@ const voc = fixturePath('voc2010', 'medium');
 const ilsvrc = (c: string) => fixturePath('ilsvrc2015', c);
 const detArgs = (c: string) => ['--pred', join(ilsvrc(c), 'pred.txt'), '--meta', join(ilsvrc(c), 'meta.mat'), '--list', join(ilsvrc(c), 'val.txt'), '--gt', join(ilsvrc(c), 'Annotations'), '--blacklist', join(ilsvrc(c), 'blacklist.txt')];
 const ade = fixturePath('ade20k', 'tiny');
+const coco = fixturePath('coco', 'random_small');
 
 export const FIXTURE_REPORTS: FixtureReport[] = [
   ...['cls', 'det', 'seg', 'layout', 'action'].map((t) => ({ name: `voc2010-${t}`, args: ['eval', `voc2010/${t}`, '--root', voc, '--no-cache'] })),
   { name: 'voc2010-det-analyze', args: ['analyze', 'voc2010/det', '--root', voc, '--no-cache'] },
+  { name: 'coco-bbox-analyze', args: ['analyze', 'coco/bbox', '--gt', join(coco, 'gt.json'), '--results', join(coco, 'results_bbox.json')] },
   { name: 'ilsvrc2015-det', args: ['eval', 'ilsvrc2015/det', ...detArgs('det_rand_small'), '--no-cache'] },
   { name: 'ilsvrc2015-vid', args: ['eval', 'ilsvrc2015/vid', ...detArgs('vid_edge'), '--no-cache'] },
   {

@@ -76,6 +76,20 @@ function analysisFields(r: DiagnoseResult): Record<string, FieldInfo> {
     f['hoiem.apn'] = { unit: 'AP (0–1)', description: 'normalised AP over the classes' };
     for (const k of Object.keys(r.hoiem.overall.gain)) f[`hoiem.${k}`] = { unit: 'AP (0–1)', description: 'Hoiem: mAP gained by removing or fixing these false positives' };
   }
+  if (r.overlap?.averaged) {
+    const t = r.overlap.averaged.thresholds;
+    f[averagedKey(t)] = { unit: 'AP (0–1)', description: `AP averaged over the ${t.length} IoU thresholds of the task's evaluation, as it averages them` };
+    f[averagedKey(t).replace('mAP', 'ap')] = { unit: 'AP (0–1)', description: `the class's AP averaged over the ${t.length} IoU thresholds of the task's evaluation` };
+    f.mAP = { unit: 'AP (0–1)', description: 'mean AP at IoU 0.5 on the official matching' };
+    f.ap = { unit: 'AP (0–1)', description: "the class's AP at IoU 0.5, by the official code" };
+    for (const k of [0.1, 0.3, 0.7, 0.9]) f[`mAP@${k}`] = { unit: 'AP (0–1)', description: `mean AP at IoU ${k} on the official matching` };
+    f['mAP@0.75'] = { unit: 'AP (0–1)', description: 'AP at IoU 0.75 on the official matching' };
+  }
+  if (r.size?.areaRanges) {
+    for (const [k, name] of r.size.areaRanges.names.entries()) {
+      f[`mAP[area=${name}]`] = { unit: 'AP (0–1)', description: `AP of the objects of area ${r.size.areaRanges.lo[k]}–${r.size.areaRanges.hi[k]} (the evaluation's area range "${name}"), averaged over its IoU thresholds` };
+    }
+  }
   if (r.tide) {
     const unit = tideUnit(r.tide.units);
     for (const e of [...TIDE_ERRORS, 'FalsePos', 'FalseNeg']) f[`tide.${e}`] = { unit, description: `TIDE: AP gained by fixing the ${TIDE_MEANING[e]}` };
@@ -84,6 +98,12 @@ function analysisFields(r: DiagnoseResult): Record<string, FieldInfo> {
   if (r.confusion) Object.assign(f, CONFUSION_FIELDS);
   if (r.f1) Object.assign(f, F1_FIELDS);
   return f;
+}
+
+/** The summary key of the AP averaged over the task's thresholds: `mAP@[0.5:0.95]`. */
+export function averagedKey(thresholds: readonly number[]): string {
+  const f = (t: number) => String(Number(t.toFixed(2)));
+  return `mAP@[${f(thresholds[0])}:${f(thresholds[thresholds.length - 1])}]`;
 }
 
 const nullIfNaN = (v: number | undefined): number | null => (v === undefined || Number.isNaN(v) ? null : v);
@@ -96,10 +116,14 @@ export function analysisReport(init: AnalysisReportInit): Report {
   const r = init.result;
   const summary: Record<string, number | null> = { mAP: nullIfNaN(r.official.mAP) };
   if (r.overlap) {
+    const avg = r.overlap.averaged;
+    if (avg) summary[averagedKey(avg.thresholds)] = nullIfNaN(avg.mAP);
     r.overlap.thresholds.forEach((t, k) => {
-      if (t === 0.1 || t === 0.3 || t === 0.7 || t === 0.9) summary[`mAP@${t}`] = nullIfNaN(r.overlap!.mAP[k]);
+      if (t === 0.1 || t === 0.3 || t === 0.7 || t === 0.9 || (avg && t === 0.75)) summary[`mAP@${t}`] = nullIfNaN(r.overlap!.mAP[k]);
     });
   }
+  const ranges = r.size?.areaRanges;
+  if (ranges) ranges.names.forEach((name, k) => (summary[`mAP[area=${name}]`] = nullIfNaN(ranges.mAP[k])));
   if (r.tide) {
     for (const e of TIDE_ERRORS) summary[`tide.${e}`] = nullIfNaN(r.tide.main[e]);
     summary['tide.FalsePos'] = nullIfNaN(r.tide.special.FalsePos);
@@ -112,7 +136,10 @@ export function analysisReport(init: AnalysisReportInit): Report {
   if (r.confusion) Object.assign(summary, confusionSummary(r.confusion));
   if (r.f1) Object.assign(summary, f1Summary(r.f1));
   const rows: ReportRow[] = r.official.perClass.map((c, i) => {
-    const row: ReportRow = { key: c.key, ap: nullIfNaN(c.ap), npos: c.npos, ndet: c.ndet, tp: c.tp, fp: c.fp };
+    const row: ReportRow = { key: c.key, ap: nullIfNaN(c.ap) };
+    const avg = r.overlap?.averaged;
+    if (avg) row[averagedKey(avg.thresholds).replace('mAP', 'ap')] = nullIfNaN(avg.perClass[i]);
+    Object.assign(row, { npos: c.npos, ndet: c.ndet, tp: c.tp, fp: c.fp });
     if (r.hoiem) {
       const h = r.hoiem.perClass[i];
       Object.assign(row, { Loc: h.counts.Loc, Sim: h.counts.Sim, Oth: h.counts.Oth, BG: h.counts.BG, apn: nullIfNaN(h.apn) });
@@ -144,6 +171,7 @@ function analysisObject(r: DiagnoseResult): Record<string, unknown> {
   if (r.top) a.top = r.top;
   if (r.confusion) a.confusion = r.confusion;
   if (r.f1) a.f1 = r.f1;
+  if (r.boxFormat) a.boxFormat = r.boxFormat;
   if (r.notes.length > 0) a.notes = r.notes;
   return a;
 }

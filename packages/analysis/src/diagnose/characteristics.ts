@@ -17,10 +17,10 @@ const QUANTILES = [0.1, 0.3, 0.7, 0.9];
 export const MIN_BIN_OBJECTS = 5;
 
 
-/** The characteristic's value for object j (+1-pixel box). */
-export function characteristicValue(boxes: Float64Array, j: number, ch: Characteristic): number {
-  const w = boxes[4 * j + 2] - boxes[4 * j] + 1;
-  const h = boxes[4 * j + 3] - boxes[4 * j + 1] + 1;
+/** The characteristic's value for object j (+1-pixel box, or `[x, y, w, h]` when `xywh`). */
+export function characteristicValue(boxes: Float64Array, j: number, ch: Characteristic, xywh = false): number {
+  const w = xywh ? boxes[4 * j + 2] : boxes[4 * j + 2] - boxes[4 * j] + 1;
+  const h = xywh ? boxes[4 * j + 3] : boxes[4 * j + 3] - boxes[4 * j + 1] + 1;
   return ch === 'size' ? w * h : ch === 'height' ? h : w / h;
 }
 
@@ -60,7 +60,7 @@ export function characteristicsAnalysis(p: Prepared, nbar: number): Characterist
     for (let c = 0; c < p.nCls; c++) {
       const objs: number[] = [];
       for (let r = byClass.start[c]; r < byClass.start[c + 1]; r++) if (p.positive[byClass.list[r]]) objs.push(byClass.list[r]);
-      const b = quantileBins(objs.map((j) => characteristicValue(obj.boxes, j, ch)));
+      const b = quantileBins(objs.map((j) => characteristicValue(obj.boxes, j, ch, p.input.boxFormat === 'xywh')));
       const objects = [0, 0, 0, 0, 0];
       objs.forEach((j, k) => {
         binOf[j] = b[k];

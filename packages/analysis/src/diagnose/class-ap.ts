@@ -1,5 +1,6 @@
 import { averagePrecisionArea, precisionRecall } from '@cvdevkit/metrics';
 import { FP, TP, type Prepared } from './prepare.js';
+import { rowsAp } from './sampled-ap.js';
 
 /** An AP function of the task (`VOCap` by default). */
 export type ApFunction = (recall: ArrayLike<number>, precision: ArrayLike<number>) => number;
@@ -11,6 +12,7 @@ export type ApFunction = (recall: ArrayLike<number>, precision: ArrayLike<number
  */
 export function classAp(p: Prepared, c: number, outcome: Uint8Array, npos: number, ap: ApFunction = averagePrecisionArea, drop?: Uint8Array): number {
   const { tp, fp } = classRows(p, c, outcome, drop);
+  if (p.input.sampledAp) return rowsAp(p.input, tp, fp, npos).ap;
   const { recall, precision } = precisionRecall(tp, fp, npos);
   return ap(recall, precision);
 }

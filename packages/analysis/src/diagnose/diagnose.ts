@@ -1,8 +1,8 @@
-import { averagePrecisionArea } from '@cvdevkit/metrics';
-import { classAp } from './class-ap.js';
+import { classRows } from './class-ap.js';
 import { hoiemTypes } from './fp-types.js';
 import { hoiemAnalysis, type HoiemResult } from './hoiem.js';
-import { meanOf, type DiagnoseInput } from './input.js';
+import type { DiagnoseInput } from './input.js';
+import { classAps, meanAps, setClassAp } from './sampled-ap.js';
 import { overlapAnalysis, type OverlapResult } from './overlap.js';
 import { prepare, IGNORED, SKIPPED, TP, type Prepared } from './prepare.js';
 import { detectionSizeAnalysis, type SizeResult } from './size.js';
@@ -45,11 +45,13 @@ export interface DiagnoseResult {
   f1?: F1Result;
   timings: Record<string, number>;
   notes: string[];
+  /** The boxes' layout when it is not the default corners (`'xywh'`), for whoever draws them. */
+  boxFormat?: 'xywh';
 }
 
 /** The official per-class APs from the shared matching (equal to the task's evaluation). */
 export function officialSummary(p: Prepared): OfficialSummary {
-  const ap = p.input.ap ?? averagePrecisionArea;
+  const aps = classAps(p.input, p.nCls);
   const perClass = p.input.classes.map((key, c) => {
     let tp = 0;
     let fp = 0;
@@ -60,9 +62,11 @@ export function officialSummary(p: Prepared): OfficialSummary {
       else if (o === IGNORED || o === SKIPPED) ignored++;
       else fp++;
     }
-    return { key, ap: classAp(p, c, p.outcome, p.npos[c], ap), npos: p.npos[c], ndet: p.clsStart[c + 1] - p.clsStart[c], tp, fp, ignored };
+    const rows = classRows(p, c, p.outcome);
+    const ap = setClassAp(p.input, aps, c, rows.tp, rows.fp, p.npos[c]);
+    return { key, ap, npos: p.npos[c], ndet: p.clsStart[c + 1] - p.clsStart[c], tp, fp, ignored };
   });
-  return { mAP: meanOf(perClass.map((c) => c.ap), p.input.meanRule), perClass };
+  return { mAP: meanAps(p.input, aps), perClass };
 }
 
 /** Runs the selected analyses over one shared preparation (one ranking, one IoU per detection and object). */
@@ -78,7 +82,7 @@ export function diagnose(input: DiagnoseInput, options: DiagnoseOptions = {}): D
   };
   const p = prepare(input);
   lap('prepareMs');
-  const result: DiagnoseResult = { official: officialSummary(p), timings, notes };
+  const result: DiagnoseResult = { official: officialSummary(p), timings, notes, ...(input.boxFormat === 'xywh' ? { boxFormat: 'xywh' as const } : {}) };
   const types = want.has('hoiem') || want.has('top') ? hoiemTypes(p) : undefined;
   if (want.has('overlap')) {
     result.overlap = overlapAnalysis(p);
@@ -95,7 +99,7 @@ export function diagnose(input: DiagnoseInput, options: DiagnoseOptions = {}): D
     lap('hoiemMs');
   }
   if (want.has('tide')) {
-    result.tide = options.tideMode === 'tide' ? tideCompatAnalysis(toTideData(input), input.classes) : tideOfficialAnalysis(p);
+    result.tide = options.tideMode === 'tide' ? tideCompatAnalysis(toTideData(input, p), input.classes) : tideOfficialAnalysis(p);
     lap('tideMs');
   }
   if (want.has('top')) {

@@ -1,7 +1,5 @@
-import { averagePrecisionArea } from '@cvdevkit/metrics';
-import { classAp } from './class-ap.js';
-import { meanOf } from './input.js';
 import { FP, IGNORED, SKIPPED, TP, detectionsByImage, matchAll, type Prepared } from './prepare.js';
+import { classApOverThresholds, classAps, meanAps, meanApsOverThresholds, setClassApOf, type ClassAps } from './sampled-ap.js';
 import type { OverlapResult } from '@cvdevkit/core';
 export type { OverlapResult };
 
@@ -48,25 +46,45 @@ export function outcomesAt(p: Prepared, prev: Float64Array, t: number, out: Uint
   }
 }
 
+const officialAps = new WeakMap<Prepared, Map<number, ClassAps>>();
+
+/** Per-class APs of the official matching at a threshold, shared by the sections that need the same one. */
+export function officialApsCache(p: Prepared): Map<number, ClassAps> {
+  let m = officialAps.get(p);
+  if (!m) officialAps.set(p, (m = new Map()));
+  return m;
+}
+
 /** AP and mAP against the IoU threshold (VOC paper §6.1.5, Fig. 19). */
 export function overlapAnalysis(p: Prepared, thresholds: readonly number[] = OVERLAP_THRESHOLDS): OverlapResult {
-  const ap = p.input.ap ?? averagePrecisionArea;
   const out = new Uint8Array(p.nDet);
   const perClass = p.input.classes.map((key) => ({ key, ap: [] as number[] }));
   const mAP: number[] = [];
   const prev = p.input.match.bestSameObject ? earlierBestIoU(p) : undefined;
   const scratchObj = new Int32Array(p.nDet);
   const scratchBy = new Int32Array(p.nObj);
-  for (const t of thresholds) {
+  const cache = officialApsCache(p);
+  const at = (t: number): ClassAps => {
+    const hit = cache.get(t);
+    if (hit) return hit;
     if (prev) outcomesAt(p, prev, t, out);
     else matchAll(p, detectionsByImage(p), t, out, scratchObj, scratchBy);
-    const aps = new Float64Array(p.nCls);
-    for (let c = 0; c < p.nCls; c++) {
-      aps[c] = classAp(p, c, out, p.npos[c], ap);
-      perClass[c].ap.push(aps[c]);
-    }
-    mAP.push(meanOf(aps, p.input.meanRule));
+    const aps = classAps(p.input, p.nCls);
+    for (let c = 0; c < p.nCls; c++) setClassApOf(p, aps, c, out, p.npos[c]);
+    cache.set(t, aps);
+    return aps;
+  };
+  for (const t of thresholds) {
+    const aps = at(t);
+    for (let c = 0; c < p.nCls; c++) perClass[c].ap.push(aps.aps[c]);
+    mAP.push(meanAps(p.input, aps));
   }
-  return { thresholds: [...thresholds], mAP, perClass };
+  const result: OverlapResult = { thresholds: [...thresholds], mAP, perClass };
+  const own = p.input.thresholds;
+  if (own && own.length > 0) {
+    const list = own.map(at);
+    result.averaged = { thresholds: [...own], mAP: meanApsOverThresholds(p.input, list), perClass: p.input.classes.map((_, c) => classApOverThresholds(p.input, list, c)) };
+  }
+  return result;
 }
 

@@ -80,11 +80,15 @@ export function prepare(input: DiagnoseInput): Prepared {
     iouOff[d + 1] = iouOff[d] + (objStart[i + 1] - objStart[i]);
   }
   const iou = new Float64Array(iouOff[nDet]);
-  for (let d = 0; d < nDet; d++) {
-    const i = det.image[d];
-    const o0 = objStart[i];
-    const base = iouOff[d];
-    for (let k = 0; k < objStart[i + 1] - o0; k++) iou[base + k] = boxIoU(det.boxes, 4 * d, obj.boxes, 4 * objList[o0 + k]);
+  if (input.overlaps) taskOverlaps(input.overlaps, nImg, imgStart, imgList, objStart, objList, iouOff, iou);
+  else {
+    const pairIoU = input.boxFormat === 'xywh' ? xywhIoU : boxIoU;
+    for (let d = 0; d < nDet; d++) {
+      const i = det.image[d];
+      const o0 = objStart[i];
+      const base = iouOff[d];
+      for (let k = 0; k < objStart[i + 1] - o0; k++) iou[base + k] = pairIoU(det.boxes, 4 * d, obj.boxes, 4 * objList[o0 + k]);
+    }
   }
 
   const positive = new Uint8Array(nObj);
@@ -92,7 +96,7 @@ export function prepare(input: DiagnoseInput): Prepared {
   const objThr = new Float64Array(nObj);
   for (let j = 0; j < nObj; j++) {
     objThr[j] = obj.minOverlap ? obj.minOverlap[j] : 0.5;
-    if (!obj.difficult[j] && !(obj.uncounted && obj.uncounted[j])) {
+    if (!obj.difficult[j] && !(obj.uncounted && obj.uncounted[j]) && !(obj.ignoredTaken && obj.ignoredTaken[j])) {
       positive[j] = 1;
       npos[obj.cls[j]]++;
     }
@@ -132,6 +136,43 @@ export function prepare(input: DiagnoseInput): Prepared {
   return p;
 }
 
+/** The task's own IoU (`DiagnoseInput.overlaps`), one call per image with detections and objects. */
+function taskOverlaps(
+  overlaps: NonNullable<DiagnoseInput['overlaps']>,
+  nImg: number,
+  imgStart: Uint32Array,
+  imgList: Uint32Array,
+  objStart: Uint32Array,
+  objList: Uint32Array,
+  iouOff: Uint32Array,
+  iou: Float64Array,
+): void {
+  for (let i = 0; i < nImg; i++) {
+    const dets = imgList.subarray(imgStart[i], imgStart[i + 1]);
+    const objs = objList.subarray(objStart[i], objStart[i + 1]);
+    const n = objs.length;
+    if (dets.length === 0 || n === 0) continue;
+    const m = overlaps(i, dets, objs);
+    for (let r = 0; r < dets.length; r++) iou.set(m.subarray(r * n, r * n + n), iouOff[dets[r]]);
+  }
+}
+
+/** IoU of two `[x, y, w, h]` boxes (no +1 pixel). */
+export function xywhIoU(a: ArrayLike<number>, i: number, b: ArrayLike<number>, j: number): number {
+  const w = Math.min(a[i] + a[i + 2], b[j] + b[j + 2]) - Math.max(a[i], b[j]);
+  if (!(w > 0)) return 0;
+  const h = Math.min(a[i + 1] + a[i + 3], b[j + 1] + b[j + 3]) - Math.max(a[i + 1], b[j + 1]);
+  if (!(h > 0)) return 0;
+  const inter = w * h;
+  return inter / (a[i + 2] * a[i + 3] + b[j + 2] * b[j + 3] - inter);
+}
+
+/** Width and height of box k in the input's box convention. */
+export function boxSize(input: DiagnoseInput, boxes: Float64Array, k: number): [number, number] {
+  if (input.boxFormat === 'xywh') return [boxes[4 * k + 2], boxes[4 * k + 3]];
+  return [boxes[4 * k + 2] - boxes[4 * k] + 1, boxes[4 * k + 3] - boxes[4 * k + 1] + 1];
+}
+
 const imageDetections = new WeakMap<Prepared, { start: Uint32Array; list: Uint32Array }>();
 
 /** Detections of each image in rank order. */
@@ -141,7 +182,9 @@ export function detectionsByImage(p: Prepared): { start: Uint32Array; list: Uint
 
 /**
  * The official matching over the cached IoUs at threshold `t` (0.5 = the official one), by the task's
- * matcher (`input.match`). `difficultOverride` replaces the objects' difficult flags (the size analysis).
+ * matcher (`input.match`). `difficultOverride` replaces the objects' difficult flags (the size analysis). An area
+ * range pass gives `takenIgnored` (objects ignored but taken by the detection they match) and `detIgnored`
+ * (detections ignored when unmatched).
  */
 export function matchAll(
   p: Prepared,
@@ -151,12 +194,24 @@ export function matchAll(
   matchedObj: Int32Array,
   matchedBy: Int32Array,
   difficultOverride?: Uint8Array,
+  takenIgnored?: Uint8Array,
+  detIgnored?: Uint8Array,
 ): void {
   const { input, objStart, objList, iouOff, iou, bestSame, bestSameIoU, objThr } = p;
   const det = input.detections;
   const obj = input.objects;
   const difficult = difficultOverride ?? obj.difficult;
-  const view: MatchView = { objStart, objList, iouOff, iou, bestSame, bestSameIoU, objThr, detClass: det.cls, objClass: obj.cls };
+  const falseMatch = obj.falseMatch;
+  // an area-range pass brings its own; otherwise the evaluated range's, if the task gives one
+  takenIgnored ??= obj.ignoredTaken;
+  detIgnored ??= det.ignoreUnmatched;
+  let objIgnored = difficult;
+  if (takenIgnored) {
+    objIgnored = new Uint8Array(p.nObj);
+    for (let j = 0; j < p.nObj; j++) objIgnored[j] = difficult[j] | takenIgnored[j];
+  }
+  const view: MatchView = { objStart, objList, iouOff, iou, bestSame, bestSameIoU, objThr, detClass: det.cls, objClass: obj.cls, objIgnored };
+  const unmatched = (d: number): number => (detIgnored && detIgnored[d] ? IGNORED : FP);
   matchedObj.fill(-1);
   matchedBy.fill(-1);
   for (let i = 0; i < p.nImg; i++) {
@@ -167,10 +222,16 @@ export function matchAll(
         continue;
       }
       const j = input.match.match(view, d, i, t, matchedBy);
-      if (j < 0) outcome[d] = FP;
+      if (j < 0) outcome[d] = unmatched(d);
       else if (difficult[j]) outcome[d] = IGNORED;
       else if (matchedBy[j] >= 0) outcome[d] = FP;
-      else {
+      else if (takenIgnored && takenIgnored[j]) {
+        matchedBy[j] = d;
+        outcome[d] = falseMatch && falseMatch[j] ? unmatched(d) : IGNORED;
+      } else if (falseMatch && falseMatch[j]) {
+        matchedBy[j] = d;
+        outcome[d] = unmatched(d);
+      } else {
         outcome[d] = TP;
         matchedObj[d] = j;
         matchedBy[j] = d;

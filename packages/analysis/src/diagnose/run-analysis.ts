@@ -22,6 +22,20 @@ function headlineAsEval(report: Report, aps: number[], headline: NonNullable<Det
   }
 }
 
+/** The evaluation's names for some summary keys: first, in the given order; their field notes follow them. */
+function renameSummary(report: Report, names: Readonly<Record<string, string>>): void {
+  const fields = report.extra?.fields as Record<string, unknown> | undefined;
+  const summary: Report['summary'] = {};
+  for (const [from, to] of Object.entries(names)) {
+    if (!(from in report.summary) || to in summary) continue;
+    summary[to] = report.summary[from];
+    if (fields && fields[from] !== undefined) fields[to] = fields[from];
+  }
+  for (const [k, v] of Object.entries(report.summary)) if (!(k in names) && !(k in summary)) summary[k] = v;
+  for (const from of Object.keys(names)) if (fields && from in fields && !(from in summary)) delete fields[from];
+  report.summary = summary;
+}
+
 /** The report of an analysis request, with the `--only`, `--tide-mode`, `--top` values. */
 export function runAnalysis(request: AnalysisRequest, values: AnalyzeOptionValues, progress: ProgressSink = silentProgress): Report {
   const t0 = performance.now();
@@ -59,6 +73,7 @@ export function runAnalysis(request: AnalysisRequest, values: AnalyzeOptionValue
     extra: request.extra,
   });
   if (request.headline) headlineAsEval(report, result.official.perClass.map((c) => c.ap), request.headline);
+  if (request.summaryNames) renameSummary(report, request.summaryNames);
   if (result.hoiem && request.input.similarGroups.length === 0) {
     const fields = report.extra!.fields as Record<string, { description?: string }>;
     fields.Sim = { description: 'Hoiem false positives: confusion with a similar class; always 0 here: the task defines no similar-class groups' };

@@ -1,9 +1,10 @@
 import type { ClassificationSizeClass } from '@cvdevkit/core';
 import { averagePrecisionArea, precisionRecall, rankDescending } from '@cvdevkit/metrics';
-import { classAp } from './class-ap.js';
 import { meanOf, type DiagnoseObjects } from './input.js';
 import { earlierBestIoU, outcomesAt } from './overlap.js';
 import { detectionsByImage, matchAll, type Prepared } from './prepare.js';
+import { areaRangeAnalysis } from './size-ranges.js';
+import { classAps, meanAps, setClassApOf } from './sampled-ap.js';
 import type { SizeResult } from '@cvdevkit/core';
 export type { SizeResult };
 
@@ -11,14 +12,15 @@ export type { SizeResult };
 export const SIZE_THRESHOLDS: readonly number[] = [0, 0.005, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5];
 
 
-/** +1-pixel box area over the image area (width × height from the annotation) of every object. */
-export function objectAreaFraction(objects: DiagnoseObjects, width: ArrayLike<number>, height: ArrayLike<number>): Float64Array {
+/** Box area (+1-pixel, or w·h for `xywh` boxes) over the image area (width × height from the annotation) of every object. */
+export function objectAreaFraction(objects: DiagnoseObjects, width: ArrayLike<number>, height: ArrayLike<number>, boxFormat?: 'x1y1x2y2' | 'xywh'): Float64Array {
   const n = objects.image.length;
   const out = new Float64Array(n);
   const b = objects.boxes;
   for (let j = 0; j < n; j++) {
     const i = objects.image[j];
-    out[j] = ((b[4 * j + 2] - b[4 * j] + 1) * (b[4 * j + 3] - b[4 * j + 1] + 1)) / (width[i] * height[i]);
+    const area = boxFormat === 'xywh' ? b[4 * j + 2] * b[4 * j + 3] : (b[4 * j + 2] - b[4 * j] + 1) * (b[4 * j + 3] - b[4 * j + 1] + 1);
+    out[j] = area / (width[i] * height[i]);
   }
   return out;
 }
@@ -30,8 +32,7 @@ export function objectAreaFraction(objects: DiagnoseObjects, width: ArrayLike<nu
 export function detectionSizeAnalysis(p: Prepared, thresholds: readonly number[] = SIZE_THRESHOLDS): SizeResult {
   const { imageWidth, imageHeight } = p.input;
   if (!imageWidth || !imageHeight) throw new Error('the size analysis needs the image sizes');
-  const ap = p.input.ap ?? averagePrecisionArea;
-  const frac = objectAreaFraction(p.input.objects, imageWidth, imageHeight);
+  const frac = objectAreaFraction(p.input.objects, imageWidth, imageHeight, p.input.boxFormat);
   const perClass = p.input.classes.map((key) => ({ key, ap: [] as number[], npos: [] as number[] }));
   const mAP: number[] = [];
   const mAPWithPositives: number[] = [];
@@ -51,18 +52,22 @@ export function detectionSizeAnalysis(p: Prepared, thresholds: readonly number[]
     }
     if (prev) outcomesAt(p, prev, 0.5, out, small);
     else matchAll(p, detectionsByImage(p), 0.5, out, scratchObj, scratchBy, difficult);
-    const aps = new Float64Array(p.nCls);
+    const all = classAps(p.input, p.nCls);
     for (let c = 0; c < p.nCls; c++) {
-      aps[c] = classAp(p, c, out, npos[c], ap);
-      perClass[c].ap.push(aps[c]);
+      setClassApOf(p, all, c, out, npos[c]);
+      perClass[c].ap.push(all.aps[c]);
       perClass[c].npos.push(npos[c]);
     }
-    mAP.push(meanOf(aps, p.input.meanRule));
+    const aps = all.aps;
+    mAP.push(meanAps(p.input, all));
     const kept = Array.from(aps).filter((_, c) => npos[c] > 0);
     mAPWithPositives.push(meanOf(kept, 'numeric'));
     classesWithPositives.push(kept.length);
   }
-  return { kind: 'detection', thresholds: [...thresholds], mAP, mAPWithPositives, classesWithPositives, perClass };
+  const result: SizeResult = { kind: 'detection', thresholds: [...thresholds], mAP, mAPWithPositives, classesWithPositives, perClass };
+  const ranges = areaRangeAnalysis(p);
+  if (ranges) result.areaRanges = ranges;
+  return result;
 }
 
 /** One class of the classification task, in the official (image-set) order. */

@@ -7,7 +7,7 @@
 const RECALL_THRESHOLDS = Float64Array.from({ length: 101 }, (_, x) => x / 100);
 
 /**
- * COCO-style 101-point AP in percent: precision made non-increasing from the right, then for each
+ * 101-point interpolated AP in percent: precision made non-increasing from the right, then for each
  * recall threshold the precision at the first point whose recall reaches it (`searchsorted` left),
  * 0 past the last point; `sum / 101 * 100`. npos = 0 gives 0.
  */

@@ -1,18 +1,22 @@
 import type { DiagnoseInput } from './input.js';
+import type { Prepared } from './prepare.js';
 import { fixErrors, fixPlan, type FixPlan } from './tide-fix.js';
 import { emptyTable, TIDE_QUALIFIERS, type ErrorTable, type TideClassResult, type TideQualifierResult, type TideResult } from './tide-result.js';
 import { E_MISS, TIDE_ERRORS, tideRun, type TideData, type TideErrorName, type TideRunResult } from './tide-run.js';
 
-/** TIDE's `COCO_THRESHOLDS` (Python literals). */
+/** TIDE's IoU thresholds of `evaluate_range` (its Python literals). */
 export const TIDE_THRESHOLDS: readonly number[] = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
 
 /**
  * The detections and ground truth in TIDE's input form: each +1-pixel box `x1 y1 x2 y2` becomes
- * `[x1 − 1, y1 − 1, x2 − x1 + 1, y2 − y1 + 1]`; difficult (and uncounted) objects become crowd
- * regions of their class; images, objects and detections keep the input order.
+ * `[x1 − 1, y1 − 1, x2 − x1 + 1, y2 − y1 + 1]` (`xywh` boxes are taken as they are); difficult (and uncounted)
+ * objects become crowd regions of their class; images, objects and detections keep the input order. Every
+ * detection takes part (TIDE keeps the first `maxDets` of each image itself), skipped ones included. When the
+ * task gives its own IoU (`overlaps`: crowd regions, masks), TIDE's runs read it from the preparation's cache.
  */
-export function toTideData(input: DiagnoseInput, maxDets = 100): TideData {
+export function toTideData(input: DiagnoseInput, p?: Prepared, maxDets = 100): TideData {
   const conv = (b: Float64Array): Float64Array => {
+    if (input.boxFormat === 'xywh') return b;
     const out = new Float64Array(b.length);
     for (let k = 0; k < b.length; k += 4) {
       out[k] = b[k] - 1;
@@ -32,7 +36,15 @@ export function toTideData(input: DiagnoseInput, maxDets = 100): TideData {
     gt: { image: o.image, cls: o.cls, box: conv(o.boxes), crowd },
     det: { image: d.image, cls: d.cls, score: d.score, box: conv(d.boxes) },
     maxDets,
+    ...(input.overlaps && p ? { iou: cachedIou(p) } : {}),
   };
+}
+
+/** The preparation's IoU cache in TIDE's terms: object j's position among its image's objects. */
+function cachedIou(p: Prepared): NonNullable<TideData['iou']> {
+  const pos = new Uint32Array(p.nObj);
+  for (let i = 0; i < p.nImg; i++) for (let r = p.objStart[i]; r < p.objStart[i + 1]; r++) pos[p.objList[r]] = r - p.objStart[i];
+  return { off: p.iouOff, values: p.iou, pos };
 }
 
 type FixedPerClass = Record<TideErrorName | 'FalsePos' | 'FalseNeg', Float64Array>;

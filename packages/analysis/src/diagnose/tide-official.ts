@@ -1,6 +1,5 @@
-import { averagePrecisionArea, precisionRecall } from '@cvdevkit/metrics';
-import { meanOf } from './input.js';
-import { FP, TP, type Prepared } from './prepare.js';
+import { boxSize, FP, TP, type Prepared } from './prepare.js';
+import { classAps, meanAps, setClassAp, type ClassAps } from './sampled-ap.js';
 import { emptyTable, TIDE_QUALIFIERS, type ErrorTable, type TideClassResult, type TideResult } from './tide-result.js';
 import { E_BKG, E_BOTH, E_CLS, E_DUPE, E_LOC, E_MISS, TIDE_BG, TIDE_ERRORS } from './tide-run.js';
 
@@ -112,12 +111,11 @@ function fixFootprint(p: Prepared, e: OfficialErrors, spec: FixSpec): { touched:
 
 /** Per-class AP after one fix, on the official rows and AP function; classes the fix does not touch keep `baseAps`. */
 // The hot loop over every ranked detection, run once per fix; the footprint of the fix is computed apart.
-function fixedClassAps(p: Prepared, e: OfficialErrors, spec: FixSpec, baseAps: Float64Array): Float64Array {
-  const ap = p.input.ap ?? averagePrecisionArea;
+function fixedClassAps(p: Prepared, e: OfficialErrors, spec: FixSpec, baseAps: ClassAps): ClassAps {
   const det = p.input.detections;
   const only = spec.only;
   const { touched, missing, moved } = fixFootprint(p, e, spec);
-  const out = Float64Array.from(baseAps);
+  const out: ClassAps = { aps: Float64Array.from(baseAps.aps), ...(baseAps.samples ? { samples: baseAps.samples.slice() } : {}) };
   const tp = new Uint8Array(p.nDet + 1);
   const fp = new Uint8Array(p.nDet + 1);
   // Locals: the loop below runs once per ranked detection for every fix.
@@ -164,8 +162,7 @@ function fixedClassAps(p: Prepared, e: OfficialErrors, spec: FixSpec, baseAps: F
       ntp++;
     }
     const npos = spec.perfectRecall ? ntp : p.npos[c] - missing[c];
-    const pr = precisionRecall(tp.subarray(0, n), fp.subarray(0, n), npos);
-    out[c] = ap(pr.recall, pr.precision);
+    setClassAp(p.input, out, c, tp.subarray(0, n), fp.subarray(0, n), npos);
   }
   return out;
 }
@@ -173,29 +170,28 @@ function fixedClassAps(p: Prepared, e: OfficialErrors, spec: FixSpec, baseAps: F
 /** `--tide-mode official` (default): TIDE's error types and fixes on the task's own AP and matching. */
 // Long on purpose: the fixed sequence: baseline, six fixes, two special fixes, tables.
 export function tideOfficialAnalysis(p: Prepared): TideResult {
-  const ap = p.input.ap ?? averagePrecisionArea;
-  const rule = p.input.meanRule;
   const e = officialTideErrors(p);
-  const baseAps = new Float64Array(p.nCls);
+  const baseAps = classAps(p.input, p.nCls);
   for (let c = 0; c < p.nCls; c++) {
     const rows = classRowsOf(p, c);
-    const pr = precisionRecall(rows.tp, rows.fp, p.npos[c]);
-    baseAps[c] = ap(pr.recall, pr.precision);
+    setClassAp(p.input, baseAps, c, rows.tp, rows.fp, p.npos[c]);
   }
-  const base = meanOf(baseAps, rule);
+  const base = meanAps(p.input, baseAps);
   const main = emptyTable();
   const fixedAp = { ...emptyTable(), FalsePos: 0, FalseNeg: 0 };
   const perClassFixed: Record<string, Float64Array> = {};
   TIDE_ERRORS.forEach((name, type) => {
     const aps = fixedClassAps(p, e, { type }, baseAps);
-    perClassFixed[name] = aps;
-    fixedAp[name] = meanOf(aps, rule);
+    perClassFixed[name] = aps.aps;
+    fixedAp[name] = meanAps(p.input, aps);
     main[name] = Math.max(fixedAp[name] - base, 0);
   });
-  perClassFixed.FalsePos = fixedClassAps(p, e, { type: -1, perfectPrecision: true }, baseAps);
-  perClassFixed.FalseNeg = fixedClassAps(p, e, { type: -1, perfectRecall: true }, baseAps);
-  fixedAp.FalsePos = meanOf(perClassFixed.FalsePos, rule);
-  fixedAp.FalseNeg = meanOf(perClassFixed.FalseNeg, rule);
+  const fpFixed = fixedClassAps(p, e, { type: -1, perfectPrecision: true }, baseAps);
+  const fnFixed = fixedClassAps(p, e, { type: -1, perfectRecall: true }, baseAps);
+  perClassFixed.FalsePos = fpFixed.aps;
+  perClassFixed.FalseNeg = fnFixed.aps;
+  fixedAp.FalsePos = meanAps(p.input, fpFixed);
+  fixedAp.FalseNeg = meanAps(p.input, fnFixed);
 
   const counts = emptyTable();
   const perClassCounts = p.input.classes.map(() => emptyTable());
@@ -214,9 +210,9 @@ export function tideOfficialAnalysis(p: Prepared): TideResult {
     const dAP = {} as TideClassResult['dAP'];
     for (const name of [...TIDE_ERRORS, 'FalsePos', 'FalseNeg'] as const) {
       f[name] = perClassFixed[name][c];
-      dAP[name] = perClassFixed[name][c] - baseAps[c];
+      dAP[name] = perClassFixed[name][c] - baseAps.aps[c];
     }
-    return { key, ap: baseAps[c], npos: p.npos[c], counts: perClassCounts[c], fixedAp: f, dAP };
+    return { key, ap: baseAps.aps[c], npos: p.npos[c], counts: perClassCounts[c], fixedAp: f, dAP };
   });
   return {
     mode: 'official',
@@ -243,7 +239,7 @@ function classRowsOf(p: Prepared, c: number): { tp: number[]; fp: number[] } {
   return { tp, fp };
 }
 
-function officialQualifiers(p: Prepared, e: OfficialErrors, base: number, baseAps: Float64Array): TideResult['qualifiers'] {
+function officialQualifiers(p: Prepared, e: OfficialErrors, base: number, baseAps: ClassAps): TideResult['qualifiers'] {
   const ob = p.input.objects.boxes;
   const db = p.input.detections.boxes;
   return TIDE_QUALIFIERS.map((q) => {
@@ -253,15 +249,15 @@ function officialQualifiers(p: Prepared, e: OfficialErrors, base: number, baseAp
     for (let d = 0; d < p.nDet; d++) {
       if (e.type[d] < 0) continue;
       const j = e.target[d];
-      const b = j >= 0 ? ob : db;
-      const k = 4 * (j >= 0 ? j : d);
-      if (q.test(b[k + 2] - b[k] + 1, b[k + 3] - b[k + 1] + 1)) {
+      const [w, h] = j >= 0 ? boxSize(p.input, ob, j) : boxSize(p.input, db, d);
+      if (q.test(w, h)) {
         detIn[d] = 1;
         counts[TIDE_ERRORS[e.type[d]]]++;
       }
     }
     for (let j = 0; j < p.nObj; j++) {
-      if (q.test(ob[4 * j + 2] - ob[4 * j] + 1, ob[4 * j + 3] - ob[4 * j + 1] + 1)) {
+      const [w, h] = boxSize(p.input, ob, j);
+      if (q.test(w, h)) {
         objIn[j] = 1;
         if (e.miss[j]) counts.Miss++;
       }
@@ -269,7 +265,7 @@ function officialQualifiers(p: Prepared, e: OfficialErrors, base: number, baseAp
     const main = {} as ErrorTable;
     TIDE_ERRORS.forEach((name, type) => {
       const aps = fixedClassAps(p, e, { type, only: type === E_MISS ? objIn : detIn }, baseAps);
-      main[name] = Math.max(meanOf(aps, p.input.meanRule) - base, 0);
+      main[name] = Math.max(meanAps(p.input, aps) - base, 0);
     });
     return { name: q.name, group: q.group, main, counts };
   });

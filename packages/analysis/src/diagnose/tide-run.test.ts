@@ -24,7 +24,7 @@ function data(dets: number[][], gts: number[][], maxDets = 100, imageCount = 2):
 }
 
 describe("TIDE v1.0.1's run", () => {
-  it('pycocotools IoU: no +1, crowd regions over the detection area', () => {
+  it('the reference bbIou: no +1, crowd regions over the detection area', () => {
     const a = Float64Array.of(0, 0, 10, 10);
     const b = Float64Array.of(5, 0, 10, 10);
     expect(tideBoxIou(a, 0, b, 0, false)).toBe(50 / 150);

@@ -3,7 +3,7 @@ import { TideApData, tideMap } from './tide-ap.js';
 
 /**
  * TIDE v1.0.1's evaluation (`TIDEExample` + `TIDERun._eval_image`), reproduced from its source: the
- * input in TIDE's own form (COCO `[x, y, w, h]` boxes, crowd = ignore region), one run at one
+ * input in TIDE's own form (`[x, y, w, h]` boxes, crowd = ignore region), one run at one
  * positive threshold, with or without the error analysis.
  */
 export interface TideData {
@@ -15,6 +15,11 @@ export interface TideData {
   det: { image: Int32Array; cls: Int32Array; score: Float64Array; box: Float64Array };
   /** Detections kept per image (TIDE: 100). */
   maxDets: number;
+  /**
+   * The task's own IoU of detection d with object j of its image, crowd regions over the detection's area (masks,
+   * for example): `values[off[d] + pos[j]]`. Absent: the box IoU of `tideBoxIou`.
+   */
+  iou?: { off: Uint32Array; values: Float64Array; pos: Uint32Array };
 }
 
 /** TIDE's main error types, in its order. */
@@ -61,7 +66,7 @@ export interface TideRunResult {
   ignoredErrors: number;
 }
 
-/** pycocotools `bbIou` for one pair (`crowd`: intersection over the detection's area). */
+/** The reference mask API's `bbIou` for one pair of `[x, y, w, h]` boxes, no +1 (`crowd`: intersection over the detection's area). */
 export function tideBoxIou(d: Float64Array, di: number, g: Float64Array, gi: number, crowd: boolean): number {
   const D0 = d[di], D1 = d[di + 1], D2 = d[di + 2], D3 = d[di + 3];
   const G0 = g[gi], G1 = g[gi + 1], G2 = g[gi + 2], G3 = g[gi + 3];
@@ -196,7 +201,9 @@ function matchImage(s: RunState, preds: number[], gts: number[], crowds: number[
   const n = gts.length;
   if (s.iou.length < m * n) s.iou = new Float64Array(m * n * 2);
   const iou = s.iou;
-  for (let p = 0; p < m; p++) for (let g = 0; g < n; g++) iou[p * n + g] = tideBoxIou(det.box, 4 * preds[p], gt.box, 4 * gts[g], false);
+  const own = s.data.iou;
+  const pairIou = (d: number, j: number, crowd: boolean): number => (own ? own.values[own.off[d] + own.pos[j]] : tideBoxIou(det.box, 4 * d, gt.box, 4 * j, crowd));
+  for (let p = 0; p < m; p++) for (let g = 0; g < n; g++) iou[p * n + g] = pairIou(preds[p], gts[g], false);
   for (let p = 0; p < m; p++) s.usedOfDet[preds[p]] = 0;
   for (let g = 0; g < n; g++) s.gtUsed[gts[g]] = 0;
   for (let p = 0; p < m; p++) {
@@ -218,7 +225,7 @@ function matchImage(s: RunState, preds: number[], gts: number[], crowds: number[
   for (const r of crowds) {
     for (let p = 0; p < m; p++) {
       const d = preds[p];
-      if (s.usedOfDet[d] !== 1 && det.cls[d] === gt.cls[r] && tideBoxIou(det.box, 4 * d, gt.box, 4 * r, true) > s.t) s.usedOfDet[d] = 2;
+      if (s.usedOfDet[d] !== 1 && det.cls[d] === gt.cls[r] && pairIou(d, r, true) > s.t) s.usedOfDet[d] = 2;
     }
   }
 }

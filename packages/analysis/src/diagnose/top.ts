@@ -40,7 +40,8 @@ export function topAnalysis(p: Prepared, types: Uint8Array, n = 10): TopClass[] 
       const d = p.clsList[r];
       const o = p.outcome[d];
       const entry = (): TopEntry => {
-        const e: TopEntry = { image: input.images[input.detections.image[d]], box: box(input.detections.boxes, d), score: input.detections.score[d], rank: r - p.clsStart[c] + 1 };
+        const i = input.detections.image[d];
+        const e: TopEntry = { image: input.images[i], ...(input.imageFiles ? { file: input.imageFiles[i] } : {}), box: box(input.detections.boxes, d), score: input.detections.score[d], rank: r - p.clsStart[c] + 1 };
         if (o === FP && types[d] > 0) e.type = HOIEM_TYPES[types[d] - 1];
         const obj = nearestObject(p, d);
         if (obj) e.object = obj;

@@ -72,12 +72,40 @@ function sizeWithPositivesChart(size: Required<SizeResult>): ReportChart {
   };
 }
 
+/** AP per object-area range of the task's evaluation (bars), averaged over its IoU thresholds. */
+function areaRangeChart(r: NonNullable<SizeResult['areaRanges']>): ReportChart {
+  const values = r.names.map((name, k) => ({ range: `${name} (${r.lo[k]}–${r.hi[k] >= 1e10 ? '∞' : r.hi[k]})`, mAP: finite(r.mAP[k]) === undefined ? null : round6(r.mAP[k]) }));
+  const title = 'mAP by object area';
+  const subtitle = `area in px², ends inclusive · mean over ${r.thresholds.length} IoU threshold${r.thresholds.length === 1 ? '' : 's'}`;
+  return {
+    id: 'ap-by-area-range',
+    title,
+    description: 'Objects outside a range are ignored (and taken by the detection they match); unmatched detections outside it are ignored, as the evaluation does.',
+    spec: chartSpec(title, subtitle, {
+      width: 420,
+      height: 220,
+      data: { values },
+      mark: { type: 'bar', color: PRIMARY },
+      encoding: {
+        x: { field: 'range', type: 'nominal', sort: null, axis: { title: 'object area', labelAngle: 0 } },
+        y: { field: 'mAP', type: 'quantitative', scale: { domain: [0, 1] }, axis: { title: 'mAP (0–1)' } },
+        tooltip: [{ field: 'range' }, { field: 'mAP' }],
+      },
+    }),
+  };
+}
+
 export function analysisCharts(report: Report): ReportChart[] {
   const a: ReportAnalysis = report.analysis ?? {};
   const charts: ReportChart[] = [];
   if (a.overlap) {
-    charts.push(lineChart('ap-vs-overlap', 'mAP against the IoU threshold', 'The official matching rerun at IoU 0.05 … 0.95; the 0.5 point is the official mAP.', 'the 0.5 point is the official mAP', a.overlap, 'IoU threshold'));
+    const avg = a.overlap.averaged;
+    const subtitle = avg
+      ? `0.5 and 0.75 = the evaluation's AP there; mean over its ${avg.thresholds.length} thresholds ${round6(avg.mAP)}`
+      : 'the 0.5 point is the official mAP';
+    charts.push(lineChart('ap-vs-overlap', 'mAP against the IoU threshold', `The official matching rerun at IoU 0.05 … 0.95; ${subtitle}.`, subtitle, a.overlap, 'IoU threshold'));
   }
+  if (a.size?.areaRanges) charts.push(areaRangeChart(a.size.areaRanges));
   if (a.size && a.size.mAPWithPositives && a.size.mAP.some((v, k) => !Object.is(v, a.size!.mAPWithPositives![k]))) charts.push(sizeWithPositivesChart(a.size as Required<SizeResult>));
   else if (a.size) {
     const what = a.size.kind === 'classification' ? 'positives below the size removed' : 'smaller objects marked difficult';

@@ -174,7 +174,8 @@ function apBars(report: Report): ReportChart {
   return {
     id: 'ap-per-class',
     title: 'Average precision per class',
-    description: `Official AP of each class, sorted; the dashed line is the mean over the ${entries.length} classes with an AP.${missing > 0 ? ` ${missing} ${missing === 1 ? 'class has' : 'classes have'} no AP (no positives) and ${missing === 1 ? 'is' : 'are'} not drawn.` : ''}`,
+    // an analyze report whose task averages several IoU thresholds: the rows' AP is the one at 0.5
+    description: `${report.analysis?.overlap?.averaged ? 'AP at IoU 0.5' : 'Official AP'} of each class, sorted; the dashed line is the mean over the ${entries.length} classes with an AP.${missing > 0 ? ` ${missing} ${missing === 1 ? 'class has' : 'classes have'} no AP (no positives) and ${missing === 1 ? 'is' : 'are'} not drawn.` : ''}`,
     spec: chartSpec('Average precision per class', `sorted, best first · ${entries.length} classes`, {
       width: 420,
       height: { step: rowHeight },

@@ -84,7 +84,8 @@ export async function reportSections(fullReport: Report, options: ReportHtmlOpti
     const imagesDir = options.crops?.imagesDir ?? (report.extra as { imagesDir?: unknown } | undefined)?.imagesDir;
     const rows = new Map(report.rows.map((r) => [r.key, r]));
     const nameOf = (key: string) => (typeof rows.get(key)?.name === 'string' && rows.get(key)!.name !== '' ? String(rows.get(key)!.name) : key);
-    const t = await topSection(top, { nameOf, ...options.crops, imagesDir: typeof imagesDir === 'string' ? imagesDir : undefined });
+    const boxFormat = report.analysis?.boxFormat === 'xywh' ? ('xywh' as const) : undefined;
+    const t = await topSection(top, { nameOf, ...options.crops, imagesDir: typeof imagesDir === 'string' ? imagesDir : undefined, ...(boxFormat ? { boxFormat } : {}) });
     topHtml = t.html;
     if (t.diagnostics.length > 0) full.diagnostics = [...full.diagnostics, ...t.diagnostics];
   }

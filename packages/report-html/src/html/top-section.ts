@@ -21,6 +21,13 @@ export interface TopSectionOptions {
   nameOf?: (key: string) => string;
   /** Entries per list past the cards, as one compact line each (default: all; the page uses 5 above 40 classes). */
   listed?: number;
+  /** `'xywh'`: the boxes are `[x, y, w, h]` (the report's `analysis.boxFormat`); default corners, +1 pixel. */
+  boxFormat?: 'xywh';
+}
+
+/** A box as +1-pixel corners (what the crops draw), from the report's box layout. */
+function corners(b: TopEntry['box'], format?: 'xywh'): TopEntry['box'] {
+  return format === 'xywh' ? [b[0] + 1, b[1] + 1, b[0] + b[2], b[1] + b[3]] : b;
 }
 
 export interface TopSectionResult {
@@ -55,7 +62,7 @@ function cropPlan(top: readonly TopClass[], options: TopSectionOptions): Map<Top
 const CROPS_BUDGET_MS = 20_000;
 
 /** Crops every planned entry (a few at a time: libvips uses its own threads too); each unreadable image is reported once. */
-async function makeCrops(plan: Map<TopEntry, true>, dir: string, maxSide: number): Promise<{ crops: Map<TopEntry, Crop>; diagnostics: Diagnostic[] }> {
+async function makeCrops(plan: Map<TopEntry, true>, dir: string, maxSide: number, format?: 'xywh'): Promise<{ crops: Map<TopEntry, Crop>; diagnostics: Diagnostic[] }> {
   const crops = new Map<TopEntry, Crop>();
   const failed = new Map<string, { file: string; why: string }>();
   const queue = [...plan.keys()];
@@ -63,13 +70,13 @@ async function makeCrops(plan: Map<TopEntry, true>, dir: string, maxSide: number
   const work = async (): Promise<void> => {
     for (let e = queue.shift(); e; e = queue.shift()) {
       if (failed.has(e.image)) continue;
-      const file = findImageFile(dir, e.image);
+      const file = findImageFile(dir, e.file ? e.file.replace(/\.(jpe?g|png)$/i, '') : e.image);
       const late = Date.now() > deadline;
       const crop = late
         ? `not cropped: the page's crops took their ${CROPS_BUDGET_MS / 1000} s`
         : file
-          ? await makeCrop(file, e.object ? [e.box, e.object.box] : [e.box], maxSide)
-          : `no ${e.image}.jpg (or .jpeg, .png) in the images folder`;
+          ? await makeCrop(file, (e.object ? [e.box, e.object.box] : [e.box]).map((b) => corners(b, format)), maxSide)
+          : `no ${e.file ?? `${e.image}.jpg (or .jpeg, .png)`} in the images folder`;
       if (typeof crop === 'string') failed.set(e.image, { file: file ?? dir, why: crop });
       else crops.set(e, crop);
     }
@@ -86,14 +93,14 @@ function rect(b: TopEntry['box'], cls: string): string {
   return `<rect class="halo" ${a}/><rect class="${cls}" ${a}/>`;
 }
 
-function cropSvg(e: TopEntry, c: Crop, label: string, side: number): string {
+function cropSvg(e: TopEntry, c: Crop, label: string, side: number, format?: 'xywh'): string {
   const { x0, y0, x1, y1 } = c.region;
   const w = x1 - x0;
   const h = y1 - y0;
   // Shown at `side` px on the longest side whatever the crop's own resolution (small objects are enlarged).
   const k = side / Math.max(w, h);
   const clip = `<image href="${c.uri}" x="${x0}" y="${y0}" width="${w}" height="${h}" preserveAspectRatio="none"/>`;
-  return `<svg class="crop" viewBox="${x0} ${y0} ${w} ${h}" width="${Math.max(1, Math.round(w * k))}" height="${Math.max(1, Math.round(h * k))}" role="img" aria-label="${escapeHtml(label)}">${clip}${e.object ? rect(e.object.box, 'gt') : ''}${rect(e.box, 'det')}</svg>`;
+  return `<svg class="crop" viewBox="${x0} ${y0} ${w} ${h}" width="${Math.max(1, Math.round(w * k))}" height="${Math.max(1, Math.round(h * k))}" role="img" aria-label="${escapeHtml(label)}">${clip}${e.object ? rect(corners(e.object.box, format), 'gt') : ''}${rect(corners(e.box, format), 'det')}</svg>`;
 }
 
 function caption(e: TopEntry, key: string): string {
@@ -102,11 +109,11 @@ function caption(e: TopEntry, key: string): string {
   return `<figcaption>${what}#${e.rank} · ${num(e.score)}<br><code>${escapeHtml(e.image)}</code>${obj}</figcaption>`;
 }
 
-function entryHtml(e: TopEntry, key: string, crop: Crop | undefined, side: number): string {
+function entryHtml(e: TopEntry, key: string, crop: Crop | undefined, side: number, format?: 'xywh'): string {
   const label = `${key}: rank ${e.rank}, score ${num(e.score)}, image ${e.image}`;
-  if (crop) return `<figure class="crop">${cropSvg(e, crop, label, side)}${caption(e, key)}</figure>`;
+  if (crop) return `<figure class="crop">${cropSvg(e, crop, label, side, format)}${caption(e, key)}</figure>`;
   const obj = e.object ? `<br>object ${escapeHtml(e.object.class)} <code>${escapeHtml(boxText(e.object.box))}</code> IoU ${num(e.object.iou, 2)}` : '';
-  return `<figure class="crop text"><div class="nocrop"><code>${escapeHtml(e.image)}</code><br>box <code>${escapeHtml(boxText(e.box))}</code>${obj}</div>${caption(e, key).replace(/<br><code>[^<]*<\/code>/, '')}</figure>`;
+  return `<figure class="crop text"><div class="nocrop"><code>${escapeHtml(e.image)}</code><br>${format === 'xywh' ? 'x y w h' : 'box'} <code>${escapeHtml(boxText(e.box))}</code>${obj}</div>${caption(e, key).replace(/<br><code>[^<]*<\/code>/, '')}</figure>`;
 }
 
 /** Entries planned for a crop as cards (the crop, or the id and box when the image is unavailable), then the rest as one compact line each. */
@@ -116,10 +123,10 @@ function listHtml(entries: readonly TopEntry[], key: string, crops: Map<TopEntry
   const rest = entries.filter((e) => !plan.has(e));
   const shown = rest.slice(0, options.listed ?? rest.length);
   const more = shown
-    .map((e) => `<li>${e.type ? `<strong>${escapeHtml(e.type)}</strong> · ` : ''}#${e.rank} · ${num(e.score)} · <code>${escapeHtml(e.image)}</code> box <code>${escapeHtml(boxText(e.box))}</code>${e.object ? ` · ${e.object.class === key ? '' : `${escapeHtml(e.object.class)} `}IoU ${num(e.object.iou, 2)}` : ''}</li>`)
+    .map((e) => `<li>${e.type ? `<strong>${escapeHtml(e.type)}</strong> · ` : ''}#${e.rank} · ${num(e.score)} · <code>${escapeHtml(e.image)}</code> ${options.boxFormat === 'xywh' ? 'x y w h' : 'box'} <code>${escapeHtml(boxText(e.box))}</code>${e.object ? ` · ${e.object.class === key ? '' : `${escapeHtml(e.object.class)} `}IoU ${num(e.object.iou, 2)}` : ''}</li>`)
     .join('');
   const hidden = rest.length > shown.length ? `<li>… ${rest.length - shown.length} more in the JSON report</li>` : '';
-  return `${cards.length > 0 ? `<div class="crops">${cards.map((e) => entryHtml(e, key, crops.get(e), side)).join('')}</div>` : ''}${more ? `<ul class="more">${more}${hidden}</ul>` : ''}`;
+  return `${cards.length > 0 ? `<div class="crops">${cards.map((e) => entryHtml(e, key, crops.get(e), side, options.boxFormat)).join('')}</div>` : ''}${more ? `<ul class="more">${more}${hidden}</ul>` : ''}`;
 }
 
 /** The section's HTML, with the diagnostics of images that could not be shown. */
@@ -132,7 +139,7 @@ export async function topSection(top: readonly TopClass[], options: TopSectionOp
   // Past 40 classes (ILSVRC's 200) each list shows its first entries only; the JSON report has them all.
   if (options.listed === undefined && top.length > 40) options = { ...options, listed: 5 };
   const plan = cropPlan(top, options);
-  const { crops, diagnostics } = options.imagesDir ? await makeCrops(plan, options.imagesDir, options.maxSide ?? 160) : { crops: new Map<TopEntry, Crop>(), diagnostics: [] };
+  const { crops, diagnostics } = options.imagesDir ? await makeCrops(plan, options.imagesDir, options.maxSide ?? 160, options.boxFormat) : { crops: new Map<TopEntry, Crop>(), diagnostics: [] };
   let cropBytes = 0;
   for (const c of crops.values()) cropBytes += c.uri.length;
   const legend = crops.size > 0
