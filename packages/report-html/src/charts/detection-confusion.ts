@@ -2,7 +2,7 @@
  * The detection confusion matrix of an `analyze` report (`report.analysis.confusion`): a heat map of ground-truth
  * classes (rows) × detected classes (columns), each with `background` last, row-normalised; and the most frequent
  * confusions between two classes as bars. Made to stay readable from 20 to 80+ classes: the task's own class order
- * (COCO's groups its supercategories, so confusions within a group sit near the diagonal), empty cells left
+ * (a task that orders its classes by group keeps confusions within a group near the diagonal), empty cells left
  * blank, a square-root colour scale (a 2 % confusion is visible next to a 90 % diagonal), numbers in the cells
  * only while they fit (then vertical labels), raw counts on hover.
  */

@@ -1,5 +1,5 @@
 /**
- * The HTML report of every task's fixture in a real browser (Debian's chromium driven by playwright-core):
+ * The HTML report of every installed task's fixture in a real browser (Debian's chromium driven by playwright-core):
  * no console error, no network request, every chart drawn with a size, one table row per class, sorting
  * works; a screenshot of each page goes to test-output/<name>.png (git-ignored) for a person to look at.
  */
@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium || !cliBuilt)('HTML reports in Chromium', () => {
       viewport: { width: 1280, height: 900 },
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-  });
+  }, 360_000); // every fixture report is a CLI run, two at a time
 
   afterAll(async () => {
     await context?.close();
