@@ -6,6 +6,7 @@ import { definePlugin, defineTask, type OptionSpec } from '@cvdevkit/core';
 import type { CocoOptions } from './options.js';
 import type { IouType } from './params.js';
 import { PACKAGE_VERSION } from './run.js';
+import { COCO_CODES } from './codes.js';
 
 export type { CocoOptions } from './options.js';
 export { defaultParams, linspace, COCO17_SIGMAS, CROWDPOSE14_SIGMAS, type CocoParams, type IouType, type AreaRange } from './params.js';
@@ -43,10 +44,13 @@ function task(iouType: IouType, title: string, description: string) {
     sample: async (dir) => (await import('./sample.js')).writeCocoSample(dir, iouType),
     // `cvdevkit merge coco/<task> a.json b.json …`: the shards' records files → the whole report
     merge: async (files, c) => (await import('./run.js')).mergeCocoShards(iouType, files, c),
+    // `cvdevkit compare --bootstrap`: each category's AP recomputed on a replicate of the images (replicate.ts)
+    replicate: async (stats) => (await import('./replicate.js')).cocoReplicator(stats),
   });
 }
 
 const plugin = definePlugin({
+  codes: COCO_CODES,
   meta: { name: 'coco', version: PACKAGE_VERSION, title: 'COCO (pycocotools)', packageName: '@cvdevkit/coco', homepage: 'https://cocodataset.org/#detection-eval' },
   tasks: {
     'coco/bbox': task('bbox', 'COCO box detection (pycocotools COCOeval, iouType bbox)', 'AP averaged over IoU 0.5:0.95 and 101 recall points, per area range and maxDets, exact to pycocotools 2.0.11.'),

@@ -60,6 +60,9 @@ function rowFor(input: CocoReportInput, k: number): ReportRow {
   } else {
     for (const n of ['AP', 'AP50', 'AP75', 'APs', 'APm', 'APl', 'AR100']) row[n] = byName.get(n)!;
   }
+  // the AP as the shared layers read it (charts, compare): a fraction, NaN where pycocotools gives -1 (no ground truth)
+  const ap = byName.get('AP')!;
+  row.ap = ap > -1 ? ap : NaN;
   row.ngt = input.ngt[k];
   row.ndet = input.ndet[k];
   return row;
