@@ -272,6 +272,10 @@ export async function mergeCocoShards(iouType: IouType, files: readonly string[]
     }
     records.push(r);
   }
+  const diagnostics = [...first.diagnostics];
+  if (context.perImage === true) {
+    diagnostics.push(warning('coco/no-per-image', '--per-image: a merge of shards stores no per-image statistics (the records hold no per-image ground-truth counts); evaluate without --shard for compare --bootstrap'));
+  }
   context.progress.begin('coco: merge', 0);
   const acc = accumulateAll(records, K, A, T, params.recThrs, params.maxDets);
   context.progress.end();
@@ -285,7 +289,7 @@ export async function mergeCocoShards(iouType: IouType, files: readonly string[]
     ngt: records.map((r) => r.npig[allAreaIndex(params)]),
     ndet,
     arrays,
-    diagnostics: first.diagnostics,
+    diagnostics,
     version: PACKAGE_VERSION,
     timings: { totalMs: performance.now() - t0 },
   });
