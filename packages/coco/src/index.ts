@@ -2,7 +2,7 @@
  * @cvdevkit/coco: COCO detection evaluation (bbox, segm, keypoints) exact to pycocotools 2.0.11.
  * The default export is the cvdevkit plugin; the named exports are the option types and the Params helpers.
  */
-import { definePlugin, defineTask, type OptionSpec, type RunContext } from '@cvdevkit/core';
+import { definePlugin, defineTask, type ChartRequest, type OptionSpec, type RunContext } from '@cvdevkit/core';
 import type { CocoOptions } from './options.js';
 import type { IouType } from './params.js';
 import { PACKAGE_VERSION } from './run.js';
@@ -31,6 +31,26 @@ const KEYPOINT_OPTIONS: OptionSpec<keyof CocoOptions>[] = [
   { name: 'kptSigmas', type: 'string', description: 'OKS sigmas: one number per keypoint, coco17 (default) or crowdpose14 (the sigmas only: CrowdPose\'s easy/medium/hard AP is not computed)' },
 ];
 
+/**
+ * The HTML report and `--plots` (report-html's generic kinds): PR curves per category at IoU 0.5 (`curves[].precision`,
+ * named by AP50) and at 0.5:0.95 (`precisionMean`, the mean over the thresholds, named by the AP), with the AP per
+ * category; AP by object size per category (the summary's APs / APm / APl as the rule). Keypoints have no small range.
+ */
+const PR_CHARTS: ChartRequest[] = [
+  { kind: 'pr-curves', curve: 'precisionMean', ap: 'AP', label: 'IoU 0.5:0.95' },
+  { kind: 'pr-curves', curve: 'precision', ap: 'AP50', label: 'IoU 0.5', bars: false },
+];
+const sizeBars = (field: string, size: string): ChartRequest => ({
+  kind: 'class-bars',
+  field,
+  label: `AP ${size}`,
+  summaryKey: field,
+  summaryLabel: `all categories (${field})`,
+  axisTitle: `AP, ${size} objects (0–1)`,
+});
+const DETECTION_CHARTS: ChartRequest[] = [...PR_CHARTS, sizeBars('APs', 'small'), sizeBars('APm', 'medium'), sizeBars('APl', 'large')];
+const KEYPOINT_CHARTS: ChartRequest[] = [...PR_CHARTS, sizeBars('APm', 'medium'), sizeBars('APl', 'large')];
+
 /** The merge hook's context: the task options given to `cvdevkit merge` (`options`, absent when none are passed). */
 type MergeOptionsContext = RunContext & { options?: Partial<CocoOptions> };
 
@@ -48,6 +68,7 @@ function task(iouType: IouType, title: string, description: string) {
     // `cvdevkit merge coco/<task> a.json b.json …`: the shards' records files → the whole report
     // `--arrays` on the merge command line reaches the hook as `context.options` (the registry's merge path)
     merge: async (files, c) => (await import('./run.js')).mergeCocoShards(iouType, files, c, (c as MergeOptionsContext).options?.arrays === true),
+    charts: iouType === 'keypoints' ? KEYPOINT_CHARTS : DETECTION_CHARTS,
     // `cvdevkit compare --bootstrap`: each category's AP recomputed on a replicate of the images (replicate.ts)
     replicate: async (stats) => (await import('./replicate.js')).cocoReplicator(stats),
   });

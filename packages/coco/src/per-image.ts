@@ -143,7 +143,7 @@ export function cocoPerImage(input: CocoPerImageInput): CocoPerImage | null {
     fingerprint: fingerprint([input.task, setup.imgIds, setup.kCatIds, params.iouThrs, params.recThrs, [range.lo, range.hi, maxDet], fixNames(fixes).join(','), posAll]),
     summaryKey: 'AP',
     summary: 'mean-numeric',
-    valueField: 'ap',
+    valueField: 'AP',
     higherIsBetter: true,
     iouThrs: Array.from(params.iouThrs),
     recThrs: Array.from(params.recThrs),

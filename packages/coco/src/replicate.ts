@@ -8,7 +8,7 @@
  * `rc = tp / npig`, `pr = tp / (fp + tp + 2^-52)`, the right-to-left envelope, `searchsorted(rc, recThrs,
  * 'left')` with the cells after the first miss left at 0; `npig` is the sum of the images' counts times
  * their multiplicity. The AP is numpy's pairwise mean of the T × R cells: the identity replicate gives the
- * report's `ap` bit for bit. A category without non-ignored ground truth in the replicate has no AP (NaN;
+ * report's `AP` bit for bit. A category without non-ignored ground truth in the replicate has no AP (NaN;
  * pycocotools' −1), which the summary (`mean-numeric`) leaves out as pycocotools' mean leaves out −1.
  */
 import { inputError, type PerImageStatistics, type Replicator } from '@cvdevkit/core';

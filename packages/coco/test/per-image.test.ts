@@ -71,7 +71,7 @@ describe('coco per-image statistics and replicator', () => {
       expect(rep.classes).toEqual(report.rows.map((r) => r.key));
       const out = new Float64Array(rep.classes.length);
       rep.evaluate(new Uint32Array(rep.images).fill(1), out);
-      out.forEach((v, k) => expect(same(v, report.rows[k].ap), `category ${rep.classes[k]}: ${v} vs ${String(report.rows[k].ap)}`).toBe(true));
+      out.forEach((v, k) => expect(same(v, report.rows[k].AP), `category ${rep.classes[k]}: ${v} vs ${String(report.rows[k].AP)}`).toBe(true));
       // the bootstrap's summary of the identity (mean of the per-category APs) against pycocotools' AP (mean of the cells)
       const aps = Array.from(out).filter((v) => !Number.isNaN(v));
       expect(Math.abs(aps.reduce((s, v) => s + v, 0) / aps.length - (report.summary.AP as number))).toBeLessThan(1e-15);
@@ -82,7 +82,7 @@ describe('coco per-image statistics and replicator', () => {
         const w = draw(rep.images, seed, zeroIdImages);
         rep.evaluate(w, out);
         const materialised = await run(task, materialise(o, w), false);
-        out.forEach((v, k) => expect(same(v, materialised.rows[k].ap), `seed ${seed} category ${rep.classes[k]}: ${v} vs ${String(materialised.rows[k].ap)}`).toBe(true));
+        out.forEach((v, k) => expect(same(v, materialised.rows[k].AP), `seed ${seed} category ${rep.classes[k]}: ${v} vs ${String(materialised.rows[k].AP)}`).toBe(true));
       }
     });
   }
@@ -103,9 +103,9 @@ describe('coco per-image statistics and replicator', () => {
     expect(result.methods.map((m) => m.summary)).toEqual([a.summary.AP, b.summary.AP]);
     expect(result.methods.every((m) => Array.isArray(m.ci))).toBe(true);
     const edited = structuredClone(a);
-    const k = edited.rows.findIndex((r) => typeof r.ap === 'number' && r.ap > 0.1);
-    edited.rows[k].ap = (edited.rows[k].ap as number) - 0.1;
-    expect(() => compareReports([{ name: 'e', file: 'e.json', report: edited }, inputs[1]], { bootstrap: 5, replicators })).toThrow(new RegExp(`rows\\[${k}\\]\\.ap`));
+    const k = edited.rows.findIndex((r) => typeof r.AP === 'number' && r.AP > 0.1);
+    edited.rows[k].AP = (edited.rows[k].AP as number) - 0.1;
+    expect(() => compareReports([{ name: 'e', file: 'e.json', report: edited }, inputs[1]], { bootstrap: 5, replicators })).toThrow(new RegExp(`rows\\[${k}\\]\\.AP`));
     let e: unknown;
     try {
       cocoReplicator({ ...statsOf(a), kind: 'ranked' });
