@@ -3,11 +3,12 @@
  * the mean of the precision cells over IoU thresholds × recall thresholds, area "all", the AP's maxDets) on
  * a bootstrap replicate in which image i is listed `w[i]` times, its copies next to each other.
  *
- * It runs pycocotools' `accumulate` literally on the replicate's ranking: every stored block repeated
- * `w[image]` times in place (the order the stable score sort gives the copies), `tp`/`fp` cumulated,
- * `rc = tp / npig`, `pr = tp / (fp + tp + 2^-52)`, the right-to-left envelope, `searchsorted(rc, recThrs,
- * 'left')` with the cells after the first miss left at 0; `npig` is the sum of the images' counts times
- * their multiplicity. The AP is numpy's pairwise mean of the T × R cells: the identity replicate gives the
+ * It gives what pycocotools' `accumulate` gives on the replicate's ranking (every stored block repeated
+ * `w[image]` times in place: the order the stable score sort gives the copies): `pr = tp / (fp + tp + 2^-52)`,
+ * its right-to-left envelope, sampled at `searchsorted(rc, recThrs, 'left')` with the cells after the first
+ * miss left at 0, `npig` the sum of the images' counts times their multiplicity. The same doubles, computed at
+ * the true positives only (see `Category`): the sampled position is the c-th true positive, c the smallest
+ * count with `c / npig >= thr`. The AP is numpy's pairwise mean of the T × R cells: the identity replicate gives the
  * report's `AP` bit for bit. A category without non-ignored ground truth in the replicate has no AP (NaN;
  * pycocotools' −1), which the summary (`mean-numeric`) leaves out as pycocotools' mean leaves out −1.
  */
@@ -20,13 +21,22 @@ import { FP, TP } from './records.js';
 const SPACING_1 = 2 ** -52;
 const P = 'extra.perImage';
 
+/**
+ * A category's ranking as the replicator walks it, per IoU threshold t (t-major arrays of `blocks` entries):
+ * each block's false positives (`fpCount`) and, for each of its true positives in rank order, the false
+ * positives of the block ranked before it (`fpWithin`, from `tpStart[t * blocks + b]` on). Precision is only
+ * ever sampled at a true positive (the envelope from a sampled position on is the best precision of the true
+ * positives from there: a false positive lowers it, an ignored entry repeats it), so the walk visits blocks and
+ * true positives, never the entries one by one.
+ */
 interface Category {
-  image: Uint32Array;
-  /** Start of each block, plus the end. */
-  blockStart: Uint32Array;
-  outcome: Uint8Array;
   posImage: Uint32Array;
   posCount: Uint32Array;
+  blocks: number;
+  blockImage: Uint32Array;
+  fpCount: Uint32Array;
+  tpStart: Uint32Array;
+  fpWithin: Uint32Array;
 }
 
 function bad(field: string, expected: string, found: string): never {
@@ -80,18 +90,57 @@ function checked(stats: PerImageStatistics): { T: number; recThrs: Float64Array;
       if (j === 0 || block[j] !== 0) starts.push(j);
       else if (image[j] !== image[j - 1]) bad(`${at}.block[${j}]`, 'a block of one image', `images ${image[j - 1]} and ${image[j]}`);
     }
-    starts.push(n);
-    return { image, blockStart: Uint32Array.from(starts), outcome, posImage, posCount };
+    return walkPlan(image, Uint32Array.from(starts), outcome, T, posImage, posCount);
   });
   return { T, recThrs: Float64Array.from(s.recThrs), keys, categories };
+}
+
+function walkPlan(image: Uint32Array, starts: Uint32Array, outcome: Uint8Array, T: number, posImage: Uint32Array, posCount: Uint32Array): Category {
+  const blocks = starts.length;
+  const n = image.length;
+  const end = (b: number) => (b + 1 < blocks ? starts[b + 1] : n);
+  const fpCount = new Uint32Array(T * blocks);
+  const tpStart = new Uint32Array(T * blocks + 1);
+  const within: number[] = [];
+  for (let t = 0; t < T; t++) {
+    for (let b = 0; b < blocks; b++) {
+      const i = t * blocks + b;
+      tpStart[i] = within.length;
+      let fp = 0;
+      for (let j = starts[b]; j < end(b); j++) {
+        const o = outcome[j * T + t];
+        if (o === TP) within.push(fp);
+        else if (o === FP) fp++;
+      }
+      fpCount[i] = fp;
+    }
+  }
+  tpStart[T * blocks] = within.length;
+  return { posImage, posCount, blocks, blockImage: Uint32Array.from(starts, (s) => image[s]), fpCount, tpStart, fpWithin: Uint32Array.from(within) };
+}
+
+/**
+ * The smallest TP count c with `c / npig >= thr` (the division numpy does for `rc`), npig + 1 when none:
+ * `searchsorted(rc, thr, 'left')` is the position of the c-th true positive (as accumulate.ts computes it).
+ */
+function tpNeeded(thr: number, npig: number): number {
+  let lo = 0;
+  let hi = npig + 1;
+  while (lo < hi) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    if (mid / npig >= thr) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 export function cocoReplicator(stats: PerImageStatistics): Replicator {
   const { T, recThrs, keys, categories } = checked(stats);
   const R = recThrs.length;
   const cells = new Float64Array(T * R);
+  const need = new Float64Array(R);
+  /** pr[c]: the precision at the c-th true positive, then its right-to-left maximum. */
   let pr = new Float64Array(1024);
-  let tpAt = new Float64Array(1024);
   return {
     images: stats.images,
     classes: keys,
@@ -104,53 +153,49 @@ export function cocoReplicator(stats: PerImageStatistics): Replicator {
           out[k] = NaN;
           continue;
         }
-        let nd = 0;
-        for (let b = 0; b + 1 < c.blockStart.length; b++) nd += w[c.image[c.blockStart[b]]] * (c.blockStart[b + 1] - c.blockStart[b]);
-        if (pr.length < nd) {
-          pr = new Float64Array(Math.max(nd, pr.length * 2));
-          tpAt = new Float64Array(pr.length);
-        }
+        for (let r = 0; r < R; r++) need[r] = tpNeeded(recThrs[r], npig);
+        const { blocks, blockImage, fpCount, tpStart, fpWithin } = c;
         for (let t = 0; t < T; t++) {
           // the replicate's ranking: each block repeated w[image] times in place
+          const base = t * blocks;
           let tp = 0;
           let fp = 0;
-          let j = 0;
-          for (let b = 0; b + 1 < c.blockStart.length; b++) {
-            const s = c.blockStart[b];
-            const e = c.blockStart[b + 1];
-            const copies = w[c.image[s]];
+          for (let b = 0; b < blocks; b++) {
+            const copies = w[blockImage[b]];
+            if (copies === 0) continue;
+            const i = base + b;
+            const nfp = fpCount[i];
+            const s = tpStart[i];
+            const e = tpStart[i + 1];
+            if (s === e) {
+              fp += copies * nfp;
+              continue;
+            }
+            if (pr.length <= tp + copies * (e - s)) {
+              const grown = new Float64Array(Math.max(2 * pr.length, tp + copies * (e - s) + 1));
+              grown.set(pr.subarray(0, tp + 1));
+              pr = grown;
+            }
             for (let copy = 0; copy < copies; copy++) {
-              for (let i = s; i < e; i++) {
-                const o = c.outcome[i * T + t];
-                if (o === TP) tp++;
-                else if (o === FP) fp++;
-                pr[j] = tp / (fp + tp + SPACING_1);
-                tpAt[j] = tp;
-                j++;
+              // pycocotools' tp / (fp + tp + 2^-52) at this true positive (integer sums are exact in any order)
+              for (let q = s; q < e; q++) {
+                tp++;
+                pr[tp] = tp / (fp + fpWithin[q] + tp + SPACING_1);
               }
+              fp += nfp;
             }
           }
-          for (let i = nd - 1; i > 0; i--) if (pr[i] > pr[i - 1]) pr[i - 1] = pr[i];
-          // searchsorted(rc, recThrs, 'left'); from the first index past the end on, the cells stay 0
+          for (let j = tp - 1; j >= 1; j--) if (pr[j + 1] > pr[j]) pr[j] = pr[j + 1];
+          // q[r]: the envelope at the need[r]-th true positive (the first entry when 0 are needed: the best of
+          // all, 0 without any); from the first r whose position is past the end on, the cells stay 0
           const row = t * R;
           let stopped = false;
           for (let r = 0; r < R; r++) {
-            if (!stopped) {
-              const thr = recThrs[r];
-              let lo = 0;
-              let hi = nd;
-              while (lo < hi) {
-                const mid = (lo + hi) >>> 1;
-                if (tpAt[mid] / npig < thr) lo = mid + 1;
-                else hi = mid;
-              }
-              if (lo >= nd) stopped = true;
-              else {
-                cells[row + r] = pr[lo];
-                continue;
-              }
-            }
-            cells[row + r] = 0;
+            const nr = need[r];
+            if (stopped || nr > tp) {
+              stopped = true;
+              cells[row + r] = 0;
+            } else cells[row + r] = nr === 0 ? (tp > 0 ? pr[1] : 0) : pr[nr];
           }
         }
         out[k] = pairwiseSum(cells, 0, T * R) / (T * R);
