@@ -10,7 +10,8 @@
  * the true positives only (see `Category`): the sampled position is the c-th true positive, c the smallest
  * count with `c / npig >= thr`. The AP is numpy's pairwise mean of the T × R cells: the identity replicate gives the
  * report's `AP` bit for bit. A category without non-ignored ground truth in the replicate has no AP (NaN;
- * pycocotools' −1), which the summary (`mean-numeric`) leaves out as pycocotools' mean leaves out −1.
+ * pycocotools' −1). `evaluate` returns the replicate's summary AP computed as pycocotools does (the mean
+ * over the pooled cells of the categories with ground truth), bit for bit the report's `AP` on the identity.
  */
 import { inputError, type PerImageStatistics, type Replicator } from '@cvdevkit/core';
 import { unpackArray, type PackedArray } from '@cvdevkit/metrics';
@@ -137,7 +138,12 @@ function tpNeeded(thr: number, npig: number): number {
 export function cocoReplicator(stats: PerImageStatistics): Replicator {
   const { T, recThrs, keys, categories } = checked(stats);
   const R = recThrs.length;
+  const K = categories.length;
   const cells = new Float64Array(T * R);
+  /** Every category's cells, pycocotools' C order (threshold, recall point, category), for the summary. */
+  const allCells = new Float64Array(T * R * K);
+  const hasGt = new Uint8Array(K);
+  const pooled = new Float64Array(T * R * K);
   const need = new Float64Array(R);
   /** pr[c]: the precision at the c-th true positive, then its right-to-left maximum. */
   let pr = new Float64Array(1024);
@@ -149,6 +155,7 @@ export function cocoReplicator(stats: PerImageStatistics): Replicator {
         const c = categories[k];
         let npig = 0;
         for (let j = 0; j < c.posImage.length; j++) npig += w[c.posImage[j]] * c.posCount[j];
+        hasGt[k] = npig === 0 ? 0 : 1;
         if (npig === 0) {
           out[k] = NaN;
           continue;
@@ -199,7 +206,13 @@ export function cocoReplicator(stats: PerImageStatistics): Replicator {
           }
         }
         out[k] = pairwiseSum(cells, 0, T * R) / (T * R);
+        for (let j = 0; j < T * R; j++) allCells[j * K + k] = cells[j];
       }
+      // the summary AP as pycocotools' _summarize takes it: the cells of the categories with ground truth (the
+      // others are -1), in C order, numpy's pairwise mean; the mean of the per-category APs differs in the last bits
+      let nv = 0;
+      for (let j = 0; j < T * R; j++) for (let k = 0; k < K; k++) if (hasGt[k]) pooled[nv++] = allCells[j * K + k];
+      return nv === 0 ? NaN : pairwiseSum(pooled, 0, nv) / nv;
     },
   };
 }
