@@ -20,12 +20,11 @@ export interface CommandSetup {
 export type CommandModule = (setup: CommandSetup) => void;
 
 /** Adds a task's declared options to a command; returns option name → commander attribute. */
-export function addTaskOptions(cmd: Command, entry: RegisteredTask, warn: (m: string) => void, how: { optional?: boolean } = {}): Map<string, string> {
+export function addTaskOptions(cmd: Command, entry: RegisteredTask, warn: (m: string) => void): Map<string, string> {
   const reserved = reservedAttributes();
   const attributeOf = new Map<string, string>();
   for (const spec of entry.task.options) {
-    // optional: none required (merge passes whichever the user gives to the task's merge hook)
-    const options = commanderOption(how.optional ? { ...spec, required: false } : spec);
+    const options = commanderOption(spec);
     const attr = options[0].attributeName();
     if (reserved.has(attr)) {
       warn(`task "${entry.id}" option "${spec.name}" clashes with the common option --${kebabCase(spec.name)}; it cannot be set from the command line`);
