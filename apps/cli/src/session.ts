@@ -5,7 +5,7 @@
  */
 import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { isDevkitError, metricNames, usageError, type Report, type RunContext } from '@cvdevkit/core';
+import { isDevkitError, usageError, type Report, type RunContext } from '@cvdevkit/core';
 import { INPUT_LIMITS_ENV, parseInputLimits } from '@cvdevkit/formats/fs';
 import type { PluginRegistry, RegisteredTask } from '@cvdevkit/registry';
 import { Interrupted, PluginFailure, printError } from './failures.js';
@@ -110,14 +110,11 @@ export class CliSession {
     };
   }
 
-  checkMetric(entry: RegisteredTask, metric: string | undefined): void {
-    const accepted = metricNames(entry.task);
-    if (metric !== undefined && !accepted.includes(metric))
-      throw usageError(`task "${entry.id}" does not accept --metric ${metric}; accepted: ${accepted.join(', ')}`, 'usage/unknown-metric');
-  }
-
-  /** Runs `fn` with a RunContext: progress (bar or lines), Ctrl-C → abort, collected log messages. */
-  async withContext<T>(common: CommonOptions, metric: string | undefined, fn: (ctx: Partial<RunContext>, logs: string[]) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` with the CLI's part of a RunContext: progress (bar or lines), Ctrl-C → abort, workers, cache, collected
+   * log messages. The registry's hook path (`PluginRegistry.prepareHook`) adds the metric and builds the rest.
+   */
+  async withContext<T>(common: CommonOptions, fn: (ctx: Partial<RunContext>, logs: string[]) => Promise<T>): Promise<T> {
     this.installSignals();
     if (this.interrupted) throw new Interrupted();
     this.bar = createProgress(this.io.stderr, { quiet: common.quiet === true, env: this.io.env });
@@ -126,7 +123,7 @@ export class CliSession {
     const logs: string[] = [];
     try {
       const result = await fn(
-        { progress: this.bar, signal: controller.signal, workers: common.workers, workersAuto: typeof common.raw.workers !== 'number', cacheDir: common.cacheDir, metric, log: (m: string) => void logs.push(m) },
+        { progress: this.bar, signal: controller.signal, workers: common.workers, workersAuto: typeof common.raw.workers !== 'number', cacheDir: common.cacheDir, log: (m: string) => void logs.push(m) },
         logs,
       );
       await this.checkInterrupted();

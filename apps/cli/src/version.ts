@@ -1,11 +1,7 @@
-import { readFileSync } from 'node:fs';
+// The subpath, not the package's index: `cvdevkit --version` answers before the rest of core is imported.
+import { readPackageIdentity } from '@cvdevkit/core/package-identity';
 
-/** The CLI's own version (its package.json); read without importing the rest of the CLI (`cvdevkit --version`). */
+/** The CLI's own version (its package.json; `bundle/` and `dist/` both sit one level below it). */
 export function cliVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
+  return readPackageIdentity(new URL('../package.json', import.meta.url)).version;
 }

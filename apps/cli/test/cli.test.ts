@@ -212,7 +212,7 @@ describe('errors and exit codes', () => {
     oneLine(
       cvdevkit(['list', '--plugin', './broken-plugin.js']),
       3,
-      /^error: plugin "broken-plugin" \(\.\/broken-plugin\.js\): tasks\["broken\/task"\]\.evaluate: expected a function, found undefined$/m,
+      /^error: plugin "broken-plugin" \(\.\/broken-plugin\.js\): tasks\["broken\/task"\]\.evaluate: expected a function, found nothing$/m,
     ));
 
   it('a plugin throwing a plain Error → 3 without a stack; --debug shows it', () => {
@@ -259,6 +259,14 @@ describe('cvdevkit validate / demo', () => {
     expect(r.stdout).toContain('test/echo (metric ap)');
     expect(readdirSync(dir)).toEqual(['test-echo']);
     expect(existsSync(join(dir, 'test-echo', 'dets.txt'))).toBe(true);
+  });
+
+  it('merge passes the task options given on its command line (none required) to the hook; the plugin version is stamped', () => {
+    const r = cvdevkit(['merge', 'test/echo', 'data/dets.txt', 'data/bad.txt', '--scale', '2', '--format', 'json', ...plugin]);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.summary).toEqual({ files: 2, scale: 2 });
+    expect(report.versions['devkit-plugin-test']).toBe('0.0.7');
   });
 
   it('demo of a task without a sample → 1', () => {

@@ -50,7 +50,7 @@ describe('cvdevkit compare', () => {
     expect(table.status, table.stderr).toBe(0);
     expect(table.stdout).toContain('Friedman χ²_F');
     expect(table.stdout).toContain('Paired bootstrap over images: 50 replicates, seed 7');
-    expect(readFileSync(join(dir, 'cd.svg'), 'utf8')).toContain('official <tspan');
+    expect(readFileSync(join(dir, 'cd.svg'), 'utf8')).toMatch(/<text[^>]*>official \(1\.\d\d\)<\/text>/);
     const j1 = runCli([...args, '--format', 'json', '--names', 'off,weak']);
     const j2 = runCli([...args, '--format', 'json', '--names', 'off,weak']);
     expect(j1.stdout).toBe(j2.stdout);

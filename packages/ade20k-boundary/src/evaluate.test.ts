@@ -139,6 +139,9 @@ describe('evaluate (stub engine)', () => {
     expect(viaHook.summary).toEqual(single.summary);
     expect(viaTask.rows).toEqual(viaHook.rows);
     expect(viaTask.extra).toEqual(viaHook.extra);
+    // the deprecated alias says what to run instead, once; the hook does not
+    expect(viaTask.diagnostics.filter((d) => d.code === 'ade20k/deprecated-task').map((d) => d.message)).toEqual([expect.stringContaining('cvdevkit merge ade20k/boundary')]);
+    expect(viaHook.diagnostics.some((d) => d.code === 'ade20k/deprecated-task')).toBe(false);
     expect((viaHook.extra as { perImage?: unknown }).perImage).toBeDefined();
     const missing = await failure(plugin.tasks['ade20k/boundary-merge'].evaluate({ counts: files.slice(1).join(',') }, ctx()));
     expect(missing.kind).toBe('input');

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
   ProblemCollector,
@@ -17,30 +17,11 @@ import {
 import { boundaryThresholds } from '@cvdevkit/boundary';
 import { ADE20K_CLASS_COUNT, classKey } from './classes.js';
 import { entryKey, storeCounts, readAndMergeCountsFiles, resolveCountsFiles, writeCountsFile, type BoundaryCountSet, type StoredCounts } from './counts.js';
-import { checkSeed, parseClassList, parseShard, shardRange, type Ade20kBoundaryMergeOptions, type Ade20kBoundaryOptions, type Shard } from './options.js';
-import { PACKAGE_NAME, reportFromCounts } from './report.js';
+import { parseShard, requireFolder, shardRange, type Shard } from '@cvdevkit/formats';
+import { checkSeed, parseClassList, type Ade20kBoundaryMergeOptions, type Ade20kBoundaryOptions } from './options.js';
+import { reportFromCounts } from './report.js';
+import { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
 import { UnitEvaluator, type UnitResult, type UnitTask } from './unit.js';
-
-/** This package's version (read from its package.json; the same from src/ and dist/). */
-export const PACKAGE_VERSION: string = (() => {
-  try {
-    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  } catch {
-    return '0.0.0';
-  }
-})();
-
-function requireFolder(path: unknown, option: string, expected: string): string {
-  if (typeof path !== 'string' || path === '') throw usageError(`--${option}: expected ${expected}`, 'usage/missing-option');
-  let isDir: boolean;
-  try {
-    isDir = statSync(path).isDirectory();
-  } catch {
-    throw inputError({ code: 'input/missing-folder', file: path, field: `--${option}`, expected, found: 'no such folder' });
-  }
-  if (!isDir) throw inputError({ code: 'input/missing-folder', file: path, field: `--${option}`, expected, found: 'a file' });
-  return path;
-}
 
 /** The images of an evaluation: the sorted `*.mat` names of the GT folder (`dir(gtDir/*.mat)`). */
 export function listImages(gtDir: string): string[] {
@@ -92,7 +73,7 @@ function makePlan(options: Ade20kBoundaryOptions): Plan {
   const shard = options.shard !== undefined ? parseShard(options.shard) : undefined;
   const classes = options.classes !== undefined && options.classes !== '' ? parseClassList(options.classes) : Array.from({ length: ADE20K_CLASS_COUNT }, (_, i) => i + 1);
   if (shard && shard.count > 1 && !options.countsOut) {
-    throw usageError('--shard needs --counts-out <file>: a shard writes its counts there for ade20k/boundary-merge', 'usage/missing-option');
+    throw usageError('--shard needs --counts-out <file>: a shard writes its counts there for cvdevkit merge ade20k/boundary', 'usage/missing-option');
   }
   const gtDir = requireFolder(options.gt, 'gt', 'the ground-truth folder annotations_boundary/validation');
   const predDir = requireFolder(options.pred, 'pred', 'the predictions folder holding class_001 … class_150');
@@ -333,7 +314,7 @@ export async function validateAde20kBoundary(options: Ade20kBoundaryOptions, con
  * The one merge path: counts files (shards of one evaluation) into the final report, bit-identical to a
  * single run. `files`: paths (or folders) of counts files written with `countsOut`, or one string of
  * comma-separated paths. Both `cvdevkit merge ade20k/boundary <files…>` (the task's `merge` hook) and
- * the `ade20k/boundary-merge` task call it.
+ * the deprecated `ade20k/boundary-merge` task call it.
  */
 export function mergeBoundaryCounts(files: string | readonly string[], options: { debugCounts?: boolean; metric?: string; perImage?: boolean } = {}): Report {
   const t0 = performance.now();
@@ -354,8 +335,17 @@ export async function mergeAde20kBoundaryShards(files: readonly string[], contex
   return mergeBoundaryCounts(files, { metric: context.metric, perImage: context.perImage });
 }
 
-/** `ade20k/boundary-merge --counts <files>`: the same merge as `cvdevkit merge ade20k/boundary` (kept for existing scripts). */
+/** The warning of the deprecated `ade20k/boundary-merge` task. */
+export const BOUNDARY_MERGE_DEPRECATED =
+  'ade20k/boundary-merge is deprecated and will be removed in the next minor release: use `cvdevkit merge ade20k/boundary <counts files…>` (the same report)';
+
+/**
+ * `ade20k/boundary-merge --counts <files>`: a deprecated alias of `cvdevkit merge ade20k/boundary` for one
+ * release (the same merge, the same report, plus a warning saying what to run instead).
+ */
 export async function mergeAde20kBoundary(options: Ade20kBoundaryMergeOptions, context: RunContext): Promise<Report> {
   if (typeof options.counts !== 'string' || options.counts === '') throw usageError('--counts: expected counts files (comma-separated) or a folder', 'usage/missing-option');
-  return mergeBoundaryCounts(options.counts, { debugCounts: options.debugCounts, metric: context.metric, perImage: context.perImage });
+  const report = mergeBoundaryCounts(options.counts, { debugCounts: options.debugCounts, metric: context.metric, perImage: context.perImage });
+  report.diagnostics.push({ severity: 'warning', code: 'ade20k/deprecated-task', message: BOUNDARY_MERGE_DEPRECATED });
+  return report;
 }

@@ -1,8 +1,8 @@
 import { definePlugin, defineTask } from '@cvdevkit/core';
 import { ADE20K_BOUNDARY_CODES } from './codes.js';
-import { evaluateAde20kBoundary, mergeAde20kBoundary, mergeAde20kBoundaryShards, PACKAGE_VERSION, validateAde20kBoundary } from './evaluate.js';
+import { evaluateAde20kBoundary, mergeAde20kBoundary, mergeAde20kBoundaryShards, validateAde20kBoundary } from './evaluate.js';
 import { DEFAULT_SEED, type Ade20kBoundaryMergeOptions, type Ade20kBoundaryOptions } from './options.js';
-import { PACKAGE_NAME } from './report.js';
+import { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
 import { ade20kBoundarySample } from './sample.js';
 
 /**
@@ -48,8 +48,10 @@ const ade20kBoundaryTask = defineTask<Ade20kBoundaryOptions>({
 
 const ade20kBoundaryMergeTask = defineTask<Ade20kBoundaryMergeOptions>({
   id: 'ade20k/boundary-merge',
-  title: 'ADE20K semantic boundaries: merge shard counts',
-  description: 'Combines the counts files of ade20k/boundary --shard i/n --counts-out <file> runs into the report of the whole evaluation (bit-identical to one run); the same merge as `cvdevkit merge ade20k/boundary <files…>`.',
+  title: 'ADE20K semantic boundaries: merge shard counts (deprecated: use cvdevkit merge ade20k/boundary)',
+  description:
+    'Deprecated, removed in the next minor release: use `cvdevkit merge ade20k/boundary <counts files…>`, which gives the same report. ' +
+    'Combines the counts files of ade20k/boundary --shard i/n --counts-out <file> runs into the report of the whole evaluation (bit-identical to one run).',
   options: [
     { name: 'counts', type: 'string', required: true, description: 'counts files (comma-separated) or a folder of *.json / *.json.gz counts files' },
     { name: 'debugCounts', type: 'boolean', default: false, description: 'put the per-(class, image) counts in the JSON report (extra.counts)' },

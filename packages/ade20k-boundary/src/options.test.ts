@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import { isDevkitError } from '@cvdevkit/core';
-import { checkSeed, parseClassList, parseShard, shardRange } from './options.js';
+import { checkSeed, parseClassList } from './options.js';
 
 function usage(fn: () => unknown): string {
   try {
@@ -12,39 +11,6 @@ function usage(fn: () => unknown): string {
   }
   throw new Error('no error');
 }
-
-describe('parseShard', () => {
-  it('parses "i/n" (1-based)', () => {
-    expect(parseShard('2/3')).toEqual({ index: 2, count: 3 });
-    expect(parseShard(' 1 / 1 ')).toEqual({ index: 1, count: 1 });
-  });
-  it('rejects malformed or out-of-range shards as usage errors', () => {
-    expect(usage(() => parseShard('0/3'))).toMatch(/numbered from 1/);
-    expect(usage(() => parseShard('4/3'))).toMatch(/1 ≤ i ≤ n/);
-    expect(usage(() => parseShard('a/b'))).toMatch(/expected "i\/n"/);
-    expect(usage(() => parseShard('2'))).toMatch(/expected "i\/n"/);
-  });
-});
-
-describe('shardRange', () => {
-  it('splits units into contiguous blocks that cover everything once (property)', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 1, max: 40 }), (total, n) => {
-        let prev = 0;
-        for (let i = 1; i <= n; i++) {
-          const [a, b] = shardRange(total, { index: i, count: n });
-          if (a !== prev || b < a) return false;
-          if (b - a > Math.ceil(total / n)) return false;
-          prev = b;
-        }
-        return prev === total;
-      }),
-    );
-  });
-  it('is the whole range without a shard', () => {
-    expect(shardRange(450, undefined)).toEqual([0, 450]);
-  });
-});
 
 describe('parseClassList', () => {
   it('parses numbers, ranges and class_NNN names, sorted and unique', () => {

@@ -3,8 +3,9 @@ import { collectBoundaryScores, type BoundaryCounts, type BoundaryScores } from 
 import { ADE20K_CLASS_COUNT, ADE20K_CLASS_NAMES, classKey } from './classes.js';
 import { entryKey, expandArray, type BoundaryCountSet, type StoredCounts } from './counts.js';
 import { boundaryPerImage } from './per-image.js';
+import { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
 
-export const PACKAGE_NAME = '@cvdevkit/ade20k-boundary';
+export { PACKAGE_NAME };
 
 export interface ReportFromCountsOptions {
   task?: string;
@@ -116,7 +117,7 @@ export function reportFromCounts(set: BoundaryCountSet, options: ReportFromCount
     aps.push(s.ap);
     if (nonTrivial) curves.push(classCurve(cls, s));
   }
-  const version = options.version ?? '0.0.0';
+  const version = options.version ?? PACKAGE_VERSION;
   return createReport({
     dataset: 'ade20k',
     task: options.task ?? 'ade20k/boundary',

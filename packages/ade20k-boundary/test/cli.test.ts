@@ -53,6 +53,7 @@ describe.skipIf(!ready)('cvdevkit CLI: ade20k/boundary', () => {
     }
     const merged = cvdevkit(['eval', 'ade20k/boundary-merge', '--counts', files.join(','), '--format', 'json']);
     expect(merged.code).toBe(0);
+    expect(JSON.parse(merged.stdout).diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', code: 'ade20k/deprecated-task' }));
     const single = cvdevkit(['eval', 'ade20k/boundary', '--gt', gt, '--pred', pred, '--format', 'json']);
     expect(JSON.parse(merged.stdout).rows).toEqual(JSON.parse(single.stdout).rows);
     const viaMerge = cvdevkit(['merge', 'ade20k/boundary', ...files, '--format', 'json']);

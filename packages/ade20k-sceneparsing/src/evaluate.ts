@@ -20,7 +20,8 @@ import {
 import { listingHash, mergeCountsFiles, writeCountsFile, COUNTS_FORMAT, COUNTS_VERSION } from './counts-file.js';
 import { evaluateImage, type ImageResult, type ImageTask } from './image-task.js';
 import type { SceneParsingOptions } from './options.js';
-import { parseShard, planEntries, requireFolder, shardRange, type PlanEntry, type Shard } from './plan.js';
+import { requireFolder } from '@cvdevkit/formats';
+import { parseShard, planEntries, shardRange, type PlanEntry, type Shard } from './plan.js';
 import { recordDiagnostics, type EntryRecord, type RunSettings } from './records.js';
 import { METRIC, TASK_ID, reportFromRecords } from './report.js';
 

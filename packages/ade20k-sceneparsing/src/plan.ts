@@ -6,7 +6,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { inputError, usageError } from '@cvdevkit/core';
+import { usageError } from '@cvdevkit/core';
 
 export interface PlanEntry {
   /** The file name (`ADE_val_00000001.png`). */
@@ -27,18 +27,6 @@ export function byteOrder(a: string, b: string): number {
 }
 
 /** Checks that an option names a folder (exit 2 naming it otherwise). */
-export function requireFolder(path: unknown, option: string, expected: string): string {
-  if (typeof path !== 'string' || path === '') throw usageError(`--${option}: expected ${expected}`, 'usage/missing-option');
-  let isDir: boolean;
-  try {
-    isDir = statSync(path).isDirectory();
-  } catch {
-    throw inputError({ code: 'input/missing-folder', file: path, field: `--${option}`, expected, found: 'no such folder' });
-  }
-  if (!isDir) throw inputError({ code: 'input/missing-folder', file: path, field: `--${option}`, expected, found: 'a file' });
-  return path;
-}
-
 /** The regular files `*.png` of a folder (the glob is case-sensitive, as `dir` on Linux). */
 export function listPngFiles(dir: string): string[] {
   const out: string[] = [];

@@ -7,8 +7,8 @@
 export { compareReports, COMPARE_SCHEMA, type CompareOptions, type CompareResult, type CompareMethod, type CompareClass, type ComparePair, type Interval } from './compare/compare.js';
 export { methodNames, type CompareInput, type CompareSubject } from './compare/inputs.js';
 export { replayPerImage, validateReport } from './compare/validate-report.js';
-export { formatCompareText, formatCompareMarkdown, formatCompareCsv, compareToJson, compareTables } from './compare/format.js';
-export { cdDiagramSvg, type CdDiagramOptions } from './compare/cd-diagram.js';
+export { formatCompareText, compareRecords, compareToJson, compareTables, type CompareRecordValue, type CompareTables } from './compare/format.js';
+export { cdDiagramData, type CdDiagramData } from './compare/cd-diagram.js';
 export { pairedBootstrap, type BootstrapDraws, type BootstrapSubject } from './compare/paired-bootstrap.js';
 export { SeededRandom } from './stats/bootstrap.js';
 export type { PosthocMethod, PosthocResult } from './stats/posthoc.js';

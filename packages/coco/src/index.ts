@@ -2,7 +2,7 @@
  * @cvdevkit/coco: COCO detection evaluation (bbox, segm, keypoints) exact to pycocotools 2.0.11.
  * The default export is the cvdevkit plugin; the named exports are the option types and the Params helpers.
  */
-import { definePlugin, defineTask, type ChartRequest, type OptionSpec, type RunContext } from '@cvdevkit/core';
+import { definePlugin, defineTask, type ChartRequest, type OptionSpec } from '@cvdevkit/core';
 import type { CocoOptions } from './options.js';
 import type { IouType } from './params.js';
 import { PACKAGE_VERSION } from './run.js';
@@ -51,9 +51,6 @@ const sizeBars = (field: string, size: string): ChartRequest => ({
 const DETECTION_CHARTS: ChartRequest[] = [...PR_CHARTS, sizeBars('APs', 'small'), sizeBars('APm', 'medium'), sizeBars('APl', 'large')];
 const KEYPOINT_CHARTS: ChartRequest[] = [...PR_CHARTS, sizeBars('APm', 'medium'), sizeBars('APl', 'large')];
 
-/** The merge hook's context: the task options given to `cvdevkit merge` (`options`, absent when none are passed). */
-type MergeOptionsContext = RunContext & { options?: Partial<CocoOptions> };
-
 function task(iouType: IouType, title: string, description: string) {
   return defineTask<CocoOptions>({
     id: `coco/${iouType}`,
@@ -66,8 +63,8 @@ function task(iouType: IouType, title: string, description: string) {
     validate: async (o, c) => (await import('./validate.js')).validateCoco(iouType, o, c),
     sample: async (dir) => (await import('./sample.js')).writeCocoSample(dir, iouType),
     // `cvdevkit merge coco/<task> a.json b.json …`: the shards' records files → the whole report
-    // `--arrays` on the merge command line reaches the hook as `context.options` (the registry's merge path)
-    merge: async (files, c) => (await import('./run.js')).mergeCocoShards(iouType, files, c, (c as MergeOptionsContext).options?.arrays === true),
+    // `--arrays` on the merge command line reaches the hook as `context.options`
+    merge: async (files, c) => (await import('./run.js')).mergeCocoShards(iouType, files, c, c.options?.arrays === true),
     charts: iouType === 'keypoints' ? KEYPOINT_CHARTS : DETECTION_CHARTS,
     // `cvdevkit compare --bootstrap`: each category's AP recomputed on a replicate of the images (replicate.ts)
     replicate: async (stats) => (await import('./replicate.js')).cocoReplicator(stats),

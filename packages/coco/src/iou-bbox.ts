@@ -1,4 +1,4 @@
-import { boxIou } from './box-iou.js';
+import { boxPairIou } from '@cvdevkit/rle';
 import type { GroundTruth, Results } from './dataset.js';
 import type { IouComputer } from './evaluate.js';
 
@@ -15,7 +15,7 @@ export function bboxIouComputer(gt: GroundTruth, dt: Results): IouComputer {
       for (let j = 0; j < ng; j++) {
         const g = gts[j];
         const c = Math.trunc(crowd[g]) !== 0;
-        for (let i = 0; i < nd; i++) out[i * ng + j] = boxIou(db, 4 * dts[i], gb, 4 * g, c);
+        for (let i = 0; i < nd; i++) out[i * ng + j] = boxPairIou(db, 4 * dts[i], gb, 4 * g, c);
       }
       return out;
     },

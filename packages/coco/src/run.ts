@@ -1,5 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
-import { inputError, usageError, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
+import { statSync } from 'node:fs';
+import { inputError, readPackageIdentity, usageError, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
 import { accumulateAll } from './accumulate.js';
 import type { GroundTruth, Results } from './dataset.js';
 import { evaluateCoco, type CocoFixes, type IouComputer } from './evaluate.js';
@@ -19,13 +19,7 @@ import { COCO_CODES } from './codes.js';
 import { cocoPerImage } from './per-image.js';
 
 /** This package's version (read from its package.json; the same from src/ and dist/). */
-export const PACKAGE_VERSION: string = (() => {
-  try {
-    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  } catch {
-    return '0.0.0';
-  }
-})();
+export const PACKAGE_VERSION: string = readPackageIdentity(new URL('../package.json', import.meta.url)).version;
 
 export interface LoadedRun {
   iouType: IouType;

@@ -14,3 +14,4 @@ export * from './detection-diagnosis.js';
 export * from './report-analysis.js';
 export * from './display-text.js';
 export * from './field-info.js';
+export * from './visible-text.js';

@@ -4,6 +4,16 @@ import type { RunContext } from './context.js';
 import type { PerImageStatistics, Replicator } from './per-image.js';
 import type { AnalysisRequest } from './detection-diagnosis.js';
 
+/** What a task's `merge` hook gets: the run context and the task options given to `cvdevkit merge`. */
+export interface MergeContext<O extends object = TaskOptionValues> extends RunContext {
+  /**
+   * The task's options as given on the `cvdevkit merge` command line: any subset (none is required there), the
+   * declared defaults applied, paths resolved. The registry always sets it (empty when none are given); a caller
+   * that runs the hook directly may leave it out, so read it as `context.options?.name`.
+   */
+  options?: Partial<O>;
+}
+
 /** The type of a task option; the CLI parses argv strings into these. */
 export type OptionType = 'string' | 'path' | 'number' | 'integer' | 'boolean';
 
@@ -61,9 +71,12 @@ export interface TaskDefinition<O extends object = TaskOptionValues> {
   validate?(options: O, context: RunContext): Promise<Diagnostic[]>;
   /**
    * Combines partial results (the files written by sharded runs of this task) into the report of the whole
-   * evaluation: what `cvdevkit merge <task> <files…>` runs. Tasks that cannot be sharded leave it out.
+   * evaluation: what `cvdevkit merge <task> <files…> [task options]` runs. `context.options` holds the task's
+   * options given on that command line (none is required there; declared defaults applied; paths resolved), for
+   * the options that shape the merged report (for example an option that adds arrays to it). Tasks that cannot
+   * be sharded leave it out.
    */
-  merge?(files: readonly string[], context: RunContext): Promise<Report>;
+  merge?(files: readonly string[], context: MergeContext<O>): Promise<Report>;
   /**
    * Prepares a diagnosis (`cvdevkit analyze <task>`): reads the inputs with the task's own readers and returns
    * the matching records and metadata (`AnalysisRequest`); the CLI runs the diagnosis (`@cvdevkit/analysis`) on

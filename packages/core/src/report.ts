@@ -142,11 +142,3 @@ function withPlainArrays(value: unknown): unknown {
   }
   return out ?? value;
 }
-
-/** Mean of the numbers, ignoring nothing: NaN if any is NaN or the list is empty. */
-export function mean(values: ArrayLike<number>): number {
-  if (values.length === 0) return NaN;
-  let s = 0;
-  for (let i = 0; i < values.length; i++) s += values[i];
-  return s / values.length;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { chooseWorkerCount } from './worker-count.js';
+import { chooseWorkerCount, otherRunnable } from './worker-count.js';
 
 describe('chooseWorkerCount', () => {
   it('uses one thread for short work, when other programs keep the cores busy, and when one unit is left', () => {
@@ -34,5 +34,13 @@ describe('chooseWorkerCount', () => {
         },
       ),
     );
+  });
+
+  it('counts other programs\' runnable threads: a finite number, at least the load average', async () => {
+    const { loadavg } = await import('node:os');
+    const n = otherRunnable();
+    expect(Number.isFinite(n)).toBe(true);
+    expect(n).toBeGreaterThanOrEqual(0);
+    expect(n).toBeGreaterThanOrEqual(loadavg()[0] - 0.5); // the average may move between the two reads
   });
 });

@@ -16,3 +16,5 @@ export * from './json-input.js';
 export * from './lines.js';
 export * from './parse-cache.js';
 export * from './make-dirs.js';
+export * from './shard.js';
+export * from './input-folder.js';

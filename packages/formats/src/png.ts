@@ -14,37 +14,11 @@ import { DevkitError, inputError, isDevkitError, type ErrorCode } from '@cvdevki
 import { vocColormap } from './colormap.js';
 import { fsWriteError } from './fs-problem.js';
 import { readInputBytes, readInputBytesSync } from './input-file.js';
+import { inflateExactly } from './inflate-exact.js';
+import { readPngChunks, type PngMetadata } from './png-chunks.js';
 import { readPngHeader, translatePngError } from './png-header.js';
 
-// ---------------------------------------------------------------- pngjs internals (CommonJS, untyped)
-
-interface PngMetadata {
-  width: number;
-  height: number;
-  depth: number;
-  interlace: boolean;
-  palette: boolean;
-  color: boolean;
-  alpha: boolean;
-  bpp: number;
-  colorType: number;
-}
-interface ParserDependencies {
-  read(length: number, callback: (data: Buffer) => void): void;
-  error(err: Error): void;
-  metadata(meta: PngMetadata): void;
-  gamma(gamma: number): void;
-  palette(palette: number[][]): void;
-  transColor(color: number[]): void;
-  inflateData(data: Buffer): void;
-  simpleTransparency(): void;
-}
-type ParserCtor = new (options: { checkCRC?: boolean }, deps: ParserDependencies) => { start(): void };
-type SyncReaderCtor = new (buffer: Buffer) => { read(length: number, callback: (data: Buffer) => void): void; process(): void };
-
 const requireCjs = createRequire(import.meta.url);
-const Parser = requireCjs('pngjs/lib/parser.js') as ParserCtor;
-const SyncReader = requireCjs('pngjs/lib/sync-reader.js') as SyncReaderCtor;
 const filterParseSync = requireCjs('pngjs/lib/filter-parse-sync.js') as { process(data: Buffer, meta: PngMetadata): Buffer };
 const bitmapper = requireCjs('pngjs/lib/bitmapper.js') as { dataToBitMap(data: Buffer, meta: PngMetadata): Buffer | Uint16Array };
 const pngjsInflateSync = requireCjs('pngjs/lib/sync-inflate.js') as (
@@ -82,10 +56,10 @@ function pngProblem(file: string | undefined, detail: string, extra: { code?: Er
  * damaged files are input errors naming `file`. The header is checked first (`readPngHeader`: the
  * `png-pixels` cap), so nothing larger than the cap allows is ever allocated.
  */
-export function decodeLabelPng(buffer: Uint8Array, file?: string): LabelImage {
+export function decodeLabelPng(buffer: Uint8Array, file?: string, options: LabelDecodeOptions = {}): LabelImage {
   const buf = Buffer.isBuffer(buffer) ? buffer : Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   readPngHeader(buf, file);
-  const { meta: m, palette, idat } = parsePngChunks(buf, file);
+  const { meta: m, palette, idat } = readPngChunks(buf, file);
   if (m.colorType === 2 || m.colorType === 6) {
     throw pngProblem(file, 'not a label image', {
       code: 'input/png-color-type',
@@ -93,60 +67,49 @@ export function decodeLabelPng(buffer: Uint8Array, file?: string): LabelImage {
       found: `a truecolour ${m.colorType === 6 ? 'RGBA' : 'RGB'} PNG (imread would give H×W×3)`,
     });
   }
-  const inflated = inflateImageData(idat, m, file);
-  const data = labelsFromInflated(inflated, m, file);
+  const data = (!m.interlace && m.depth === 8 && m.bpp === 1 ? oneBytePerPixel(idat, m, file, options.reuse) : undefined) ?? labelsFromInflated(inflateImageData(idat, m, file), m, file);
   const image: LabelImage = { width: m.width, height: m.height, data, kind: m.colorType === 3 ? 'palette' : 'grey', bitDepth: m.depth };
-  if (m.colorType === 3 && palette) {
-    const p = new Uint8Array(palette.length * 3);
-    palette.forEach((c, i) => p.set([c[0], c[1], c[2]], i * 3));
-    image.palette = p;
-  }
+  if (m.colorType === 3 && palette) image.palette = palette;
   return image;
 }
 
-/** Step 1: the chunks through pngjs's parser (CRCs checked): header metadata, palette, IDAT data. */
-function parsePngChunks(buf: Buffer, file: string | undefined): { meta: PngMetadata; palette?: number[][]; idat: Buffer[] } {
-  let failure: Error | undefined;
-  let meta: PngMetadata | undefined;
-  let palette: number[][] | undefined;
-  const idat: Buffer[] = [];
-  const reader = new SyncReader(buf);
-  const parser = new Parser(
-    { checkCRC: true },
-    {
-      read: (length, callback) => reader.read(length, callback),
-      error: (err) => {
-        failure ??= err;
-      },
-      metadata: (m) => {
-        meta = m;
-      },
-      gamma: () => {},
-      palette: (p) => {
-        palette = p;
-      },
-      transColor: () => {},
-      inflateData: (d) => idat.push(d),
-      simpleTransparency: () => {},
-    },
-  );
-  try {
-    parser.start();
-    reader.process();
-  } catch (e) {
-    failure ??= e instanceof Error ? e : new Error(String(e));
+/**
+ * Pixel storage that `decodeLabelPng` may reuse from one image to the next (for a loop that is done with an
+ * image before it decodes the next one): the `data` it gives is valid until the next decode given the same
+ * buffer. Only the 8-bit, one-sample images use it (the label-image case); others get their own array.
+ */
+export class ReusableLabelBuffer {
+  private bytes = new Uint8Array(0);
+  /** `n` bytes of the storage (grown when needed). */
+  take(n: number): Uint8Array {
+    if (this.bytes.length < n) this.bytes = new Uint8Array(Math.max(n, Math.min(2 * this.bytes.length, 1 << 24)));
+    return this.bytes.subarray(0, n);
   }
-  if (failure || !meta) {
-    throw pngProblem(file, 'damaged PNG file', { expected: 'a complete, undamaged PNG', found: failure ? translatePngError(failure) : 'no image header' });
-  }
-  return { meta, palette, idat };
+}
+
+export interface LabelDecodeOptions {
+  /** Where to put the pixels (see `ReusableLabelBuffer`); default: a new array per image. */
+  reuse?: ReusableLabelBuffer;
+}
+
+/**
+ * Steps 2 and 3 for the label-image case (8 bits, one sample, not interlaced): the image data inflated into a
+ * scratch buffer (`inflateExactly`) and un-filtered into the output; undefined when the stream is not a complete
+ * one of at most the header's size (or empty): the general path then gives its result or message.
+ */
+function oneBytePerPixel(idat: Buffer[], m: PngMetadata, file: string | undefined, reuse: ReusableLabelBuffer | undefined): Uint8Array | undefined {
+  const { width, height } = m;
+  const raw = inflateExactly(idat.length === 1 ? idat[0] : Buffer.concat(idat), (width + 1) * height);
+  if (!raw || raw.length === 0) return undefined;
+  const out = reuse ? reuse.take(width * height) : new Uint8Array(width * height);
+  return unfilterOneBytePerPixel(raw, out, width, height, file);
 }
 
 /** Step 2: the IDAT stream inflated, with an output bounded by what the header allows. */
 function inflateImageData(idat: Buffer[], m: PngMetadata, file: string | undefined): Buffer {
   const { width, height } = m;
   try {
-    const compressed = Buffer.concat(idat);
+    const compressed = idat.length === 1 ? idat[0] : Buffer.concat(idat);
     const rowSize = ((width * m.bpp * m.depth + 7) >> 3) + 1;
     const imageSize = rowSize * height;
     let inflated: Buffer;
@@ -164,13 +127,15 @@ function inflateImageData(idat: Buffer[], m: PngMetadata, file: string | undefin
 }
 
 /**
- * A complete zlib stream of at most `size` bytes inflated into one buffer of that size (node's zlib, no
- * chunk list to concatenate); undefined for anything else (cut short, damaged, too long), which pngjs's
- * inflater then reads as before, with its result or error. Where this succeeds both give the same bytes.
+ * A complete zlib stream of at most `size` bytes inflated into one buffer (node's zlib, no chunk list to
+ * concatenate); undefined for anything else (cut short, damaged, too long), which pngjs's inflater then reads
+ * as before, with its result or error. Where this succeeds both give the same bytes. The output buffer has
+ * one byte to spare: a stream that fills it exactly would make node's zlib allocate a second one of the same
+ * size to look for more output.
  */
 function inflateWhole(compressed: Buffer, size: number): Buffer | undefined {
   try {
-    return zlibInflateSync(compressed, { chunkSize: Math.max(size, 64), maxOutputLength: Math.max(size, 1) });
+    return zlibInflateSync(compressed, { chunkSize: Math.max(size + 1, 64), maxOutputLength: Math.max(size, 1) });
   } catch {
     return undefined;
   }
@@ -181,8 +146,8 @@ function labelsFromInflated(inflated: Buffer, m: PngMetadata, file: string | und
   const { width, height } = m;
   const n = width * height;
   if (!m.interlace && m.depth === 8 && m.bpp === 1) {
-    // The label-image case (8-bit palette or grey): un-filter straight into the output.
-    return unfilterOneBytePerPixel(inflated, width, height, file);
+    // The label-image case (8-bit palette or grey) when oneBytePerPixel left it: un-filtered in place.
+    return unfilterOneBytePerPixel(inflated, inflated, width, height, file);
   }
   let unfiltered: Buffer;
   try {
@@ -217,23 +182,23 @@ function labelsFromInflated(inflated: Buffer, m: PngMetadata, file: string | und
 /**
  * PNG scanline un-filtering (filter types 0-4, PNG spec §9) for one byte per pixel, non-interlaced:
  * the hot path of label images, done in place of pngjs's line-by-line stream filter for speed.
- * It works in place in `raw` (the inflated data, which nothing else holds): row y moves from
- * `y·(width+1)+1` down to `y·width`, always to a lower index than it is read from, and the row above
- * is already in its final place when a filter reads it; so no second image-sized buffer is made.
+ * From `raw` (the inflated data) into `out` (`width × height` bytes), which may be `raw` itself: row y
+ * moves from `y·(width+1)+1` down to `y·width`, always to a lower index than it is read from, and the row
+ * above is already in its final place when a filter reads it.
  */
-function unfilterOneBytePerPixel(raw: Uint8Array, width: number, height: number, file: string | undefined): Uint8Array {
+function unfilterOneBytePerPixel(raw: Uint8Array, out: Uint8Array, width: number, height: number, file: string | undefined): Uint8Array {
   const stride = width + 1;
   if (raw.length < stride * height) {
     throw pngProblem(file, 'damaged PNG image data', { expected: `${stride * height} bytes of scanlines`, found: `${raw.length} (fewer rows than the header says)` });
   }
-  const out = raw;
   for (let y = 0; y < height; y++) {
     const src = y * stride + 1;
     const dst = y * width;
     const up = dst - width;
     const filter = raw[src - 1];
     if (filter === 0 || (filter === 2 && y === 0)) {
-      out.copyWithin(dst, src, src + width);
+      if (out === raw) out.copyWithin(dst, src, src + width);
+      else out.set(raw.subarray(src, src + width), dst);
     } else if (filter === 1) {
       let left = 0;
       for (let x = 0; x < width; x++) out[dst + x] = left = (raw[src + x] + left) & 255;
@@ -263,7 +228,7 @@ function unfilterOneBytePerPixel(raw: Uint8Array, width: number, height: number,
     }
   }
   // a plain Uint8Array view (not a Buffer), as before
-  return new Uint8Array(raw.buffer, raw.byteOffset, width * height);
+  return new Uint8Array(out.buffer, out.byteOffset, width * height);
 }
 
 /** Reads and decodes a label PNG through the input layer (regular file, `png` size cap; see `decodeLabelPng`). */

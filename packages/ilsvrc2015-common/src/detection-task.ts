@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import {
   createReport,
   createRunContext,
@@ -8,7 +8,7 @@ import {
   usageError,
   type Diagnostic,
   type Report,
-  type RunContext, type ErrorCode } from '@cvdevkit/core';
+  readPackageIdentity, type RunContext, type ErrorCode } from '@cvdevkit/core';
 import { evaluateDetections, type DetectionEvalResult } from './evaluate.js';
 import { detectionPerImage } from './per-image.js';
 import { readGroundTruthCache, readGroundTruthXml, type GroundTruth } from './ground-truth.js';
@@ -16,14 +16,9 @@ import { readBlacklist, readImageList, readPredictions, type Blacklist, type Ima
 import { checkGroundTruthClasses, readSynsets, type Synsets } from './meta.js';
 
 /** This library's package name and version, for the `versions` of the reports it helps build. */
-export const PACKAGE_NAME = '@cvdevkit/ilsvrc2015-common';
-export const VERSION: string = (() => {
-  try {
-    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  } catch {
-    return '0.0.0';
-  }
-})();
+const IDENTITY = readPackageIdentity(new URL('../package.json', import.meta.url));
+export const PACKAGE_NAME: string = IDENTITY.name;
+export const VERSION: string = IDENTITY.version;
 
 /** The official metric: VOCap area AP per class with the ILSVRC matching rule. */
 export const ILSVRC_AP = 'ilsvrc-ap';

@@ -1,5 +1,5 @@
 // @cvdevkit/ilsvrc2015-common: what the ILSVRC2015 detection plugins (DET, VID) share. A library,
-// not a plugin: it has no "devkit" manifest and registers no task.
+// not a plugin: it has no "cvdevkit" key and registers no task.
 export { ILSVRC_CODES } from './codes.js';
 export { readSynsets, readSynsetsText, type Synsets } from './meta.js';
 export {

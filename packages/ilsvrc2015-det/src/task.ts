@@ -1,15 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { defineTask, type TaskDefinition } from '@cvdevkit/core';
+import { defineTask, readPackageIdentity, type TaskDefinition } from '@cvdevkit/core';
 import { ILSVRC_AP, runDetectionTask, validateDetectionInputs, type DetectionTaskSettings } from '@cvdevkit/ilsvrc2015-common';
 
-export const PACKAGE_NAME = '@cvdevkit/ilsvrc2015-det';
-export const VERSION: string = (() => {
-  try {
-    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  } catch {
-    return '0.0.0';
-  }
-})();
+const IDENTITY = readPackageIdentity(new URL('../package.json', import.meta.url));
+export const PACKAGE_NAME: string = IDENTITY.name;
+export const VERSION: string = IDENTITY.version;
 
 export interface IlsvrcDetOptions {
   /** Prediction file: `<image_index> <DET_ID> <confidence> <xmin> <ymin> <xmax> <ymax>` per line. */

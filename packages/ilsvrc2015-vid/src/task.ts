@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defineTask, seededRandom, type TaskDefinition } from '@cvdevkit/core';
+import { defineTask, readPackageIdentity, seededRandom, type TaskDefinition } from '@cvdevkit/core';
 import {
   annotationXml,
   ILSVRC_AP,
@@ -11,14 +10,9 @@ import {
   type SampleObject,
 } from '@cvdevkit/ilsvrc2015-common';
 
-export const PACKAGE_NAME = '@cvdevkit/ilsvrc2015-vid';
-export const VERSION: string = (() => {
-  try {
-    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  } catch {
-    return '0.0.0';
-  }
-})();
+const IDENTITY = readPackageIdentity(new URL('../package.json', import.meta.url));
+export const PACKAGE_NAME: string = IDENTITY.name;
+export const VERSION: string = IDENTITY.version;
 
 export interface IlsvrcVidOptions {
   /** Prediction file: `<frame_index> <VID_ID> <confidence> <xmin> <ymin> <xmax> <ymax>` per line. */

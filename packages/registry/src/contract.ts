@@ -1,4 +1,4 @@
-import { CHART_KINDS, DevkitError, type DatasetPlugin } from '@cvdevkit/core';
+import { CHART_KINDS, DevkitError, describeValue, type DatasetPlugin } from '@cvdevkit/core';
 
 const OPTION_TYPES = new Set(['string', 'path', 'number', 'integer', 'boolean']);
 
@@ -10,27 +10,6 @@ const OPTION_TYPES = new Set(['string', 'path', 'number', 'integer', 'boolean'])
  * names of its options table at discovery (`DiscoverOptions.reservedOptions`).
  */
 export const RESERVED_OPTION_NAMES: readonly string[] = ['format', 'out', 'metric', 'workers', 'cacheDir', 'cache', 'quiet', 'debug', 'plugin', 'dir', 'help', 'version', 'plots', 'plotFormat'];
-
-/** A short description of a value for error messages: `undefined`, `a string ("x")`, `an array`, … */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return 'undefined';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  switch (typeof value) {
-    case 'string':
-      return `a string (${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)})`;
-    case 'number':
-      return `a number (${value})`;
-    case 'boolean':
-      return `a boolean (${value})`;
-    case 'function':
-      return 'a function';
-    case 'object':
-      return 'an object';
-    default:
-      return typeof value;
-  }
-}
 
 /** A `found` text used as is (not described as a value). */
 export class Shown {

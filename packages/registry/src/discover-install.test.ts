@@ -18,9 +18,9 @@ function manifest(name: string, ids: string[]): string {
 }
 
 /** Writes a package at `dir`: a plugin when `ids` is given (with a manifest when `withManifest`). */
-function pkg(dir: string, name: string, opts: { ids?: string[]; deps?: Record<string, string>; withManifest?: boolean; importCounts?: boolean } = {}): string {
+function pkg(dir: string, name: string, opts: { ids?: string[]; deps?: Record<string, string>; withManifest?: boolean; importCounts?: boolean; key?: string } = {}): string {
   mkdirSync(dir, { recursive: true });
-  const devkit = opts.ids ? { devkit: { plugin: './index.js', ...(opts.withManifest ? { manifest: './devkit.json' } : {}) } } : {};
+  const devkit = opts.ids ? { [opts.key ?? 'cvdevkit']: { plugin: './index.js', ...(opts.withManifest ? { manifest: './devkit.json' } : {}) } } : {};
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', type: 'module', dependencies: opts.deps ?? {}, ...devkit }));
   writeFileSync(join(dir, 'index.js'), opts.ids ? pluginSource(name, opts.ids, opts.importCounts) : 'export default 1;\n');
   if (opts.ids && opts.withManifest) writeFileSync(join(dir, 'devkit.json'), manifest(name, opts.ids));
@@ -30,6 +30,16 @@ function pkg(dir: string, name: string, opts: { ids?: string[]; deps?: Record<st
 const ids = (plugins: { summary: { tasks: { id: string }[] } }[]) => plugins.flatMap((p) => p.summary.tasks.map((t) => t.id)).sort();
 
 describe('discovery lists what the user installed', () => {
+  it('reads the old "devkit" key for one release, with one warning naming the package and the new key', async () => {
+    const root = makeTempDir('cvdevkit-disc-');
+    const project = pkg(join(root, 'project'), 'project', { deps: { 'old-plugin': '1', 'new-plugin': '1' } });
+    pkg(join(project, 'node_modules', 'old-plugin'), 'old-plugin', { ids: ['x/old'], key: 'devkit' });
+    pkg(join(project, 'node_modules', 'new-plugin'), 'new-plugin', { ids: ['x/new'] });
+    const { plugins, warnings } = await discoverPlugins({ cwd: project, config: false });
+    expect(ids(plugins)).toEqual(['x/new', 'x/old']);
+    expect(warnings).toEqual(['old-plugin: package.json key "devkit" is deprecated; rename it to "cvdevkit" (the old key is read until the next minor release)']);
+  });
+
   it("a project's direct dependencies, not a plugin that is only another plugin's dependency (hoisted)", async () => {
     const root = makeTempDir('cvdevkit-disc-');
     const project = pkg(join(root, 'project'), 'project', { deps: { 'vid-plugin': '1' } });
@@ -122,7 +132,7 @@ describe('reserved option names', () => {
   it('rejects a task option named like a common option, naming the plugin and the option', () => {
     for (const name of ['out', 'format', 'workers', 'metric', 'cacheDir', 'plots']) {
       expect(() => assertPluginContract(withOption(name), '"my-plugin" (./my-plugin.js)')).toThrow(
-        new RegExp(`^plugin "my-plugin" \\(\\./my-plugin\\.js\\): tasks\\["p/t"\\]\\.options\\[0\\]\\.name: expected a name no common option uses, found a string \\("${name}"\\) \\(.*reserved`),
+        new RegExp(`^plugin "my-plugin" \\(\\./my-plugin\\.js\\): tasks\\["p/t"\\]\\.options\\[0\\]\\.name: expected a name no common option uses, found "${name}" \\(.*reserved`),
       );
     }
     expect(() => assertPluginContract(withOption('pred'), 'x')).not.toThrow();

@@ -23,7 +23,7 @@ function pluginSource(name: string, taskIds: string[], opts: { evaluate?: boolea
 function writePackage(root: string, name: string, body: string, devkit: unknown = { plugin: './index.js' }): string {
   const dir = join(root, 'node_modules', ...name.split('/'));
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '0.9.0', type: 'module', ...(devkit ? { devkit } : {}) }));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '0.9.0', type: 'module', ...(devkit ? { cvdevkit: devkit } : {}) }));
   writeFileSync(join(dir, 'index.js'), body);
   return dir;
 }
@@ -91,12 +91,12 @@ describe('discoverPlugins', () => {
     const e = await rejection(discoverPlugins({ cwd: root, plugins: ['./no-eval.js'], autoDiscover: false }));
     expect(e.kind).toBe('internal');
     expect(e.code).toBe('plugin/contract');
-    expect(e.message).toBe('plugin "no-eval" (./no-eval.js): tasks["noeval/x"].evaluate: expected a function, found undefined');
+    expect(e.message).toBe('plugin "no-eval" (./no-eval.js): tasks["noeval/x"].evaluate: expected a function, found nothing');
   });
 
   it('rejects a default export that is not a plugin object', async () => {
     const e = await rejection(discoverPlugins({ cwd: root, plugins: ['./not-object.js'], autoDiscover: false }));
-    expect(e.message).toBe('plugin "not-object" (./not-object.js): default export: expected a plugin object { meta, tasks }, found a number (42)');
+    expect(e.message).toBe('plugin "not-object" (./not-object.js): default export: expected a plugin object { meta, tasks }, found 42');
   });
 
   it('reports a module that does not load as an internal error on one line', async () => {
@@ -135,7 +135,7 @@ describe('discoverPlugins', () => {
     expect(plugins.map((p) => [p.packageName, p.version, p.source])).toEqual([['@scope/dep-plugin', '0.9.0', 'dependency']]);
     expect(failures).toHaveLength(1);
     expect(warnings[0]).toContain('"broken-dep"');
-    expect(warnings[0]).toContain('tasks["broken/t"].evaluate: expected a function, found undefined');
+    expect(warnings[0]).toContain('tasks["broken/t"].evaluate: expected a function, found nothing');
   });
 
   it('reads devkit.config.json from an ancestor, paths relative to the config file', async () => {

@@ -14,7 +14,7 @@ import { DevkitError, isDevkitError, type DatasetPlugin } from '@cvdevkit/core';
 import { assertPluginContract } from './contract.js';
 import { readPluginManifest, summarizePlugin, type PluginSummary } from './manifest.js';
 import { isDirectory } from './package-files.js';
-import { findConfigFile, installCandidates, projectCandidates, readConfigPlugins, resolveSpecifier, type Candidate } from './plugin-candidates.js';
+import { findConfigFile, installCandidates, oldPluginKeyWarning, projectCandidates, readConfigPlugins, resolveSpecifier, type Candidate } from './plugin-candidates.js';
 
 /**
  * Where a plugin was found: `flag` (`--plugin`), `config` (devkit.config.json), `dependency` (a direct
@@ -226,7 +226,8 @@ function discoveryWarnings(plugins: FoundPlugin[], failures: DevkitError[]): str
 export async function discoverPlugins(options: DiscoverOptions = {}): Promise<DiscoveryResult> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const { candidates, failures } = collectCandidates(options, cwd);
-  const plugins = await settleCandidates(uniqueByModule(candidates), options, failures);
-  const warnings = discoveryWarnings(plugins, failures);
+  const unique = uniqueByModule(candidates);
+  const plugins = await settleCandidates(unique, options, failures);
+  const warnings = [...unique.filter((c) => c.oldKey === true).map((c) => oldPluginKeyWarning(c.packageName)), ...discoveryWarnings(plugins, failures)];
   return { plugins, warnings, failures };
 }

@@ -2,7 +2,7 @@
  * Plugin manifests: what `cvdevkit list` shows about a plugin, read from a JSON file next to its code, so
  * that discovery does not import any plugin. A plugin's build writes it from the plugin object
  * (`writePluginManifest`, run by `scripts/plugin-manifest.mjs` in this repository) and declares it in
- * package.json: `"devkit": { "plugin": "./dist/index.js", "manifest": "./dist/devkit.json" }`.
+ * package.json: `"cvdevkit": { "plugin": "./dist/index.js", "manifest": "./dist/devkit.json" }`.
  * A plugin without a manifest still works: discovery imports it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -12,6 +12,8 @@ export interface PackageJson {
   version?: unknown;
   main?: unknown;
   exports?: unknown;
+  cvdevkit?: unknown;
+  /** The plugin key before 0.2 (read for one release). */
   devkit?: unknown;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;

@@ -1,7 +1,8 @@
 /**
  * Candidate collection: which packages and files are plugin modules, found without importing them.
- * - A package is a plugin when its package.json has a `devkit` field (`devkit.plugin`, `devkit.manifest`);
- *   an explicitly requested package without it falls back to its main ESM entry.
+ * - A package is a plugin when its package.json has a `cvdevkit` field (`cvdevkit.plugin`, `cvdevkit.manifest`);
+ *   an explicitly requested package without it falls back to its main ESM entry. The old key `devkit` is still
+ *   read for one release (the candidate records it, discovery warns once per package).
  * - Requested plugins: `--plugin` specifiers and the `plugins` list of `devkit.config.json` (package names
  *   resolved like Node does, or paths); one that cannot be found is a usage error.
  * - Auto-discovered plugins: the current project (itself, its direct dependencies, its workspace packages
@@ -31,8 +32,10 @@ export interface Candidate {
   strict: boolean;
   /** `"name" (where)` used in messages. */
   label: string;
-  /** Absolute path of the declared manifest (`devkit.manifest`), if any. */
+  /** Absolute path of the declared manifest (`cvdevkit.manifest`), if any. */
   manifest?: string;
+  /** The package.json declares the plugin under the old key `devkit` (read for one release, with a warning). */
+  oldKey?: boolean;
 }
 
 /** Candidates and the failures of packages that claim to be plugins but are malformed. */
@@ -41,15 +44,27 @@ interface Found {
   failures: DevkitError[];
 }
 
-/** The `devkit.plugin` entry a package.json declares, or undefined if it is not a plugin package. */
-function declaredPluginEntry(pkg: PackageJson): { claims: boolean; entry?: unknown; manifest?: string } {
-  if (pkg.devkit === undefined || pkg.devkit === null) return { claims: false };
-  if (typeof pkg.devkit !== 'object') return { claims: true, entry: pkg.devkit };
-  const devkit = pkg.devkit as { plugin?: unknown; manifest?: unknown };
-  return { claims: 'plugin' in devkit, entry: devkit.plugin, manifest: typeof devkit.manifest === 'string' ? devkit.manifest : undefined };
+/** The package.json key that makes a package a plugin. */
+export const PLUGIN_KEY = 'cvdevkit';
+/** The key before 0.2 (`"devkit"`), still read for one release with a warning. */
+export const OLD_PLUGIN_KEY = 'devkit';
+
+/** The `cvdevkit.plugin` entry a package.json declares (or the old `devkit.plugin`), or undefined if it is not a plugin package. */
+function declaredPluginEntry(pkg: PackageJson): { claims: boolean; entry?: unknown; manifest?: string; key?: string } {
+  const key = pkg.cvdevkit !== undefined && pkg.cvdevkit !== null ? PLUGIN_KEY : pkg.devkit !== undefined && pkg.devkit !== null ? OLD_PLUGIN_KEY : undefined;
+  if (key === undefined) return { claims: false };
+  const value = key === PLUGIN_KEY ? pkg.cvdevkit : pkg.devkit;
+  if (typeof value !== 'object') return { claims: true, entry: value, key };
+  const declared = value as { plugin?: unknown; manifest?: unknown };
+  return { claims: 'plugin' in declared, entry: declared.plugin, manifest: typeof declared.manifest === 'string' ? declared.manifest : undefined, key };
 }
 
-/** The main ESM entry of a package without a `devkit.plugin` field: exports["."], then main, then index.js. */
+/** The warning for a package that declares its plugin under the old key. */
+export function oldPluginKeyWarning(packageName: string): string {
+  return `${packageName}: package.json key "${OLD_PLUGIN_KEY}" is deprecated; rename it to "${PLUGIN_KEY}" (the old key is read until the next minor release)`;
+}
+
+/** The main ESM entry of a package without a `cvdevkit.plugin` field: exports["."], then main, then index.js. */
 function mainEntry(pkg: PackageJson): string {
   const pick = (e: unknown): string | undefined => {
     if (typeof e === 'string') return e;
@@ -68,8 +83,8 @@ function packageCandidate(dir: string, source: PluginSource, strict: boolean, wh
   let pkg: PackageJson;
   try {
     const text = readFileSync(pkgFile, 'utf8');
-    // most dependencies are no plugins: a package.json without the "devkit" key is not parsed at all
-    if (!strict && !text.includes('"devkit"')) return undefined;
+    // most dependencies are no plugins: a package.json without the "cvdevkit" (or old "devkit") key is not parsed at all
+    if (!strict && !text.includes('"cvdevkit"') && !text.includes('"devkit"')) return undefined;
     pkg = JSON.parse(text) as PackageJson;
   } catch (e) {
     const name = JSON.stringify(fallbackName);
@@ -81,7 +96,7 @@ function packageCandidate(dir: string, source: PluginSource, strict: boolean, wh
   let entry: string;
   if (declared.claims) {
     if (typeof declared.entry !== 'string' || declared.entry === '')
-      return contractError(label, 'package.json devkit.plugin', 'a path to the plugin module, for example "./dist/index.js"', declared.entry);
+      return contractError(label, `package.json ${declared.key}.plugin`, 'a path to the plugin module, for example "./dist/index.js"', declared.entry);
     entry = declared.entry;
   } else if (strict) {
     entry = mainEntry(pkg);
@@ -96,6 +111,7 @@ function packageCandidate(dir: string, source: PluginSource, strict: boolean, wh
     strict,
     label,
     manifest: declared.manifest !== undefined ? resolve(dir, declared.manifest) : undefined,
+    ...(declared.key === OLD_PLUGIN_KEY ? { oldKey: true } : {}),
   };
 }
 

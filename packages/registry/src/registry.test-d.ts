@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { Report } from '@cvdevkit/core';
+import type { AnalysisRequest, Diagnostic, MergeContext, Report } from '@cvdevkit/core';
 import { evaluate, type PluginRegistry } from './index.js';
 
 // A local augmentation, as a plugin package would declare it.
@@ -20,5 +20,20 @@ describe('typed evaluate', () => {
     // @ts-expect-error: wrong option type
     void evaluate('typetest/echo', { input: 1 });
     expectTypeOf<PluginRegistry['evaluate']>().toBeFunction();
+  });
+});
+
+describe('one path for every hook', () => {
+  it("runHook's input and result follow the hook", () => {
+    const registry = {} as PluginRegistry;
+    expectTypeOf(registry.runHook('x/y', 'analyze', {})).toEqualTypeOf<Promise<AnalysisRequest>>();
+    expectTypeOf(registry.runHook('x/y', 'validate', {})).toEqualTypeOf<Promise<Diagnostic[]>>();
+    expectTypeOf(registry.runHook('x/y', 'merge', { files: ['a'] })).toEqualTypeOf<Promise<Report>>();
+    expectTypeOf(registry.prepareHook('x/y', 'sample').call).parameter(0).toEqualTypeOf<string>();
+    // @ts-expect-error: merge takes its files
+    void registry.runHook('x/y', 'merge', {});
+  });
+  it("a merge hook's context has the task's options (optional: a direct caller may leave them out)", () => {
+    expectTypeOf<MergeContext<{ input: string; arrays?: boolean }>['options']>().toEqualTypeOf<Partial<{ input: string; arrays?: boolean }> | undefined>();
   });
 });

@@ -1,9 +1,6 @@
 import {
   codeUnitOrder,
-  createRunContext,
   DevkitError,
-  findMetric,
-  metricNames,
   type Report,
   type RunContext,
   type TaskDefinition,
@@ -13,7 +10,8 @@ import {
 } from '@cvdevkit/core';
 import { discoverPlugins, type DiscoverOptions, type DiscoveryResult, type FoundPlugin, type LoadedPlugin } from './discover.js';
 import { contractError, Shown } from './contract.js';
-import type { TaskSummary } from './manifest.js';
+import type { TaskHook, TaskSummary } from './manifest.js';
+import { prepareTaskHook, type HookCalls, type HookName, type PreparedHook } from './task-hook.js';
 
 /** A task together with the plugin that provides it. */
 export interface RegisteredTask {
@@ -46,6 +44,21 @@ export interface PluginRegistry extends DiscoveryResult {
    * task whose plugin is not imported yet (lazy discovery) is an internal error: `loadTask` it first.
    */
   getTask(id: string): RegisteredTask;
+  /**
+   * A hook of a loaded task (`loadTask` it first), ready to run: a task without the hook is a usage error naming
+   * the tasks that have it, `metric` (default the task's official one) is resolved once and checked against the
+   * task's accepted metrics. Every hook goes through here (what `runHook` and `evaluate` do), so a caller can check
+   * before reading any file and run later.
+   */
+  prepareHook<H extends HookName>(id: string, hook: H, metric?: string): PreparedHook<H>;
+  /**
+   * Runs a task's hook (`evaluate`, `validate`, `analyze`, `merge`, `sample`) the one way: loads the task, resolves
+   * the metric (`context.metric`), builds the RunContext, calls the hook, checks the result's shape and stamps the
+   * plugin's version (see `PreparedHook.call`).
+   */
+  runHook<H extends HookName>(id: string, hook: H, input: HookCalls[H]['input'], context?: Partial<RunContext>): Promise<HookCalls[H]['result']>;
+  /** The installed tasks whose manifests declare an optional hook (`validate`, `analyze`, `merge`, `replicate`), comma-separated, or "none". */
+  tasksWithHook(hook: TaskHook): string;
   /** Typed evaluation: `options` are checked against the plugin's `TaskRegistry` augmentation. */
   evaluate<K extends TaskId>(id: K, options: TaskOptionsOf<K>, context?: Partial<RunContext>): Promise<Report>;
   /** Untyped evaluation (what the CLI uses). */
@@ -114,16 +127,6 @@ export function unknownTaskError(id: string, known: readonly string[]): DevkitEr
   return new DevkitError({ kind: 'usage', code: 'usage/unknown-task', field: 'task', message: `unknown task "${id}".${mean}${list}${hint}` });
 }
 
-function checkReport(value: unknown, entry: RegisteredTask): asserts value is Report {
-  const label = `${JSON.stringify(entry.plugin.packageName)} (${entry.plugin.entry})`;
-  const at = `tasks[${JSON.stringify(entry.id)}].evaluate`;
-  if (typeof value !== 'object' || value === null) throw contractError(label, at, 'to resolve to a Report', value);
-  const r = value as Record<string, unknown>;
-  if (typeof r.summary !== 'object' || r.summary === null) throw contractError(label, `${at} → summary`, 'an object', r.summary);
-  if (!Array.isArray(r.rows)) throw contractError(label, `${at} → rows`, 'an array', r.rows);
-  if (typeof r.task !== 'string') throw contractError(label, `${at} → task`, 'a string', r.task);
-}
-
 /** Task ids in code-unit order (ids are ASCII, where it agrees with a locale's order on letters, digits, "-" and "/"). */
 const compareIds = (a: { id: string }, b: { id: string }) => codeUnitOrder(a.id, b.id);
 
@@ -156,31 +159,18 @@ export function createRegistry(discovery: DiscoveryResult): PluginRegistry {
       throw contractError(`${JSON.stringify(entry.plugin.packageName)} (${entry.plugin.entry})`, `tasks[${JSON.stringify(id)}]`, 'the task its manifest lists', new Shown('no such task (rebuild the plugin to refresh its manifest)'));
     return loaded;
   };
-  const evaluateTask = async (id: string, options: TaskOptionValues, context: Partial<RunContext> = {}): Promise<Report> => {
-    const entry = await loadTask(id);
-    const metric = context.metric ?? entry.task.metric;
-    const accepted = metricNames(entry.task);
-    if (!accepted.includes(metric))
-      throw new DevkitError({
-        kind: 'usage',
-        code: 'usage/unknown-metric',
-        field: 'metric',
-        message: `task "${id}" does not accept metric "${metric}"; accepted: ${accepted.join(', ')}`,
-      });
-    const ctx = createRunContext({ ...context, metric, metricPlugin: findMetric(entry.task, metric) });
-    const started = performance.now();
-    const report: unknown = await entry.task.evaluate(options, ctx);
-    checkReport(report, entry);
-    report.versions ??= {};
-    report.versions[entry.plugin.packageName] ??= entry.plugin.version;
-    report.diagnostics ??= [];
-    report.curves ??= [];
-    report.matrices ??= {};
-    report.timings ??= { totalMs: 0 };
-    if (!report.timings.totalMs) report.timings.totalMs = performance.now() - started;
-    if (report.dataset === undefined) report.dataset = entry.plugin.plugin.meta.name;
-    return report;
+  const tasksWithHook = (hook: TaskHook): string =>
+    listing
+      .filter((t) => t.hooks.includes(hook))
+      .map((t) => t.id)
+      .join(', ') || 'none';
+  const prepareHook = <H extends HookName>(id: string, hook: H, metric?: string): PreparedHook<H> =>
+    prepareTaskHook(getTask(id), hook, metric, (h) => tasksWithHook(h as TaskHook));
+  const runHook = async <H extends HookName>(id: string, hook: H, input: HookCalls[H]['input'], context: Partial<RunContext> = {}): Promise<HookCalls[H]['result']> => {
+    await loadTask(id);
+    return prepareHook(id, hook, context.metric).call(input, context);
   };
+  const evaluateTask = (id: string, options: TaskOptionValues, context: Partial<RunContext> = {}): Promise<Report> => runHook(id, 'evaluate', options, context);
   return {
     ...discovery,
     tasks: () => listing.slice(),
@@ -192,6 +182,9 @@ export function createRegistry(discovery: DiscoveryResult): PluginRegistry {
     listTasks: sortedLoaded,
     findTask: (id) => byId.get(id),
     getTask,
+    prepareHook,
+    runHook,
+    tasksWithHook,
     evaluateTask,
     evaluate: (id, options, context) => evaluateTask(id, options as TaskOptionValues, context),
   };

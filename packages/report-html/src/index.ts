@@ -1,4 +1,5 @@
 export { buildReportCharts, isoFContour, type ReportChart, type VegaLiteSpec } from './charts/index.js';
+export { criticalDifferenceChart, type CriticalDifferenceData } from './charts/critical-difference.js';
 export { renderChartSvgs, warmChartWorker } from './chart-renderer.js';
 export { setDrawingHold, type DrawingHold } from './drawing-hold.js';
 export { saveChartCodeCache, useChartCodeCache } from './code-cache.js';

@@ -11,4 +11,4 @@ export { encodeString, decodeString, decodeStringMeasured, type MeasuredRle } fr
 export { fromPolygon, fromPolygons, fromBox, fromBoxes } from './polygon.js';
 export { fromUncompressed } from './uncompressed.js';
 export { merge } from './merge.js';
-export { iou, boxIou, type MaskIouOptions } from './iou.js';
+export { iou, boxIou, boxPairIou, type MaskIouOptions } from './iou.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rlesArb } from '../test/arbitraries.js';
 import { toBboxes } from './bbox.js';
 import { RleError } from './errors.js';
-import { boxIou, iou } from './iou.js';
+import { boxIou, boxPairIou, iou } from './iou.js';
 import { area, decode } from './mask.js';
 import { merge } from './merge.js';
 import type { Rle } from './rle.js';
@@ -90,6 +90,10 @@ describe('box IoU', () => {
   it('matches the formula; crowd divides by the detection area; C fmin/fmax skip NaN', () => {
     expect(Array.from(boxIou([0, 0, 10, 10], [5, 5, 10, 10], [0]))).toEqual([25 / (100 + 100 - 25)]);
     expect(Array.from(boxIou([0, 0, 10, 10], [5, 5, 10, 10], [1]))).toEqual([25 / 100]);
+    // one pair at offsets of flattened arrays (COCO's per-pair evaluation)
+    expect(boxPairIou([9, 9, 9, 9, 0, 0, 10, 10], 4, [5, 5, 10, 10], 0, false)).toBe(25 / (100 + 100 - 25));
+    expect(boxPairIou([0, 0, 10, 10], 0, [5, 5, 10, 10], 0, true)).toBe(25 / 100);
+    expect(boxPairIou([0, 0, 10, 10], 0, [10, 0, 5, 5], 0, false)).toBe(0);
     expect(Array.from(boxIou([0, 0, 10, 10], [10, 0, 5, 5], [0]))).toEqual([0]);
     // pycocotools 2.0.11 on NaN coordinates (values from the oracle): fmin/fmax ignore the NaN operand
     expect(Array.from(boxIou([0, 0, 10, 10], [NaN, 0, 10, 10], [0]))).toEqual([1]);

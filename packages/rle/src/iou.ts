@@ -27,31 +27,29 @@ function crowdFlags(isCrowd: ArrayLike<number | boolean>, n: number): Uint8Array
   return f;
 }
 
+/**
+ * pycocotools' `bbIou` (maskApi.c) of one pair: the detection box at `dt[d … d+3]` and the ground-truth box
+ * at `gt[g … g+3]`, both `[x, y, w, h]`; for a crowd ground truth the union is the detection's area. No +1
+ * pixel convention. The one box IoU kernel: `boxIou` and COCO's per-pair evaluation both call it.
+ */
+export function boxPairIou(dt: ArrayLike<number>, d: number, gt: ArrayLike<number>, g: number, crowd: boolean): number {
+  const d0 = dt[d], d1 = dt[d + 1], d2 = dt[d + 2], d3 = dt[d + 3];
+  const g0 = gt[g], g1 = gt[g + 1], g2 = gt[g + 2], g3 = gt[g + 3];
+  const w = fmin(d2 + d0, g2 + g0) - fmax(d0, g0);
+  if (w <= 0) return 0;
+  const h = fmin(d3 + d1, g3 + g1) - fmax(d1, g1);
+  if (h <= 0) return 0;
+  const i = w * h;
+  const da = d2 * d3;
+  const u = crowd ? da : da + g2 * g3 - i;
+  return i / u;
+}
+
 /** bbIou into out (row-major m×n); dt, gt are flattened [x, y, w, h] rows. */
 function boxIouInto(dt: ArrayLike<number>, gt: ArrayLike<number>, m: number, n: number, crowd: Uint8Array, out: Float64Array): void {
   for (let g = 0; g < n; g++) {
-    const G0 = gt[4 * g];
-    const G1 = gt[4 * g + 1];
-    const G2 = gt[4 * g + 2];
-    const G3 = gt[4 * g + 3];
-    const ga = G2 * G3;
     const isCrowd = crowd[g] === 1;
-    for (let d = 0; d < m; d++) {
-      const D0 = dt[4 * d];
-      const D1 = dt[4 * d + 1];
-      const D2 = dt[4 * d + 2];
-      const D3 = dt[4 * d + 3];
-      const da = D2 * D3;
-      const o = d * n + g;
-      out[o] = 0;
-      const w = fmin(D2 + D0, G2 + G0) - fmax(D0, G0);
-      if (w <= 0) continue;
-      const h = fmin(D3 + D1, G3 + G1) - fmax(D1, G1);
-      if (h <= 0) continue;
-      const i = w * h;
-      const u = isCrowd ? da : da + ga - i;
-      out[o] = i / u;
-    }
+    for (let d = 0; d < m; d++) out[d * n + g] = boxPairIou(dt, 4 * d, gt, 4 * g, isCrowd);
   }
 }
 

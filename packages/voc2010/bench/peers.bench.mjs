@@ -107,6 +107,8 @@ const bareOf = (k) => {
   return bareRss[k];
 };
 
+const readLoad = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const loadAtStart = existsSync('/proc/loadavg') ? readLoad() : 'unknown';
 const results = [];
 const f = (x, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : '–');
 try {
@@ -136,6 +138,7 @@ try {
       pairs: PAIRS,
       cvdevkitWall: median(A.map((x) => x.wall)),
       peerWall: median(B.map((x) => x.wall)),
+      ratios,
       ratio: median(ratios),
       ratioMin: Math.min(...ratios),
       ratioMax: Math.max(...ratios),
@@ -154,15 +157,16 @@ try {
     console.log(
       `${p.name.padEnd(10)} cvdevkit ${f(r.cvdevkitWall)} s  ${p.peer} ${f(r.peerWall)} s  ratio ${f(r.ratio, 2)} (${f(r.ratioMin, 2)}–${f(r.ratioMax, 2)}) target ≤ ${r.target}` +
         `  CPU ${f(r.cvdevkitCpu, 2)} / ${f(r.peerCpu, 2)} s = ${f(r.cpuRatio, 2)}  peak RSS ${f(r.cvdevkitRss, 0)} / ${f(r.peerRss, 0)} MiB` +
-        (r.cvdevkitAboveBare !== undefined ? `, above bare start ${f(r.cvdevkitAboveBare, 0)} / ${f(r.peerAboveBare, 0)} MiB` : ''),
+        (r.cvdevkitAboveBare !== undefined ? `, above bare start ${f(r.cvdevkitAboveBare, 0)} / ${f(r.peerAboveBare, 0)} MiB` : '') +
+        `\n           pair by pair: ${ratios.map((x) => f(x, 2)).join(' ')}`,
     );
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
 
-const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-console.log(`\nload average ${load}; ${PAIRS} alternated pairs per task, whole processes; ratio = cvdevkit / peer (wall), median of the pairs`);
+const load = existsSync('/proc/loadavg') ? readLoad() : 'unknown';
+console.log(`\nload average ${loadAtStart} at the start, ${load} at the end; ${PAIRS} alternated pairs per task, whole processes; ratio = cvdevkit / peer (wall), median of the pairs`);
 console.table(
   results.map((r) =>
     r.skipped
@@ -178,4 +182,4 @@ console.table(
         },
   ),
 );
-if (env.BENCH_JSON) writeFileSync(env.BENCH_JSON, `${JSON.stringify({ load, pairs: PAIRS, bareRssMiB: bareRss, results }, null, 2)}\n`);
+if (env.BENCH_JSON) writeFileSync(env.BENCH_JSON, `${JSON.stringify({ loadAtStart, load, pairs: PAIRS, bareRssMiB: bareRss, results }, null, 2)}\n`);

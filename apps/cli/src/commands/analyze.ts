@@ -5,8 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { Option } from 'commander';
-import { createRunContext, findMetric, usageError } from '@cvdevkit/core';
-import type { RegisteredTask, TaskHook } from '@cvdevkit/registry';
+import type { RegisteredTask } from '@cvdevkit/registry';
 import { addCommonOptions } from '../common-options.js';
 import { EXIT } from '../failures.js';
 import { parsePositiveIntegerArg, taskOptionValues } from '../options.js';
@@ -18,9 +17,7 @@ import { loadReportHtml } from '../report-html.js';
 
 async function analyze(session: CliSession, entry: RegisteredTask, opts: Record<string, unknown>, attributeOf: Map<string, string>, formatExplicit: boolean): Promise<number> {
   const common = session.common(opts, formatExplicit);
-  session.checkMetric(entry, common.metric);
-  const hook = entry.task.analyze;
-  if (!hook) throw usageError(`task "${entry.id}" has no analysis`, 'usage/no-analysis', `tasks with an analysis: ${tasksWith(session, 'analyze')}`);
+  const hook = session.registry.prepareHook(entry.id, 'analyze', common.metric);
   // the crops of --images are drawn by report-html, an optional package: say so before any file is read
   if (typeof opts.images === 'string') await loadReportHtml('--images');
   const values = taskOptionValues(entry.task, opts, attributeOf, session.io.cwd);
@@ -33,30 +30,19 @@ async function analyze(session: CliSession, entry: RegisteredTask, opts: Record<
   // the diagnosis runs here, on what the task's hook prepared (a plugin never depends on @cvdevkit/analysis)
   const { diagnoseOptions, runAnalysis } = await import('@cvdevkit/analysis');
   diagnoseOptions(analysis); // unknown sections, modes and counts are usage errors before any file is read
-  const report = await session.withContext(common, common.metric, async (ctx, logs) => {
-    const metric = common.metric ?? entry.task.metric;
-    const context = createRunContext({ ...ctx, metric, metricPlugin: findMetric(entry.task, metric) });
-    const request = await session.runTask(entry, () => hook.call(entry.task, { ...values, ...analysis }, context));
-    const r = runAnalysis(request, analysis, context.progress);
-    r.versions ??= {};
-    r.versions[entry.plugin.packageName] ??= entry.plugin.version;
-    r.dataset ??= entry.plugin.plugin.meta.name;
-    return session.finishReport(r, logs);
+  const report = await session.withContext(common, async (ctx, logs) => {
+    const request = await session.runTask(entry, () => hook.call({ ...values, ...analysis }, ctx));
+    return session.finishReport(runAnalysis(request, analysis, ctx.progress), logs);
   });
   await session.printReports([report], common);
   return EXIT.ok;
-}
-
-/** The installed tasks that declare a hook (their manifests say so), or "none". */
-export function tasksWith(session: CliSession, hook: TaskHook): string {
-  return session.registry.tasks().filter((t) => t.hooks.includes(hook)).map((t) => t.id).join(', ') || 'none';
 }
 
 export const analyzeCommand: CommandModule = ({ program, session, entry, done }) => {
   const cmd = program
     .command('analyze')
     .description('diagnose a submission: AP vs overlap and size, Hoiem error types, TIDE, top detections')
-    .argument('<task>', `task id (installed tasks with an analysis: ${tasksWith(session, 'analyze')})`);
+    .argument('<task>', `task id (installed tasks with an analysis: ${session.registry.tasksWithHook('analyze')})`);
   const attributeOf = entry ? addTaskOptions(cmd, entry, (m) => session.warn(m)) : new Map<string, string>();
   cmd.addOption(new Option('--only <sections>', 'comma-separated analyses: overlap,size,hoiem,tide,top (default: all the task supports)'));
   cmd.addOption(new Option('--tide-mode <mode>', 'TIDE baseline: official (the task\'s AP and matching) or tide (TIDE v1.0.1\'s own numbers)').choices(['official', 'tide']).default('official'));

@@ -19,12 +19,15 @@ export interface CommandSetup {
 /** A command module: `commands/<name>.ts` exports one of these. */
 export type CommandModule = (setup: CommandSetup) => void;
 
-/** Adds a task's declared options to a command; returns option name → commander attribute. */
-export function addTaskOptions(cmd: Command, entry: RegisteredTask, warn: (m: string) => void): Map<string, string> {
+/**
+ * Adds a task's declared options to a command; returns option name → commander attribute. `optional`: no option
+ * is mandatory (`merge`, whose task options only shape the merged report).
+ */
+export function addTaskOptions(cmd: Command, entry: RegisteredTask, warn: (m: string) => void, { optional = false } = {}): Map<string, string> {
   const reserved = reservedAttributes();
   const attributeOf = new Map<string, string>();
   for (const spec of entry.task.options) {
-    const options = commanderOption(spec);
+    const options = commanderOption(optional ? { ...spec, required: false } : spec);
     const attr = options[0].attributeName();
     if (reserved.has(attr)) {
       warn(`task "${entry.id}" option "${spec.name}" clashes with the common option --${kebabCase(spec.name)}; it cannot be set from the command line`);

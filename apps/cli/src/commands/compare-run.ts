@@ -2,32 +2,21 @@
 import { readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { DevkitError, inputError, perImageStatisticsOf, usageError, type Replicator, type Report } from '@cvdevkit/core';
-import {
-  cdDiagramSvg,
-  compareReports,
-  compareToJson,
-  formatCompareCsv,
-  formatCompareMarkdown,
-  formatCompareText,
-  methodNames,
-  type CompareResult,
-  type PosthocMethod,
-  validateReport,
-} from '@cvdevkit/analysis';
-import { compareHtml } from './compare-html.js';
-import { loadReportHtml, type ReportHtml } from '../report-html.js';
+import { cdDiagramData, compareReports, methodNames, type CompareResult, type PosthocMethod, validateReport } from '@cvdevkit/analysis';
+import { loadReportHtml } from '../report-html.js';
 import { EXIT } from '../failures.js';
+import { chartFile } from '../output/chart-file.js';
+import { FORMATTERS } from '../output/index.js';
 import { outputFormat } from '../output/out-format.js';
 import { checkOutputTarget, OutputCommit } from '../output/targets.js';
 import type { CliSession } from '../session.js';
 
-export const FORMATS: Record<string, (r: CompareResult, lib: () => Promise<ReportHtml>) => string | Promise<string>> = {
-  table: formatCompareText,
-  json: compareToJson,
-  csv: formatCompareCsv,
-  markdown: formatCompareMarkdown,
-  html: async (r, lib) => compareHtml(r, await lib()),
-};
+/** The comparison in `format`, by the formatter that renders reports in it (same escaping, same extensions). */
+function renderComparison(result: CompareResult, format: string): Promise<string> {
+  const formatter = FORMATTERS.get(format);
+  if (formatter?.renderComparison === undefined) throw usageError(`compare: the ${format} format cannot show a comparison`, 'usage/invalid');
+  return formatter.renderComparison(result);
+}
 
 function readReport(file: string): Report {
   let text: string;
@@ -54,14 +43,13 @@ function checkDiagramTarget(file: string): void {
   checkOutputTarget(file, '--cd-diagram');
 }
 
+/** The CD diagram: report-html's chart, drawn and turned into PNG like every chart (`--plots`). */
 async function renderDiagram(file: string, result: CompareResult, outputs: OutputCommit): Promise<void> {
-  if (!result.perClass) throw usageError(`--cd-diagram: ${result.task} has no per-class values to rank the methods over`, 'usage/cd-diagram', 'leave out --cd-diagram for this task');
-  const svg = cdDiagramSvg(result);
-  if (extname(file).toLowerCase() === '.png') {
-    // the one SVG → PNG path: report-html's (resvg), transparent as the SVG
-    const png = await (await loadReportHtml('--cd-diagram <file>.png')).renderSvgPng(svg, { background: 'transparent' });
-    outputs.stage(file, '--cd-diagram', png);
-  } else outputs.stage(file, '--cd-diagram', svg);
+  const data = cdDiagramData(result);
+  if (!data) throw usageError(`--cd-diagram: ${result.task} has no per-class values to rank the methods over`, 'usage/cd-diagram', 'leave out --cd-diagram for this task');
+  const lib = await loadReportHtml('--cd-diagram');
+  const [svg] = await lib.renderChartSvgs([lib.criticalDifferenceChart(data).spec]);
+  outputs.stage(file, '--cd-diagram', await chartFile(lib, svg, extname(file).toLowerCase() === '.png' ? 'png' : 'svg'));
 }
 
 /**
@@ -96,6 +84,9 @@ export async function compare(session: CliSession, task: string, files: string[]
   const diagram = typeof opts.cdDiagram === 'string' ? resolve(session.io.cwd, opts.cdDiagram) : undefined;
   if (out !== undefined) checkOutputTarget(out, '--out');
   if (diagram !== undefined) checkDiagramTarget(diagram);
+  // the diagram and the page are drawn by report-html, an optional package: say so before any file is read
+  if (diagram !== undefined) await loadReportHtml('--cd-diagram');
+  if (format === 'html') await loadReportHtml('compare --format html');
   if (files.length < 2) throw usageError(`compare: expected at least two reports, got ${files.length}`, 'usage/missing-argument');
   const paths = files.map((f) => resolve(session.io.cwd, f));
   const names = methodNames(files, typeof opts.names === 'string' ? opts.names : undefined);
@@ -116,10 +107,9 @@ export async function compare(session: CliSession, task: string, files: string[]
     seed: (opts.seed as number | undefined) ?? 0,
     replicators,
   });
-  const html = () => loadReportHtml('compare --format html');
   const outputs = new OutputCommit();
   try {
-    if (out !== undefined) outputs.stage(out, '--out', await FORMATS[format](result, html));
+    if (out !== undefined) outputs.stage(out, '--out', await renderComparison(result, format));
     if (diagram !== undefined) await renderDiagram(diagram, result, outputs);
     outputs.commit();
   } catch (e) {
@@ -127,7 +117,7 @@ export async function compare(session: CliSession, task: string, files: string[]
     throw e;
   }
   // with --out, stdout gets what a terminal gets: the table
-  session.out(await FORMATS[out !== undefined ? 'table' : format](result, html));
+  session.out(await renderComparison(result, out !== undefined ? 'table' : format));
   if (out !== undefined && !session.quiet) session.io.stderr.write(`comparison written to ${out}\n`);
   return EXIT.ok;
 }

@@ -3,10 +3,10 @@ import { InvalidArgumentError, Option } from 'commander';
 import type { PosthocMethod } from '@cvdevkit/analysis';
 import { addCommonOptions } from '../common-options.js';
 import { parseIntegerArg, parsePositiveIntegerArg } from '../options.js';
+import { COMPARISON_FORMATS } from '../output/index.js';
 import type { CommandModule } from './command.js';
 
 const POSTHOC = ['nemenyi', 'bonferroni-dunn', 'wilcoxon-holm'] as const satisfies readonly PosthocMethod[];
-export const COMPARE_FORMATS = ['table', 'json', 'csv', 'markdown', 'html'];
 
 function parseAlpha(v: string): number {
   const a = Number(v);
@@ -37,7 +37,7 @@ export const compareCommand: CommandModule = ({ program, session, done }) => {
     .option('--seed <n>', 'seed of the bootstrap (default 0)', parseIntegerArg, 0)
     .option('--cd-diagram <file>', 'write the critical-difference diagram (.svg or .png)')
     .option('--out <file>', 'also write the output to this file (atomically; format from the extension unless --format is given)');
-  addCommonOptions(cmd, {}, COMPARE_FORMATS).action((task: string, files: string[], opts: Record<string, unknown>) =>
+  addCommonOptions(cmd, {}, COMPARISON_FORMATS).action((task: string, files: string[], opts: Record<string, unknown>) =>
     done(import('./compare-run.js').then((run) => run.compare(session, task, files, opts, cmd.getOptionValueSource('format') === 'cli'))),
   );
 };

@@ -14,10 +14,9 @@ import { formatGiven } from './eval.js';
 
 function demoTasks(session: CliSession, taskId: string | undefined, metric: string | undefined): RegisteredTask[] {
   if (taskId !== undefined) {
-    const entry = session.registry.getTask(taskId);
-    if (typeof entry.task.sample !== 'function') throw usageError(`task "${taskId}" has no embedded sample`, 'usage/no-sample');
-    session.checkMetric(entry, metric);
-    return [entry];
+    // a task without a sample or a metric it does not accept: a usage error before anything is written
+    session.registry.prepareHook(taskId, 'sample', metric);
+    return [session.registry.getTask(taskId)];
   }
   const entries = session.registry.listTasks().filter((e) => typeof e.task.sample === 'function');
   if (entries.length === 0) throw usageError('no installed task has an embedded sample (see cvdevkit list)', 'usage/no-sample');
@@ -25,10 +24,12 @@ function demoTasks(session: CliSession, taskId: string | undefined, metric: stri
 }
 
 async function runSample(session: CliSession, entry: RegisteredTask, dir: string, common: CommonOptions): Promise<{ report: Report; values: Record<string, unknown> }> {
+  const sample = session.registry.prepareHook(entry.id, 'sample', common.metric);
+  const evaluate = session.registry.prepareHook(entry.id, 'evaluate', common.metric);
   ensureOutputDirSync(dir, 'the sample data (--dir)');
-  return session.withContext(common, common.metric, async (ctx, logs) => {
-    const values = (await session.runTask(entry, () => entry.task.sample!(dir))) as Record<string, unknown>;
-    const report = session.finishReport(await session.runTask(entry, () => session.registry.evaluateTask(entry.id, values as Record<string, never>, ctx)), logs);
+  return session.withContext(common, async (ctx, logs) => {
+    const values = await session.runTask(entry, () => sample.call(dir, ctx));
+    const report = session.finishReport(await session.runTask(entry, () => evaluate.call(values, ctx)), logs);
     return { report, values };
   });
 }

@@ -15,12 +15,10 @@ export function formatGiven(cmd: Command): boolean {
 
 async function evaluate(session: CliSession, entry: RegisteredTask, opts: Record<string, unknown>, attributeOf: Map<string, string>, formatExplicit: boolean): Promise<number> {
   const common = session.common(opts, formatExplicit);
-  session.checkMetric(entry, common.metric);
+  const hook = session.registry.prepareHook(entry.id, 'evaluate', common.metric);
   const values = taskOptionValues(entry.task, opts, attributeOf, session.io.cwd);
   const perImage = opts.perImage === true;
-  const report = await session.withContext(common, common.metric, async (ctx, logs) =>
-    session.finishReport(await session.runTask(entry, () => session.registry.evaluateTask(entry.id, values, { ...ctx, perImage })), logs),
-  );
+  const report = await session.withContext(common, async (ctx, logs) => session.finishReport(await session.runTask(entry, () => hook.call(values, { ...ctx, perImage })), logs));
   await session.printReports([report], common, { taskOptions: [values] });
   return EXIT.ok;
 }

@@ -14,4 +14,4 @@ export type { CommandModule, CommandSetup } from './command.js';
 export const COMMANDS: readonly CommandModule[] = [listCommand, infoCommand, evalCommand, analyzeCommand, validateCommand, mergeCommand, compareCommand, demoCommand];
 
 /** Commands whose first argument is a task id (its options become flags). */
-export const TASK_COMMANDS = new Set(['eval', 'analyze', 'validate', 'info', 'demo']);
+export const TASK_COMMANDS = new Set(['eval', 'analyze', 'validate', 'merge', 'info', 'demo']);

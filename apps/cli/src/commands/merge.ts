@@ -1,35 +1,36 @@
-/** `cvdevkit merge <task> <files…>`: the task combines the files of sharded runs into one report. */
+/** `cvdevkit merge <task> <files…> [task options]`: the task combines the files of sharded runs into one report. */
 import { resolve } from 'node:path';
-import { createRunContext, usageError } from '@cvdevkit/core';
+import { usageError } from '@cvdevkit/core';
 import type { RegisteredTask } from '@cvdevkit/registry';
 import { addCommonOptions } from '../common-options.js';
 import { EXIT } from '../failures.js';
+import { taskOptionValues } from '../options.js';
 import { REPORT_FORMATS } from '../output/index.js';
 import type { CliSession } from '../session.js';
-import type { CommandModule } from './command.js';
+import { addTaskOptions, type CommandModule } from './command.js';
 import { formatGiven } from './eval.js';
-import { tasksWith } from './analyze.js';
 
-async function merge(session: CliSession, entry: RegisteredTask, files: string[], opts: Record<string, unknown>, formatExplicit: boolean): Promise<number> {
+async function merge(session: CliSession, entry: RegisteredTask, files: string[], opts: Record<string, unknown>, attributeOf: Map<string, string>, formatExplicit: boolean): Promise<number> {
   const common = session.common(opts, formatExplicit);
-  const mergeFn = entry.task.merge;
-  if (typeof mergeFn !== 'function') throw usageError(`task "${entry.id}" has no merge step (only tasks that can be sharded do)`, 'usage/no-merge', `tasks with a merge step: ${tasksWith(session, 'merge')}`);
+  const hook = session.registry.prepareHook(entry.id, 'merge', common.metric);
   if (files.length === 0) throw usageError('merge: expected one or more files to merge', 'usage/missing-argument');
   const paths = files.map((f) => resolve(session.io.cwd, f));
-  const report = await session.withContext(common, common.metric, async (ctx, logs) =>
-    session.finishReport(await session.runTask(entry, () => mergeFn.call(entry.task, paths, createRunContext(ctx))), logs),
-  );
+  // the task's options as given here (none required): the merge hook reads those that shape the merged report
+  const options = taskOptionValues(entry.task, opts, attributeOf, session.io.cwd);
+  const report = await session.withContext(common, async (ctx, logs) => session.finishReport(await session.runTask(entry, () => hook.call({ files: paths, options }, ctx)), logs));
   await session.printReports([report], common);
   return EXIT.ok;
 }
 
-export const mergeCommand: CommandModule = ({ program, session, done }) => {
+export const mergeCommand: CommandModule = ({ program, session, entry, done }) => {
   const cmd = program
     .command('merge')
-    .description('combine the files written by sharded runs of a task (e.g. --shard i/n --counts-out f) into one report')
-    .argument('<task>', `task id (installed tasks with a merge step: ${tasksWith(session, 'merge')})`)
+    .description('combine the files written by sharded runs of a task (e.g. --shard i/n --counts-out f) into one report; the task options given here (none required) go to its merge step')
+    .argument('<task>', `task id (installed tasks with a merge step: ${session.registry.tasksWithHook('merge')})`)
     .argument('<files...>', "the shards' files");
+  // the task's own options, none required here: passed to its merge step (`context.options`)
+  const attributeOf = entry ? addTaskOptions(cmd, entry, (m) => session.warn(m), { optional: true }) : new Map<string, string>();
   addCommonOptions(cmd, { report: true }, REPORT_FORMATS).action((id: string, files: string[], opts: Record<string, unknown>) =>
-    done(merge(session, session.registry.getTask(id), files, opts, formatGiven(cmd))),
+    done(merge(session, session.registry.getTask(id), files, opts, attributeOf, formatGiven(cmd))),
   );
 };

@@ -1,5 +1,4 @@
 /** `cvdevkit validate <task> [task options]`: check a submission's files without scoring. */
-import { createRunContext, usageError, type Diagnostic } from '@cvdevkit/core';
 import type { RegisteredTask } from '@cvdevkit/registry';
 import { addCommonOptions } from '../common-options.js';
 import { EXIT } from '../failures.js';
@@ -10,13 +9,9 @@ import { addTaskOptions, type CommandModule } from './command.js';
 
 async function validate(session: CliSession, entry: RegisteredTask, opts: Record<string, unknown>, attributeOf: Map<string, string>): Promise<number> {
   const common = session.common(opts);
-  const validateFn = entry.task.validate;
-  if (typeof validateFn !== 'function') throw usageError(`task "${entry.id}" has no validate step (try cvdevkit eval ${entry.id})`, 'usage/no-validate');
+  const hook = session.registry.prepareHook(entry.id, 'validate');
   const values = taskOptionValues(entry.task, opts, attributeOf, session.io.cwd);
-  const diagnostics = await session.withContext(common, undefined, async (ctx) => {
-    const found: unknown = await session.runTask(entry, () => validateFn.call(entry.task, values, createRunContext(ctx)));
-    return Array.isArray(found) ? (found as Diagnostic[]) : [];
-  });
+  const diagnostics = await session.withContext(common, (ctx) => session.runTask(entry, () => hook.call(values, ctx)));
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
   if (common.format === 'json') {

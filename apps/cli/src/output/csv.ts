@@ -2,6 +2,7 @@
  * `--format csv`: a header (`key` + the union of the row fields) and one line per row, then a blank line and a
  * second section `summary,value`. Numbers at full precision. Several reports: sections each preceded by `task,<id>`.
  */
+import type { CompareResult } from '@cvdevkit/analysis';
 import type { Report } from '@cvdevkit/core';
 import type { ReportFormatter } from './formatter.js';
 import { csvField, exactCell, rowColumns } from './text.js';
@@ -24,10 +25,17 @@ function render(report: Report): string {
   return out;
 }
 
+/** A comparison: `class,method,value,rank,ci_low,ci_high,best,excluded`, one line per (class, method), then the summary per method. */
+async function renderComparison(result: CompareResult): Promise<string> {
+  const { header, rows } = (await import('@cvdevkit/analysis')).compareRecords(result);
+  return [header, ...rows].map((row) => row.map((v) => csvField(exactCell(v))).join(',')).join('\n') + '\n';
+}
+
 export const csvFormatter: ReportFormatter = {
   name: 'csv',
   extensions: ['.csv'],
   render,
+  renderComparison,
   renderMany: (reports) => reports.map((r) => `task,${csvField(r.task)}\n${render(r)}`).join('\n'),
   stream(reports, write) {
     if (reports.length === 1) return writeCsv(reports[0], write);

@@ -1,4 +1,5 @@
 /** What an output format is: a name, the file extensions that select it for `--out`, and how it renders reports. */
+import type { CompareResult } from '@cvdevkit/analysis';
 import type { Report } from '@cvdevkit/core';
 
 /** What a formatter may know about the runs beyond their reports (the HTML page's protocol fingerprint). */
@@ -27,4 +28,9 @@ export interface ReportFormatter {
    * with million-point curves); when absent the rendered text is written in one piece.
    */
   stream?(reports: Report[], write: (chunk: string) => void): void;
+  /**
+   * A comparison of submissions (`cvdevkit compare`), with the same escaping as a report; `compare --format` offers
+   * the formats that have it.
+   */
+  renderComparison?(result: CompareResult, context?: FormatContext): Promise<string>;
 }

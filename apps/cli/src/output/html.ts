@@ -3,6 +3,7 @@
  * `@cvdevkit/report-html` (loaded only when this format is chosen). The page's protocol fingerprint lists
  * the task options the run used and counts the files at their paths.
  */
+import type { CompareResult } from '@cvdevkit/analysis';
 import type { Report } from '@cvdevkit/core';
 import type { ReportProtocol } from '@cvdevkit/report-html';
 import type { FormatContext, ReportFormatter } from './formatter.js';
@@ -31,4 +32,10 @@ async function renderMany(reports: Report[], context: FormatContext = {}): Promi
   return lib.renderReportsHtml(reports, { protocols: reports.map((_, i) => protocolOf(lib, context.taskOptions?.[i], context.inputsNote)) });
 }
 
-export const htmlFormatter: ReportFormatter = { name: 'html', extensions: ['.html', '.htm'], render, renderMany };
+/** The comparison page (the CD diagram drawn like every chart, the tables). */
+async function renderComparison(result: CompareResult, context: FormatContext = {}): Promise<string> {
+  const lib = await loadReportHtml(context);
+  return (await import('./compare-html.js')).compareHtml(result, lib);
+}
+
+export const htmlFormatter: ReportFormatter = { name: 'html', extensions: ['.html', '.htm'], render, renderMany, renderComparison };

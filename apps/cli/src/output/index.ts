@@ -21,6 +21,9 @@ export const FORMATTERS: ReadonlyMap<string, ReportFormatter> = new Map(
 /** The `--format` values of the report-printing commands. */
 export const REPORT_FORMATS: readonly string[] = [...FORMATTERS.keys()];
 
+/** The `--format` values of `cvdevkit compare`: the formats that render a comparison. */
+export const COMPARISON_FORMATS: readonly string[] = [...FORMATTERS.values()].filter((f) => f.renderComparison !== undefined).map((f) => f.name);
+
 /** The format an `--out` file's extension selects, if any. */
 export function formatForFile(file: string): string | undefined {
   const ext = extname(file).toLowerCase();

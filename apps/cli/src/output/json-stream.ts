@@ -21,9 +21,35 @@ function scalar(v: unknown): string | undefined {
   return JSON.stringify(v);
 }
 
+/**
+ * A typed array's numbers (the long PR curves): one tight loop, and a run of equal values (a recall that
+ * stays put over false positives) converted to text once.
+ */
+function writeNumbers(items: ArrayLike<number>, depth: number, indent: string, write: Write): void {
+  const n = items.length;
+  const inner = ',\n' + indent.repeat(depth + 1);
+  let buf = '[' + inner.slice(1);
+  let prev = NaN;
+  let text = 'null';
+  for (let i = 0; i < n; i++) {
+    const v = items[i];
+    if (v !== prev) {
+      text = v - v === 0 ? '' + v : 'null'; // NaN and ±Infinity → null
+      prev = v;
+    }
+    buf += i === 0 ? text : inner + text;
+    if ((i & (CHUNK - 1)) === CHUNK - 1) {
+      write(buf);
+      buf = '';
+    }
+  }
+  write(buf + '\n' + indent.repeat(depth) + ']');
+}
+
 function writeArray(items: ArrayLike<unknown>, depth: number, indent: string, write: Write, seen: Set<object>): void {
   const n = items.length;
   if (n === 0) return write('[]');
+  if (isTypedArray(items)) return writeNumbers(items, depth, indent, write);
   const inner = '\n' + indent.repeat(depth + 1);
   let buf = '[';
   for (let i = 0; i < n; i++) {

@@ -7,6 +7,8 @@ export const jsonFormatter: ReportFormatter = {
   name: 'json',
   extensions: ['.json'],
   render: (report) => reportToJson(report) + '\n',
+  // `cvdevkit.compare/1`, NaN and ±Infinity as null like a report
+  renderComparison: async (result) => (await import('@cvdevkit/analysis')).compareToJson(result),
   renderMany: (reports) => '[\n' + reports.map((r) => reportToJson(r)).join(',\n') + '\n]\n',
   // The same text as render / renderMany, written in pieces (a 10 M-detection report is longer than a string can be).
   stream(reports, write) {

@@ -21,4 +21,9 @@ function render(report: Report): string {
   return out;
 }
 
-export const tableFormatter: ReportFormatter = { name: 'table', extensions: ['.txt'], render };
+export const tableFormatter: ReportFormatter = {
+  name: 'table',
+  extensions: ['.txt'],
+  render,
+  renderComparison: async (result) => (await import('@cvdevkit/analysis')).formatCompareText(result),
+};

@@ -8,6 +8,7 @@ import { usageError, type Report } from '@cvdevkit/core';
 import type { ReportChart } from '@cvdevkit/report-html';
 import { describeFsError, makeDirsSync } from '@cvdevkit/formats/fs';
 import { checkOutputFolder } from '../output/targets.js';
+import { chartFile } from '../output/chart-file.js';
 import { loadReportHtml } from '../report-html.js';
 import type { SideOutput } from './index.js';
 
@@ -50,7 +51,7 @@ export const plotsSideOutput: SideOutput = {
       for (const [i, chart] of charts.entries()) {
         const svg = svgs[i];
         const file = join(dir, `${fileStem(report, chart)}.${png ? 'png' : 'svg'}`);
-        context.outputs.stage(file, '--plots', png ? await lib.renderSvgPng(svg) : `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`, { inFolder: true });
+        context.outputs.stage(file, '--plots', await chartFile(lib, svg, png ? 'png' : 'svg'), { inFolder: true });
         written.push(file);
       }
     }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createReport, isDevkitError, type Report } from '@cvdevkit/core';
 import { compareReports } from './compare.js';
-import { compareToJson, formatCompareCsv, formatCompareMarkdown, formatCompareText } from './format.js';
+import { compareRecords, compareTables, compareToJson, formatCompareText } from './format.js';
+import { cdDiagramData } from './cd-diagram.js';
 import { methodNames } from './inputs.js';
 
 function report(aps: number[], task = 'voc2010/det', extra: Partial<{ metric: string; npos: number[]; keys: string[] }> = {}): Report {
@@ -45,10 +46,11 @@ describe('compareReports', () => {
     expect(ab.significant).toBe(false);
     expect(ab.p).toBeNull();
   });
-  it('renders every format', () => {
+  it('renders every format (the CLI escapes the tables and records for Markdown and CSV)', () => {
     expect(formatCompareText(r)).toContain('Not significantly different: {A, B, C}');
-    expect(formatCompareMarkdown(r)).toContain('| class | A | B | C | best | max | median |');
-    expect(formatCompareCsv(r).split('\n')[1]).toBe('c0,A,0.9,1,,,1,0');
+    expect(compareTables(r).classes[0]).toEqual(['class', 'A', 'B', 'C', 'best', 'max', 'median']);
+    expect(compareRecords(r).rows[0]).toEqual(['c0', 'A', 0.9, 1, undefined, undefined, 1, 0]);
+    expect(cdDiagramData(r)).toMatchObject({ methods: [{ name: 'A', rank: 1.375 }, { name: 'B' }, { name: 'C' }], groups: [['A', 'B', 'C']], cd: r.posthoc!.cd });
     const json = JSON.parse(compareToJson(r));
     expect(json.schema).toBe('cvdevkit.compare/1');
     expect(Object.keys(json)).toEqual(expect.arrayContaining(['k', 'blocks', 'excluded', 'methods', 'friedman', 'posthoc', 'pairs']));

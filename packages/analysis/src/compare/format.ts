@@ -78,42 +78,35 @@ function header(r: CompareResult): string {
   return `${r.task} · ${r.metric} · ${r.k} methods · ${r.blocks} classes used${r.excluded.length ? ` (excluded, NaN for some method: ${r.excluded.join(', ')})` : ''}`;
 }
 
+const tiesLine = (r: CompareResult): string | null => (r.ties.length ? `Ties for best: ${r.ties.map((t) => `${t.key} (${t.methods.join(' = ')})`).join('; ')}` : null);
+const bootstrapLine = (r: CompareResult): string | null => (r.bootstrap ? `Paired bootstrap over images: ${r.bootstrap.replicates} replicates, seed ${r.bootstrap.seed}` : null);
+
+/** The text table of `cvdevkit compare` (the CLI's `table` format). */
 export function formatCompareText(r: CompareResult): string {
   const parts = [header(r), '', grid(classRows(r)), '', ...testLines(r), '', grid(pairRows(r))];
-  if (r.ties.length) parts.push('', `Ties for best: ${r.ties.map((t) => `${t.key} (${t.methods.join(' = ')})`).join('; ')}`);
-  if (r.bootstrap) parts.push('', `Paired bootstrap over images: ${r.bootstrap.replicates} replicates, seed ${r.bootstrap.seed}`, grid(bootRows(r)));
+  const ties = tiesLine(r);
+  if (ties) parts.push('', ties);
+  if (r.bootstrap) parts.push('', bootstrapLine(r)!, grid(bootRows(r)));
   return parts.join('\n') + '\n';
 }
 
-function mdTable(rows: string[][]): string {
-  const esc = (s: string): string => s.replace(/\|/g, '\\|');
-  return [`| ${rows[0].map(esc).join(' | ')} |`, `|${rows[0].map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`, ...rows.slice(1).map((r) => `| ${r.map(esc).join(' | ')} |`)].join('\n');
-}
+/** A machine-readable cell: a number, text, or nothing (null/undefined; NaN is kept as a number). */
+export type CompareRecordValue = string | number | null | undefined;
 
-export function formatCompareMarkdown(r: CompareResult): string {
-  const parts = [`## ${header(r)}`, '', mdTable(classRows(r)), '', ...testLines(r).map((l) => `- ${l}`), '', mdTable(pairRows(r))];
-  if (r.ties.length) parts.push('', `Ties for best: ${r.ties.map((t) => `${t.key} (${t.methods.join(' = ')})`).join('; ')}`);
-  if (r.bootstrap) parts.push('', `Paired bootstrap over images: ${r.bootstrap.replicates} replicates, seed ${r.bootstrap.seed}`, '', mdTable(bootRows(r)));
-  return parts.join('\n') + '\n';
-}
-
-const csvCell = (v: string | number | null | undefined): string => {
-  if (v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v))) return '';
-  const s = String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-/** One row per (class, method), then one per method for the summary (class `*`). */
-export function formatCompareCsv(r: CompareResult): string {
-  const lines = ['class,method,value,rank,ci_low,ci_high,best,excluded'];
+/**
+ * The comparison as records (the CLI's CSV): one row per (class, method), then one per method for the summary
+ * (class `*<summaryKey>`), under `class,method,value,rank,ci_low,ci_high,best,excluded`. The CLI escapes the cells.
+ */
+export function compareRecords(r: CompareResult): { header: string[]; rows: CompareRecordValue[][] } {
+  const rows: CompareRecordValue[][] = [];
   for (const c of r.classes) {
     r.methods.forEach((m, j) => {
       const ci = c.ci?.[j];
-      lines.push([c.key, m.name, c.values[j], c.ranks[j], ci?.[0], ci?.[1], c.best.includes(m.name) ? 1 : 0, c.excluded ? 1 : 0].map(csvCell).join(','));
+      rows.push([c.key, m.name, c.values[j], c.ranks[j], ci?.[0], ci?.[1], c.best.includes(m.name) ? 1 : 0, c.excluded ? 1 : 0]);
     });
   }
-  for (const m of r.methods) lines.push([`*${r.summaryKey}`, m.name, m.summary, m.meanRank, m.ci?.[0], m.ci?.[1], '', ''].map(csvCell).join(','));
-  return lines.join('\n') + '\n';
+  for (const m of r.methods) rows.push([`*${r.summaryKey}`, m.name, m.summary, m.meanRank, m.ci?.[0], m.ci?.[1], '', '']);
+  return { header: ['class', 'method', 'value', 'rank', 'ci_low', 'ci_high', 'best', 'excluded'], rows };
 }
 
 /** JSON (`cvdevkit.compare/1`); NaN and ±Infinity become null. */
@@ -121,7 +114,19 @@ export function compareToJson(r: CompareResult): string {
   return JSON.stringify(r, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2) + '\n';
 }
 
-/** The tables and lines of the text output, for other renderers (the CLI's HTML page). */
-export function compareTables(r: CompareResult): { header: string; classes: string[][]; tests: string[]; pairs: string[][]; bootstrap: string[][] | null } {
-  return { header: header(r), classes: classRows(r), tests: testLines(r), pairs: pairRows(r), bootstrap: r.bootstrap ? bootRows(r) : null };
+/** The tables and lines of the text output, for other renderers (the CLI's Markdown and HTML); the first row of each table is its header. */
+export interface CompareTables {
+  header: string;
+  classes: string[][];
+  tests: string[];
+  pairs: string[][];
+  /** `Ties for best: …`, or null. */
+  ties: string | null;
+  /** `Paired bootstrap over images: n replicates, seed s`, or null without a bootstrap. */
+  bootstrapTitle: string | null;
+  bootstrap: string[][] | null;
+}
+
+export function compareTables(r: CompareResult): CompareTables {
+  return { header: header(r), classes: classRows(r), tests: testLines(r), pairs: pairRows(r), ties: tiesLine(r), bootstrapTitle: bootstrapLine(r), bootstrap: r.bootstrap ? bootRows(r) : null };
 }

@@ -34,14 +34,14 @@ const valuesOf = (spec: unknown) => (spec as { data: { values: Values } }).data.
 
 describe('boundary charts', () => {
   it('the mean plot averages the classes with a curve, says so, and keeps the reported score', () => {
-    const mean = buildReportCharts(sparse).find((c) => c.id === 'bsds-mean')!;
+    const mean = buildReportCharts(sparse).find((c) => c.id === 'f-threshold-mean')!;
     const values = valuesOf(mean.spec);
     const ods = values.find((v) => v.kind === 'point' && String(v.what).startsWith('ODS'))!;
     // wall, sky and case have a curve: (0.5 + 0 + 0.4) / 3 and (0.6 + 0 + 0.4) / 3
     expect(ods.r).toBeCloseTo(0.3, 12);
     expect(ods.p).toBeCloseTo(1 / 3, 12);
     expect(values.find((v) => v.kind === 'curve')!.c).toBe('mean of the 3 classes with a curve');
-    expect((mean.spec.title as { text: string; subtitle: string }).text).toBe('BSDS plot: mean over the 3 classes present');
+    expect((mean.spec.title as { text: string; subtitle: string }).text).toBe('Precision–recall over thresholds: mean over the 3 classes present');
     expect((mean.spec.title as { subtitle: string }).subtitle).toContain('challenge score (mean F-ODS, 5 classes) 0.300');
     expect(mean.description).toContain('The other 2 classes have neither ground truth nor a predicted pixel');
     // the bold contour is the reported score
@@ -49,7 +49,7 @@ describe('boundary charts', () => {
   });
 
   it('the iso-F labels are outside the frame (right of it at R = 1), the score label above it: over no curve', () => {
-    const spec = buildReportCharts(sparse).find((c) => c.id === 'bsds-mean')!.spec as { layer: Array<{ transform?: Array<{ filter: string }>; mark: Record<string, unknown> }> };
+    const spec = buildReportCharts(sparse).find((c) => c.id === 'f-threshold-mean')!.spec as { layer: Array<{ transform?: Array<{ filter: string }>; mark: Record<string, unknown> }> };
     const values = valuesOf(spec);
     const ends = values.filter((v) => v.kind === 'iso' && v.end === 1);
     expect(ends).toHaveLength(9);
@@ -65,7 +65,7 @@ describe('boundary charts', () => {
   });
 
   it('a panel with only a point draws the point and says why there is no line; the SVG shows it', async () => {
-    const chart = buildReportCharts(sparse).find((c) => c.id === 'bsds-per-class')!;
+    const chart = buildReportCharts(sparse).find((c) => c.id === 'f-threshold-per-class')!;
     const values = valuesOf(chart.spec);
     const titles = values.filter((v) => v.kind === 'panel').map((v) => v.title);
     expect(titles).toEqual(['wall · F-ODS 0.545', 'case · F-ODS 0.400', 'pool · F-ODS 0.320']);

@@ -1,7 +1,9 @@
 /**
- * Charts of boundary detection (ADE20K / BSDS protocol): the BSDS plot (precision against recall with
- * iso-F contours, the ODS point on the curve and the OIS point) for the mean and per class, and the
- * classes sorted by F-ODS with the challenge score.
+ * Charts of the chart kind `f-threshold` (boundary detection scored over thresholds, the BSDS protocol):
+ * precision against recall over the thresholds with iso-F contours, the ODS point on the curve and the
+ * OIS point, for the mean (`f-threshold-mean`) and per class (`f-threshold-per-class`), and the classes
+ * sorted by F-ODS with the challenge score (`f-ods-per-class`). Ids and titles say what is drawn, not for
+ * which dataset.
  */
 import { codeUnitOrder, isCurveSeries, type Report, type ReportCurve } from '@cvdevkit/core';
 import { measureTextWidth } from '../text-width.js';
@@ -183,7 +185,7 @@ function hasCurve(c: BoundaryClass): boolean {
 }
 
 /**
- * The mean BSDS plot. The mean curve and the mean ODS and OIS points average the classes that have a curve
+ * The mean precision–recall plot over thresholds (the BSDS plot). The mean curve and the mean ODS and OIS points average the classes that have a curve
  * (ground truth or a prediction in some image; a class with a curve but nothing found or correct counts
  * as R = P = 0, so a sparse submission is not flattered). Classes absent from every image are left out of
  * the drawn mean: counting them as R = P = 0 drew a squiggle at the origin on a small image set (137 of 150
@@ -239,10 +241,10 @@ function meanPlot(report: Report, classes: BoundaryClass[]): ReportChart | undef
     },
   );
   return {
-    id: 'bsds-mean',
-    title: 'BSDS plot: all classes and their mean',
+    id: 'f-threshold-mean',
+    title: 'Precision–recall over thresholds: all classes and their mean',
     description: `Precision against recall over the thresholds: grey lines are the ${withCurve.length} classes with a drawable curve (any boundary pixel found or predicted pixel correct); the blue line and the ODS and OIS points are the ${meanOf}${absent > 0 ? ` (ground truth or a prediction in some image; a class with nothing found or correct counts as R = P = 0). The other ${absent} classes have neither ground truth nor a predicted pixel in any image and are left out of the drawn mean; the challenge score counts them as F-ODS 0, which is why it (the bold contour, mean F-ODS over all ${all} classes) lies below the drawn mean` : `; the bold contour is the challenge score (mean F-ODS over the ${all} classes)`}. Dashed lines are iso-F contours, labelled right of the frame.`,
-    spec: chartSpec(absent > 0 ? `BSDS plot: mean over the ${m} classes present` : 'BSDS plot: mean over classes', `challenge score (mean F-ODS, ${all} classes) ${fmt(s.score ?? s.odsF)} · mean F-OIS ${fmt(s.oisF)} · mean AP ${fmt(s.ap)}`, {
+    spec: chartSpec(absent > 0 ? `Precision–recall over thresholds: mean over the ${m} classes present` : 'Precision–recall over thresholds: mean over classes', `challenge score (mean F-ODS, ${all} classes) ${fmt(s.score ?? s.odsF)} · mean F-OIS ${fmt(s.oisF)} · mean AP ${fmt(s.ap)}`, {
       width: 400,
       height: 400,
       data: { values },
@@ -252,7 +254,7 @@ function meanPlot(report: Report, classes: BoundaryClass[]): ReportChart | undef
 }
 
 /**
- * The BSDS plot of each class with a drawable curve, sorted by F-ODS: small multiples drawn as one view
+ * The precision–recall plot over thresholds of each class with a drawable curve, sorted by F-ODS: small multiples drawn as one view
  * (panel-grid.ts): the iso-F contours, the curve and the ODS and OIS points of the mean plot, placed by the grid.
  */
 function perClassPlots(classes: BoundaryClass[]): ReportChart | undefined {
@@ -287,10 +289,10 @@ function perClassPlots(classes: BoundaryClass[]): ReportChart | undefined {
   ];
   const noted = shown.filter((c) => noCurveNote(c) !== undefined).length;
   return {
-    id: 'bsds-per-class',
-    title: 'BSDS plot per class',
+    id: 'f-threshold-per-class',
+    title: 'Precision–recall over thresholds per class',
     description: `One panel per class with a drawable curve, sorted by F-ODS (best first): the curve over the thresholds, the ODS point on it, the OIS point, iso-F contours at 0.2, 0.4, 0.6 and 0.8. Thresholds at which a class has R = P = 0 (nothing found, nothing correct) are not drawn.${noted > 0 ? ` ${noted === 1 ? 'One panel shows its points' : `${noted} panels show their points`} without a line, and says why: every threshold gives the same point (one point at all thresholds), or the report holds no curve for the class.` : ''}${classes.length - shown.length > 0 ? ` The other ${classes.length - shown.length} classes have no such point (F-ODS 0).` : ''}`,
-    spec: chartSpec('BSDS plot per class', `${shown.length} classes with a point to draw, sorted by F-ODS`, { ...grid.body, data: { values }, layer: layers }),
+    spec: chartSpec('Precision–recall over thresholds per class', `${shown.length} classes with a point to draw, sorted by F-ODS`, { ...grid.body, data: { values }, layer: layers }),
   };
 }
 

@@ -90,7 +90,7 @@ describe('buildReportCharts', () => {
 
   it('boundary: mean BSDS plot, per-class plots of the classes with a drawable curve, F-ODS bars', async () => {
     const charts = buildReportCharts(boundary);
-    expect(charts.map((c) => c.id)).toEqual(['bsds-mean', 'bsds-per-class', 'f-ods-per-class']);
+    expect(charts.map((c) => c.id)).toEqual(['f-threshold-mean', 'f-threshold-per-class', 'f-ods-per-class']);
     const perClass = charts[1].spec as { data: { values: Array<{ title?: string; kind: string; r: number; p: number }> } };
     expect(perClass.data.values.filter((v) => v.kind === 'panel').map((v) => v.title)).toEqual(['wall · F-ODS 0.545']);
     // R = P = 0 (nothing predicted) is not drawn

@@ -73,14 +73,14 @@ describe('renderReportHtml', () => {
   it('several reports on one page: the contents grouped by dataset, a line per task with its sections', async () => {
     const html = await renderReportsHtml([
       { ...report, dataset: 'voc', task: 'voc/det' },
-      { ...report, task: 'coco/bbox' },
+      { ...report, task: 'toy/bbox' },
       { ...report, dataset: 'voc', task: 'voc/cls' },
     ]);
     const nav = /<nav class="toc grouped" aria-label="Contents">(.*?)<\/nav>/s.exec(html)![1];
     const groups = [...nav.matchAll(/<div class="toc-heading">([^<]*)<\/div>/g)].map((m) => m[1]);
-    expect(groups).toEqual(['voc', 'coco']);
+    expect(groups).toEqual(['voc', 'toy']);
     const lines = [...nav.matchAll(/<li><span class="toc-label">([^<]*)<\/span>/g)].map((m) => m[1]);
-    expect(lines).toEqual(['voc/det', 'voc/cls', 'coco/bbox']);
+    expect(lines).toEqual(['voc/det', 'voc/cls', 'toy/bbox']);
     // the links name the section without repeating the task, and every section has one
     expect(nav).toContain('<a href="#r1-voc-det-charts">Charts</a>');
     expect(nav).not.toContain('voc/det: Charts');

@@ -1,6 +1,5 @@
 /** `VOCevalseg.m`: confusion matrix and per-class IoU over an image set. */
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import {
   ProblemCollector,
   createReport,
@@ -18,8 +17,7 @@ import { SEG_HISTOGRAM_SIZE, histogramToConfusion } from './confusion.js';
 import { readSegImageSet, resolveSegPaths, type SegPaths, type VocSegOptions } from './options.js';
 import { scanSegBatch, type SegBatchResult, type SegImageCounts, type SegItem } from './scan.js';
 import { segPerImage } from './per-image.js';
-
-const pkg = createRequire(import.meta.url)('../../package.json') as { name: string; version: string };
+import { PACKAGE_NAME, PACKAGE_VERSION } from '../version.js';
 
 export interface SegScan {
   paths: SegPaths;
@@ -164,7 +162,7 @@ export async function evaluateSegmentation(options: VocSegOptions, context: RunC
     rows: SEG_LABELS.map((key, j) => ({ key, iou: iou[j] })),
     matrices: { confusion: { labels: [...SEG_LABELS], counts: matrix } },
     diagnostics: allVoidDiagnostics(scan),
-    versions: { [pkg.name]: pkg.version },
+    versions: { [PACKAGE_NAME]: PACKAGE_VERSION },
     timings: { totalMs: performance.now() - t0, scanMs: t1 - t0 },
     extra: {
       images: scan.images,

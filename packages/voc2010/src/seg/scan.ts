@@ -1,7 +1,7 @@
 /** Reading, checking and counting a batch of segmentation images (runs in a worker or in-process). */
 import { isDevkitError, type Problem } from '@cvdevkit/core';
 import { readInputBytesSync } from '@cvdevkit/formats';
-import { decodeLabelPng, readPngHeader, type LabelImage } from '@cvdevkit/formats/png';
+import { ReusableLabelBuffer, decodeLabelPng, readPngHeader, type LabelImage } from '@cvdevkit/formats/png';
 import { SEG_NUM_LABELS } from './classes.js';
 import { SEG_HISTOGRAM_SIZE, accumulateSegHistogram, checkSegPair } from './confusion.js';
 
@@ -32,11 +32,15 @@ export interface SegBatchResult {
   images?: SegImageCounts[];
 }
 
+/** Pixel storage reused from image to image (one pair at a time per thread): no image-sized garbage per file. */
+const gtPixels = new ReusableLabelBuffer();
+const resPixels = new ReusableLabelBuffer();
+
 /**
- * Reads a label PNG; with `gt`, a result whose header declares another size and more pixels than the
+ * Reads a label PNG (its pixels in `pixels`, valid until the next image); with `gt`, a result whose header declares another size and more pixels than the
  * ground truth is reported from its header alone (never decoded: a 69-byte PNG may claim 50000×50000).
  */
-function read(file: string, problems: Problem[], gt?: { id: string; image: LabelImage }): LabelImage | undefined {
+function read(file: string, problems: Problem[], pixels: ReusableLabelBuffer, gt?: { id: string; image: LabelImage }): LabelImage | undefined {
   try {
     const bytes = readInputBytesSync(file, { kind: 'png', expected: 'a PNG file' });
     if (gt) {
@@ -47,7 +51,7 @@ function read(file: string, problems: Problem[], gt?: { id: string; image: Label
         return undefined;
       }
     }
-    return decodeLabelPng(bytes, file);
+    return decodeLabelPng(bytes, file, { reuse: pixels });
   } catch (e) {
     if (isDevkitError(e) && e.kind === 'input') {
       problems.push(...e.problems);
@@ -65,8 +69,8 @@ export function scanSegBatch(items: readonly SegItem[], hist = new Float64Array(
   const scratch = new Float64Array(SEG_HISTOGRAM_SIZE);
   const images: SegImageCounts[] = [];
   for (const item of items) {
-    const gt = read(item.gtFile, problems);
-    const res = read(item.resFile, problems, gt ? { id: item.id, image: gt } : undefined);
+    const gt = read(item.gtFile, problems, gtPixels);
+    const res = read(item.resFile, problems, resPixels, gt ? { id: item.id, image: gt } : undefined);
     if (!gt || !res) continue;
     if (gt.width === res.width && gt.height === res.height) {
       // One pass: count into a scratch histogram and find out-of-range results on the way.

@@ -1,5 +1,5 @@
-/** The HTML page of `cvdevkit compare --format html`: the CD diagram and the tables, on report-html's page. */
-import { cdDiagramSvg, compareTables, type CompareResult } from '@cvdevkit/analysis';
+/** The HTML page of `cvdevkit compare --format html`: the CD diagram (a report-html chart) and the tables, on report-html's page. */
+import { cdDiagramData, compareTables, type CompareResult } from '@cvdevkit/analysis';
 import type { ReportHtml } from '../report-html.js';
 
 function table(escapeHtml: ReportHtml['escapeHtml'], rows: string[][], sortable = true): string {
@@ -22,14 +22,19 @@ export function formulaHtml(escaped: string): string {
 }
 
 /** The page, drawn with report-html (`lib`, loaded by the caller: it is an optional package). */
-export function compareHtml(r: CompareResult, lib: ReportHtml): string {
+export async function compareHtml(r: CompareResult, lib: ReportHtml): Promise<string> {
   const { buildHtmlPage, escapeHtml } = lib;
   const t = compareTables(r);
   const tests = `<ul>${t.tests.map((l) => `<li>${formulaHtml(escapeHtml(l))}</li>`).join('')}</ul>`;
+  const cd = cdDiagramData(r);
+  let diagram = '';
+  if (cd) {
+    const chart = lib.criticalDifferenceChart(cd);
+    const [svg] = await lib.renderChartSvgs([chart.spec]);
+    diagram = lib.chartFigure(chart, svg, 0, 'cd');
+  }
   const sections = [
-    r.perClass
-      ? { id: 'cd', title: 'Critical-difference diagram', html: `<figure>${cdDiagramSvg(r)}</figure>\n${tests}` }
-      : { id: 'notes', title: 'No per-class values', html: tests },
+    cd ? { id: 'cd', title: 'Critical-difference diagram', html: `${diagram}\n${tests}` } : { id: 'notes', title: 'No per-class values', html: tests },
     { id: 'classes', title: r.perClass ? 'Per class (value, rank)' : `Per row (${r.valueField})`, html: table(escapeHtml, t.classes) },
     { id: 'pairs', title: 'Pairs', html: table(escapeHtml, t.pairs) },
     ...(t.bootstrap ? [{ id: 'bootstrap', title: `Paired bootstrap over images (${r.bootstrap!.replicates} replicates, seed ${r.bootstrap!.seed})`, html: table(escapeHtml, t.bootstrap) }] : []),
