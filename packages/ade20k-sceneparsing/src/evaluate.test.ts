@@ -218,10 +218,4 @@ describe('ade20k/sceneparsing evaluate', () => {
     expect(r.summary.pixelAccuracy).toBeLessThan(1);
     expect(r.diagnostics).toEqual([]);
   });
-
-  it('--per-image adds a note instead of statistics the bootstrap could not use', async () => {
-    const r = await task.evaluate(dirsOf(join(ROOT, 'tiny')), createRunContext({ workers: 1, perImage: true }));
-    expect(r.extra?.perImage).toBeUndefined();
-    expect(r.diagnostics.map((d) => d.code)).toEqual(['task/log']);
-  });
 });

@@ -116,17 +116,6 @@ function noImageError(plan: Plan, records: readonly EntryRecord[]): never {
   });
 }
 
-function perImageNote(context: RunContext): Diagnostic[] {
-  if (context.perImage !== true) return [];
-  return [
-    {
-      severity: 'info',
-      code: 'task/log',
-      message: 'ade20k/sceneparsing stores no per-image statistics yet (the bootstrap has no replicator for its eps-summed IoU): compare ranks it from the per-class IoU, without --bootstrap',
-    },
-  ];
-}
-
 /** `cvdevkit eval ade20k/sceneparsing`: the report, or (with --shard i/n) the shard's counts file and a short report. */
 export async function evaluateSceneParsing(options: SceneParsingOptions, context: RunContext): Promise<Report> {
   const t0 = performance.now();
@@ -171,7 +160,7 @@ export async function evaluateSceneParsing(options: SceneParsingOptions, context
     });
   }
   if (!records.some((r) => r.counts !== undefined)) noImageError(plan, records);
-  const report = reportFromRecords(records, plan.settings, { metric, packageName: PACKAGE.name, version: PACKAGE.version, diagnostics: perImageNote(context) });
+  const report = reportFromRecords(records, plan.settings, { metric, packageName: PACKAGE.name, version: PACKAGE.version, perImage: context.perImage === true });
   report.timings = { totalMs: performance.now() - t0, evaluateMs: t1 - t0, scoreMs: performance.now() - t1 };
   return report;
 }
@@ -201,7 +190,7 @@ export async function mergeSceneParsing(files: readonly string[], context: RunCo
   if (!records.some((r) => r.counts !== undefined)) {
     noImageError({ settings, entries: records, start: 0, end: records.length }, records);
   }
-  const report = reportFromRecords(records, settings, { metric: context.metric ?? METRIC, packageName: PACKAGE.name, version: PACKAGE.version, diagnostics: perImageNote(context) });
+  const report = reportFromRecords(records, settings, { metric: context.metric ?? METRIC, packageName: PACKAGE.name, version: PACKAGE.version, perImage: context.perImage === true });
   report.timings = { totalMs: performance.now() - t0 };
   return report;
 }

@@ -37,6 +37,13 @@ const sceneParsingTask = defineTask<SceneParsingOptions>({
   validate: validateSceneParsing,
   sample: sceneParsingSample,
   merge: mergeSceneParsing,
+  // the HTML report and --plots: IoU per class (sorted, mIoU as a rule) and the pixel confusion matrix
+  charts: [
+    { kind: 'class-bars', field: 'iou', label: 'IoU', summaryKey: 'mIoU', axisTitle: 'Intersection over union (0–1)' },
+    { kind: 'confusion-matrix', matrix: 'confusion' },
+  ],
+  // `cvdevkit compare --bootstrap`: the official eps-summed IoU recomputed on each replicate (replicate.ts)
+  replicate: async (stats) => (await import('./replicate.js')).sceneParsingReplicator(stats),
 });
 
 const plugin = definePlugin({

@@ -4,6 +4,7 @@ import { CLASS_COUNT, CLASS_NAMES, classKey } from './classes.js';
 import { BINS } from './image-counts.js';
 import { evaluatedCounts, recordDiagnostics, type EntryRecord, type RunSettings } from './records.js';
 import { computeTotals } from './totals.js';
+import { sceneParsingPerImage } from './per-image.js';
 
 export const TASK_ID = 'ade20k/sceneparsing';
 export const METRIC = 'challenge-score';
@@ -30,8 +31,10 @@ export interface ReportOptions {
   metric?: string;
   packageName: string;
   version: string;
-  /** Diagnostics added after the records' own (for example the `--per-image` note). */
+  /** Diagnostics added after the records' own. */
   diagnostics?: Diagnostic[];
+  /** Put the per-image statistics in `extra.perImage` (`cvdevkit eval --per-image`, for `compare --bootstrap`). */
+  perImage?: boolean;
 }
 
 /** Builds the report from every entry's record (all shards, in order); at least one image must be evaluated. */
@@ -59,5 +62,6 @@ export function reportFromRecords(records: readonly EntryRecord[], settings: Run
     matrices: { confusion: confusionMatrix(totals.confusion) },
     diagnostics: [...recordDiagnostics(records, settings), ...(options.diagnostics ?? [])],
     versions: { [options.packageName]: options.version },
+    ...(options.perImage ? { extra: { perImage: sceneParsingPerImage(records) } } : {}),
   });
 }

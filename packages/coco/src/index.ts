@@ -2,10 +2,11 @@
  * @cvdevkit/coco: COCO detection evaluation (bbox, segm, keypoints) exact to pycocotools 2.0.11.
  * The default export is the cvdevkit plugin; the named exports are the option types and the Params helpers.
  */
-import { definePlugin, defineTask, type AnalyzeOptionValues, type OptionSpec, type RunContext } from '@cvdevkit/core';
+import { definePlugin, defineTask, type AnalyzeOptionValues, type ChartRequest, type OptionSpec, type RunContext } from '@cvdevkit/core';
 import type { CocoOptions } from './options.js';
 import type { IouType } from './params.js';
 import { PACKAGE_VERSION } from './run.js';
+import { COCO_CODES } from './codes.js';
 
 export type { CocoOptions } from './options.js';
 export { defaultParams, linspace, COCO17_SIGMAS, CROWDPOSE14_SIGMAS, type CocoParams, type IouType, type AreaRange } from './params.js';
@@ -30,6 +31,26 @@ const KEYPOINT_OPTIONS: OptionSpec<keyof CocoOptions>[] = [
   { name: 'kptSigmas', type: 'string', description: 'OKS sigmas: one number per keypoint, coco17 (default) or crowdpose14 (the sigmas only: CrowdPose\'s easy/medium/hard AP is not computed)' },
 ];
 
+/**
+ * The HTML report and `--plots` (report-html's generic kinds): PR curves per category at IoU 0.5 (`curves[].precision`,
+ * named by AP50) and at 0.5:0.95 (`precisionMean`, the mean over the thresholds, named by the AP), with the AP per
+ * category; AP by object size per category (the summary's APs / APm / APl as the rule). Keypoints have no small range.
+ */
+const PR_CHARTS: ChartRequest[] = [
+  { kind: 'pr-curves', curve: 'precisionMean', ap: 'AP', label: 'IoU 0.5:0.95' },
+  { kind: 'pr-curves', curve: 'precision', ap: 'AP50', label: 'IoU 0.5', bars: false },
+];
+const sizeBars = (field: string, size: string): ChartRequest => ({
+  kind: 'class-bars',
+  field,
+  label: `AP ${size}`,
+  summaryKey: field,
+  summaryLabel: `all categories (${field})`,
+  axisTitle: `AP, ${size} objects (0–1)`,
+});
+const DETECTION_CHARTS: ChartRequest[] = [...PR_CHARTS, sizeBars('APs', 'small'), sizeBars('APm', 'medium'), sizeBars('APl', 'large')];
+const KEYPOINT_CHARTS: ChartRequest[] = [...PR_CHARTS, sizeBars('APm', 'medium'), sizeBars('APl', 'large')];
+
 function task(iouType: IouType, title: string, description: string) {
   return defineTask<CocoOptions>({
     id: `coco/${iouType}`,
@@ -42,13 +63,18 @@ function task(iouType: IouType, title: string, description: string) {
     validate: async (o, c) => (await import('./validate.js')).validateCoco(iouType, o, c),
     sample: async (dir) => (await import('./sample.js')).writeCocoSample(dir, iouType),
     // `cvdevkit merge coco/<task> a.json b.json …`: the shards' records files → the whole report
-    merge: async (files, c) => (await import('./run.js')).mergeCocoShards(iouType, files, c),
+    // `--arrays` on the merge command line reaches the hook as `context.options`
+    merge: async (files, c) => (await import('./run.js')).mergeCocoShards(iouType, files, c, c.options?.arrays === true),
+    charts: iouType === 'keypoints' ? KEYPOINT_CHARTS : DETECTION_CHARTS,
+    // `cvdevkit compare --bootstrap`: each category's AP recomputed on a replicate of the images (replicate.ts)
+    replicate: async (stats) => (await import('./replicate.js')).cocoReplicator(stats),
     // `cvdevkit analyze coco/bbox|segm`: overlap, size, hoiem, tide, top on pycocotools' matching
     ...(iouType === 'keypoints' ? {} : { analyze: async (o: CocoOptions & AnalyzeOptionValues, c: RunContext) => (await import('./analyze.js')).analyzeCoco(iouType, o, c) }),
   });
 }
 
 const plugin = definePlugin({
+  codes: COCO_CODES,
   meta: { name: 'coco', version: PACKAGE_VERSION, title: 'COCO (pycocotools)', packageName: '@cvdevkit/coco', homepage: 'https://cocodataset.org/#detection-eval' },
   tasks: {
     'coco/bbox': task('bbox', 'COCO box detection (pycocotools COCOeval, iouType bbox)', 'AP averaged over IoU 0.5:0.95 and 101 recall points, per area range and maxDets, exact to pycocotools 2.0.11.'),

@@ -55,10 +55,12 @@ function rowFor(input: CocoReportInput, k: number): ReportRow {
   const names = params.iouType === 'keypoints' ? KEYPOINT_STAT_NAMES : DETECTION_STAT_NAMES;
   const byName = new Map<string, number>(names.map((n, i) => [n, stats[i]]));
   const row: ReportRow = { key: String(catId), name: catId === -1 ? 'all categories (useCats=0)' : (input.names.get(catId) ?? String(catId)) };
-  if (params.iouType === 'keypoints') {
-    for (const n of ['AP', 'AP50', 'AP75', 'APm', 'APl', 'AR']) row[n] = byName.get(n)!;
-  } else {
-    for (const n of ['AP', 'AP50', 'AP75', 'APs', 'APm', 'APl', 'AR100']) row[n] = byName.get(n)!;
+  // a category's value is NaN (null in JSON) where pycocotools' mean over its cells gives -1 (no non-ignored ground
+  // truth in the range): no value, which compare and the charts leave out (the summary keeps pycocotools' -1)
+  const fields = params.iouType === 'keypoints' ? ['AP', 'AP50', 'AP75', 'APm', 'APl', 'AR'] : ['AP', 'AP50', 'AP75', 'APs', 'APm', 'APl', 'AR100'];
+  for (const n of fields) {
+    const v = byName.get(n)!;
+    row[n] = v === -1 ? NaN : v;
   }
   row.ngt = input.ngt[k];
   row.ndet = input.ndet[k];

@@ -15,6 +15,8 @@ import { appendCategory, categoryFromFile, paramsRecord, readRecordsFile, record
 import { parseShard, shardRange } from './shard.js';
 import type { CategoryRecords } from './records.js';
 import { hasOddPolygon, measureCompressed } from './segmentation.js';
+import { COCO_CODES } from './codes.js';
+import { cocoPerImage } from './per-image.js';
 
 /** This package's version (read from its package.json; the same from src/ and dist/). */
 export const PACKAGE_VERSION: string = readPackageIdentity(new URL('../package.json', import.meta.url)).version;
@@ -29,8 +31,8 @@ export interface LoadedRun {
   timings: Record<string, number>;
 }
 
-function warning(message: string): Diagnostic {
-  return { severity: 'warning', code: 'task/log', message };
+function warning(code: keyof typeof COCO_CODES, message: string, file?: string): Diagnostic {
+  return { severity: 'warning', code, message, ...(file !== undefined ? { file } : {}) };
 }
 
 /** Keypoint lists must hold 3 numbers per sigma (pycocotools' numpy arithmetic fails or broadcasts otherwise). */
@@ -40,18 +42,18 @@ function checkKeypoints(gt: GroundTruth, dt: Results, params: CocoParams): void 
   for (let i = 0; i < gt.anns.count; i++) {
     if (!cats.has(gt.anns.categoryId[i])) continue;
     const kp = gt.anns.keypoints[i];
-    if (kp === undefined) throw inputError({ code: 'input/invalid', file: gt.file, field: `annotations[${i}].keypoints`, expected: `keypoints: ${n} numbers (x, y, v per keypoint)`, found: 'none' });
-    if (kp.length !== n) throw inputError({ code: 'input/invalid', file: gt.file, field: `annotations[${i}].keypoints`, expected: `${n} numbers (3 per OKS sigma; --kpt-sigmas sets ${n / 3} sigmas)`, found: `${kp.length} numbers` });
-    if (gt.anns.numKeypoints[i] !== gt.anns.numKeypoints[i]) throw inputError({ code: 'input/invalid', file: gt.file, field: `annotations[${i}].num_keypoints`, expected: 'num_keypoints (pycocotools reads it to ignore people without keypoints)', found: 'none' });
+    if (kp === undefined) throw inputError({ code: 'coco/keypoints', file: gt.file, field: `annotations[${i}].keypoints`, expected: `keypoints: ${n} numbers (x, y, v per keypoint)`, found: 'none' });
+    if (kp.length !== n) throw inputError({ code: 'coco/keypoints', file: gt.file, field: `annotations[${i}].keypoints`, expected: `${n} numbers (3 per OKS sigma; --kpt-sigmas sets ${n / 3} sigmas)`, found: `${kp.length} numbers` });
+    if (gt.anns.numKeypoints[i] !== gt.anns.numKeypoints[i]) throw inputError({ code: 'coco/missing-field', file: gt.file, field: `annotations[${i}].num_keypoints`, expected: 'num_keypoints (pycocotools reads it to ignore people without keypoints)', found: 'none' });
     const b = gt.anns.bbox[4 * i];
     if (b !== b && kp.every((v, j) => j % 3 !== 2 || !(v > 0))) {
-      throw inputError({ code: 'input/invalid', file: gt.file, field: `annotations[${i}].bbox`, expected: 'a bbox (OKS of a person without visible keypoints is measured to its box)', found: 'none' });
+      throw inputError({ code: 'coco/missing-field', file: gt.file, field: `annotations[${i}].bbox`, expected: 'a bbox (OKS of a person without visible keypoints is measured to its box)', found: 'none' });
     }
   }
   for (let i = 0; i < dt.count; i++) {
     const kp = dt.keypoints[i];
-    if (kp === undefined) throw inputError({ code: 'input/invalid', file: dt.file, field: `[${i}].keypoints`, expected: `keypoints: ${n} numbers`, found: 'none' });
-    if (kp.length !== n) throw inputError({ code: 'input/invalid', file: dt.file, field: `[${i}].keypoints`, expected: `${n} numbers (3 per OKS sigma)`, found: `${kp.length} numbers: ${showValue(Array.from(kp.slice(0, 6)))}…` });
+    if (kp === undefined) throw inputError({ code: 'coco/keypoints', file: dt.file, field: `[${i}].keypoints`, expected: `keypoints: ${n} numbers`, found: 'none' });
+    if (kp.length !== n) throw inputError({ code: 'coco/keypoints', file: dt.file, field: `[${i}].keypoints`, expected: `${n} numbers (3 per OKS sigma)`, found: `${kp.length} numbers: ${showValue(Array.from(kp.slice(0, 6)))}…` });
   }
 }
 
@@ -60,7 +62,7 @@ function checkBoxes(gt: GroundTruth, params: CocoParams): void {
   for (let i = 0; i < gt.anns.count; i++) {
     if (!cats.has(gt.anns.categoryId[i])) continue;
     const b = gt.anns.bbox[4 * i];
-    if (b !== b) throw inputError({ code: 'input/box', file: gt.file, field: `annotations[${i}].bbox`, expected: 'a box [x, y, w, h] (bbox evaluation)', found: 'none' });
+    if (b !== b) throw inputError({ code: 'coco/missing-field', file: gt.file, field: `annotations[${i}].bbox`, expected: 'a box [x, y, w, h] (bbox evaluation)', found: 'none' });
   }
 }
 
@@ -81,7 +83,7 @@ export function loadRun(iouType: IouType, options: CocoOptions): LoadedRun {
   const c2 = cpuMs();
   const diagnostics: Diagnostic[] = [];
   if (dt.count === 0) {
-    diagnostics.push(warning(`${resPath}: the result list is empty: every AP and AR of a category with ground truth is 0 (pycocotools crashes on an empty list)`));
+    diagnostics.push(warning('coco/empty-results', `${resPath}: the result list is empty: every AP and AR of a category with ground truth is 0 (pycocotools crashes on an empty list)`));
   }
   const gtCats = new Set(gt.categoryIds);
   let unknownCats = 0;
@@ -93,7 +95,7 @@ export function loadRun(iouType: IouType, options: CocoOptions): LoadedRun {
     }
   }
   if (unknownCats > 0) {
-    diagnostics.push(warning(`${resPath}: ${unknownCats} result(s) name a category that is not in the ground truth (${[...examples].join(', ')}${examples.size < unknownCats ? ', …' : ''}); they are ignored, as pycocotools ignores them`));
+    diagnostics.push(warning('coco/unknown-category', `${resPath}: ${unknownCats} result(s) name a category that is not in the ground truth (${[...examples].join(', ')}${examples.size < unknownCats ? ', …' : ''}); they are ignored, as pycocotools ignores them`));
   }
   if (iouType === 'keypoints') checkKeypoints(gt, dt, params);
   if (iouType === 'bbox') checkBoxes(gt, params);
@@ -102,17 +104,17 @@ export function loadRun(iouType: IouType, options: CocoOptions): LoadedRun {
     for (let i = 0; i < gt.anns.count; i++) if (hasOddPolygon(gt.anns.segmentation[i])) oddGt++;
     let oddDt = 0;
     for (let i = 0; i < dt.count; i++) if (dt.hasSegmentation[i] && hasOddPolygon(dt.segmentation[i])) oddDt++;
-    if (oddGt > 0) diagnostics.push(warning(`${gtPath}: ${oddGt} annotation(s) have a polygon with an odd number of coordinates; its last number is dropped, as pycocotools does`));
-    if (oddDt > 0) diagnostics.push(warning(`${resPath}: ${oddDt} result(s) have a polygon with an odd number of coordinates; its last number is dropped, as pycocotools does`));
+    if (oddGt > 0) diagnostics.push(warning('coco/odd-polygon', `${gtPath}: ${oddGt} annotation(s) have a polygon with an odd number of coordinates; its last number is dropped, as pycocotools does`));
+    if (oddDt > 0) diagnostics.push(warning('coco/odd-polygon', `${resPath}: ${oddDt} result(s) have a polygon with an odd number of coordinates; its last number is dropped, as pycocotools does`));
   }
   if (params.imgIds) {
     const known = new Set(gt.imageIds);
     const unknown = params.imgIds.filter((id) => !known.has(id));
-    if (unknown.length > 0) diagnostics.push(warning(`--img-ids: ${unknown.length} id(s) are not images of the ground truth (${unknown.slice(0, 5).join(', ')}); they have nothing to evaluate`));
+    if (unknown.length > 0) diagnostics.push(warning('coco/unknown-img-ids', `--img-ids: ${unknown.length} id(s) are not images of the ground truth (${unknown.slice(0, 5).join(', ')}); they have nothing to evaluate`));
   }
   if (params.catIds) {
     const unknown = params.catIds.filter((id) => !gtCats.has(id));
-    if (unknown.length > 0) diagnostics.push(warning(`--cat-ids: ${unknown.length} id(s) are not categories of the ground truth (${unknown.slice(0, 5).join(', ')}); their AP is -1`));
+    if (unknown.length > 0) diagnostics.push(warning('coco/unknown-cat-ids', `--cat-ids: ${unknown.length} id(s) are not categories of the ground truth (${unknown.slice(0, 5).join(', ')}); their AP is -1`));
   }
   return { iouType, params, fixes, gt, dt, diagnostics, timings: { readGtMs: t1 - t0, readResultsMs: t2 - t1, readGtCpuMs: c1 - c0, readResultsCpuMs: c2 - c1 } };
 }
@@ -168,10 +170,19 @@ export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, c
       out.dtCount,
     );
     writeRecordsFile(options.recordsOut, file);
-    diagnostics.push({ severity: 'warning', code: 'task/log', message: `this report covers shard ${shard.index}/${shard.count} (images ${range[0] + 1}–${range[1]} of ${imgCount}); merge the shards' records for the score: cvdevkit merge coco/${iouType} <records files>` });
+    diagnostics.push({ severity: 'warning', code: 'coco/shard', message: `this report covers shard ${shard.index}/${shard.count} (images ${range[0] + 1}–${range[1]} of ${imgCount}); merge the shards' records for the score: cvdevkit merge coco/${iouType} <records files>` });
+  }
+  let perImage: ReturnType<typeof cocoPerImage> = null;
+  if (context.perImage === true) {
+    perImage = shard ? null : cocoPerImage({ task: `coco/${iouType}`, gt: run.gt, params: run.params, fixes: run.fixes, setup: out.setup, records: out.records });
+    if (perImage === null) {
+      const why = shard ? 'a shard holds part of the images (merge the shards, then compare runs over all images)' : 'the AP is read from no single area range "all" and maxDets';
+      diagnostics.push(warning('coco/no-per-image', `--per-image: no per-image statistics stored: ${why}; compare can rank this report without --bootstrap`));
+    }
   }
   return cocoReport({
     task: `coco/${iouType}`,
+    ...(perImage ? { extra: { perImage } } : {}),
     params: run.params,
     fixes: run.fixes,
     setup: out.setup,
@@ -255,6 +266,10 @@ export async function mergeCocoShards(iouType: IouType, files: readonly string[]
     }
     records.push(r);
   }
+  const diagnostics = [...first.diagnostics];
+  if (context.perImage === true) {
+    diagnostics.push(warning('coco/no-per-image', '--per-image: a merge of shards stores no per-image statistics (the records hold no per-image ground-truth counts); evaluate without --shard for compare --bootstrap'));
+  }
   context.progress.begin('coco: merge', 0);
   const acc = accumulateAll(records, K, A, T, params.recThrs, params.maxDets);
   context.progress.end();
@@ -268,7 +283,7 @@ export async function mergeCocoShards(iouType: IouType, files: readonly string[]
     ngt: records.map((r) => r.npig[allAreaIndex(params)]),
     ndet,
     arrays,
-    diagnostics: first.diagnostics,
+    diagnostics,
     version: PACKAGE_VERSION,
     timings: { totalMs: performance.now() - t0 },
   });

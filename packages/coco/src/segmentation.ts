@@ -1,4 +1,5 @@
 import { inputError } from '@cvdevkit/core';
+import './codes.js';
 import { decodeString, decodeStringMeasured, fromPolygons, fromUncompressed, isRleError, merge, type MeasuredRle, type Rle } from '@cvdevkit/rle';
 import { showValue } from './load.js';
 
@@ -10,7 +11,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 function rleSize(v: Record<string, unknown>, file: string, field: string): [number, number] {
   const s = v.size;
   if (!Array.isArray(s) || s.length !== 2 || typeof s[0] !== 'number' || typeof s[1] !== 'number') {
-    throw inputError({ code: 'input/invalid', file, field: `${field}.size`, expected: 'an RLE size [height, width]', found: showValue(s) });
+    throw inputError({ code: 'coco/segmentation', file, field: `${field}.size`, expected: 'an RLE size [height, width]', found: showValue(s) });
   }
   return [s[0], s[1]];
 }
@@ -20,7 +21,7 @@ function polygonList(v: unknown[], file: string, field: string): number[][] {
   for (let i = 0; i < v.length; i++) {
     const p: unknown = v[i];
     if (!Array.isArray(p) || !p.every((x) => typeof x === 'number')) {
-      throw inputError({ code: 'input/invalid', file, field: `${field}[${i}]`, expected: 'a polygon [x1, y1, x2, y2, …] of numbers', found: showValue(p) });
+      throw inputError({ code: 'coco/segmentation', file, field: `${field}[${i}]`, expected: 'a polygon [x1, y1, x2, y2, …] of numbers', found: showValue(p) });
     }
     out.push(p as number[]);
   }
@@ -33,7 +34,7 @@ function located<T>(file: string, field: string, value: unknown, f: () => T): T 
     return f();
   } catch (e) {
     if (isRleError(e)) {
-      throw inputError({ code: 'input/invalid', file, field, expected: e.expected ?? 'a valid segmentation', found: e.found ?? showValue(value), detail: e.message });
+      throw inputError({ code: 'coco/segmentation', file, field, expected: e.expected ?? 'a valid segmentation', found: e.found ?? showValue(value), detail: e.message });
     }
     throw e;
   }
@@ -55,12 +56,12 @@ export function segmentationToRle(segm: unknown, h: number, w: number, file: str
       const counts = segm.counts;
       if (typeof counts === 'string') return decodeString(counts, rh, rw);
       if (Array.isArray(counts)) {
-        if (!counts.every((x) => typeof x === 'number')) throw inputError({ code: 'input/invalid', file, field: `${field}.counts`, expected: 'run lengths (integers)', found: showValue(counts) });
+        if (!counts.every((x) => typeof x === 'number')) throw inputError({ code: 'coco/segmentation', file, field: `${field}.counts`, expected: 'run lengths (integers)', found: showValue(counts) });
         return fromUncompressed(counts as number[], rh, rw);
       }
-      throw inputError({ code: 'input/invalid', file, field: `${field}.counts`, expected: 'RLE counts: a compressed string or a list of run lengths', found: showValue(counts) });
+      throw inputError({ code: 'coco/segmentation', file, field: `${field}.counts`, expected: 'RLE counts: a compressed string or a list of run lengths', found: showValue(counts) });
     }
-    throw inputError({ code: 'input/invalid', file, field, expected: 'a segmentation: a list of polygons or an RLE {size, counts}', found: showValue(segm) });
+    throw inputError({ code: 'coco/segmentation', file, field, expected: 'a segmentation: a list of polygons or an RLE {size, counts}', found: showValue(segm) });
   });
 }
 
@@ -72,7 +73,7 @@ export function segmentationToRle(segm: unknown, h: number, w: number, file: str
 export function compressedRleMeasured(segm: unknown, file: string, field: string): MeasuredRle {
   if (!isObject(segm) || typeof segm.counts !== 'string') {
     throw inputError({
-      code: 'input/invalid',
+      code: 'coco/segmentation',
       file,
       field,
       expected: 'a compressed RLE {size: [h, w], counts: "<string>"} (the first result has no bbox, so pycocotools reads every mask as compressed RLE)',

@@ -49,8 +49,12 @@ export interface PerImageStatistics {
 export interface Replicator {
   images: number;
   classes: string[];
-  /** Fills `out[c]` with class c's metric on the replicate. */
-  evaluate(w: Uint32Array, out: Float64Array): void;
+  /**
+   * Fills `out[c]` with class c's metric on the replicate. Returns the replicate's summary when the task
+   * computes it itself (a summary that is not exactly its `summary` rule applied to the per-class values, for
+   * example a mean over pooled cells); returns nothing to have the rule applied.
+   */
+  evaluate(w: Uint32Array, out: Float64Array): number | void;
 }
 
 /** The per-image statistics a report holds (`report.extra.perImage`), or undefined. */

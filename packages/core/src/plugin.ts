@@ -102,16 +102,19 @@ export interface TaskDefinition<O extends object = TaskOptionValues> {
  * A chart a task asks the HTML report and `--plots` for: one of report-html's generic kinds, named for what it
  * draws, reading the report's data (never the task's name):
  * - `pr-curves`: precision–recall curves of `report.curves` (`recall`, `precision`), per-class AP bars (`rows[].ap`)
- *   and, for many classes, the AP distribution;
- * - `class-bars`: one bar per row of `rows[].<field>`, sorted, with a dashed rule at `summary[summaryKey]`;
+ *   and, for many classes, the AP distribution; `curve` names another curve field to draw as the precision, `ap`
+ *   another row field to name as the AP, `label` what tells this set apart (in the titles and chart ids: a task
+ *   may declare several sets), `bars: false` leaves out the AP bars and distribution;
+ * - `class-bars`: one bar per row of `rows[].<field>`, sorted, with a dashed rule at `summary[summaryKey]` (values
+ *   outside 0–1, such as a −1 "no value", are left out; `summaryLabel` names the rule, default the key);
  * - `confusion-matrix`: a heat map of `report.matrices[matrix]` (every matrix when `matrix` is not given);
  * - `f-threshold`: precision–recall points per threshold with iso-F contours, the mean over classes and per
  *   class (`curves[].recall/precision`, `rows[].odsF`), and F-ODS bars;
  * - `error-by-cutoff`: error rates (`rows[].clsError`, `rows[].locError`) against the row's cut-off (its numeric key).
  */
 export type ChartRequest =
-  | { kind: 'pr-curves' }
-  | { kind: 'class-bars'; field: string; label?: string; summaryKey?: string; axisTitle?: string }
+  | { kind: 'pr-curves'; curve?: string; ap?: string; label?: string; bars?: boolean }
+  | { kind: 'class-bars'; field: string; label?: string; summaryKey?: string; summaryLabel?: string; axisTitle?: string }
   | { kind: 'confusion-matrix'; matrix?: string }
   | { kind: 'f-threshold' }
   | { kind: 'error-by-cutoff' };

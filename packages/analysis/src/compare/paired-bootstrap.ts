@@ -44,9 +44,10 @@ export function pairedBootstrap(subjects: readonly BootstrapSubject[], replicate
   for (let b = 0; b < replicates; b++) {
     random.resampleCounts(n, w);
     for (let j = 0; j < k; j++) {
-      reps[j].evaluate(w, values);
+      const own = reps[j].evaluate(w, values);
       perClass.set(values, (b * k + j) * c);
-      const s = summarize(values, stats[j].summary);
+      // the task's own summary when its replicator gives one, else its rule over the per-class values
+      const s = typeof own === 'number' ? own : summarize(values, stats[j].summary);
       summary[b * k + j] = s;
       rowSummaries[j] = Number.isNaN(s) ? (higherIsBetter ? -Infinity : Infinity) : s;
     }

@@ -103,12 +103,13 @@ export function replayPerImage(report: Report, file: string, replicator: Replica
   const stats = report.extra?.perImage as PerImageStatistics;
   let values: Float64Array;
   let classes: string[];
+  let own: number | void = undefined;
   try {
     const rep = replicator;
     if (rep.images !== stats.images) bad(file, `${P}.images`, `${rep.images} (the images its arrays hold)`, stats.images);
     classes = rep.classes;
     values = new Float64Array(classes.length);
-    rep.evaluate(new Uint32Array(stats.images).fill(1), values);
+    own = rep.evaluate(new Uint32Array(stats.images).fill(1), values);
   } catch (e) {
     if ((e as { kind?: string }).kind === 'input') throw e;
     bad(file, P, 'per-image statistics that unpack and replay', `\u0000${(e as Error).message ?? String(e)}`);
@@ -125,7 +126,7 @@ export function replayPerImage(report: Report, file: string, replicator: Replica
       bad(file, `rows[${c}].${field}`, `${show(values[c])} (recomputed from ${P})`, `\u0000${show(stored)} stored`);
     }
   }
-  const s = summarize(values, stats.summary);
+  const s = typeof own === 'number' ? own : summarize(values, stats.summary);
   const stored = report.summary[stats.summaryKey];
   if (!sameValue(stored, s)) bad(file, `summary.${stats.summaryKey}`, `${show(s)} (recomputed from ${P})`, `\u0000${show(stored)} stored`);
 }

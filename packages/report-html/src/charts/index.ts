@@ -13,7 +13,7 @@ import { classBars, confusionMatrices, segmentationCharts } from './segmentation
 
 /** Chart kind → what draws it. */
 const CHART_BUILDERS: { [K in ChartRequest['kind']]: (report: Report, request: Extract<ChartRequest, { kind: K }>) => ReportChart[] } = {
-  'pr-curves': (report) => precisionRecallCharts(report),
+  'pr-curves': (report, request) => precisionRecallCharts(report, request),
   'class-bars': classBars,
   'confusion-matrix': confusionMatrices,
   'f-threshold': (report) => boundaryCharts(report),

@@ -3,7 +3,7 @@
  * per class (small multiples) and overlaid, per-class AP as sorted bars, and for many classes the AP
  * distribution with its median and mean.
  */
-import { codeUnitOrder, isCurveSeries, type Report, type ReportCurve } from '@cvdevkit/core';
+import { codeUnitOrder, isCurveSeries, type ChartRequest, type Report, type ReportCurve } from '@cvdevkit/core';
 import { thinCurveIndices } from '../thin-curve.js';
 import { CATEGORY_COLOURS, DASHES, PRIMARY, SECONDARY } from '../theme.js';
 import { IN_DATA_ORDER, chartSpec, displayName, finite, fmt, round6, rowsByKey, unitScale, type ReportChart, type VegaLiteSpec } from './common.js';
@@ -18,23 +18,53 @@ const RECALL = 'Recall (fraction of positives found, 0–1)';
 const PRECISION = 'Precision (fraction of predictions correct, 0–1)';
 const AP_AXIS = 'Average precision (0–1)';
 
+type PrRequest = Extract<ChartRequest, { kind: 'pr-curves' }>;
+
+/** What a request draws: the curve field as the precision, the row field named as the AP, the set's label. */
+interface PrSet {
+  curve: string;
+  ap: string;
+  /** Appended to the titles (" · IoU 0.5"), empty for the default set. */
+  titleSuffix: string;
+  /** Appended to the chart ids ("-iou-0-5"), empty for the default set. */
+  idSuffix: string;
+  bars: boolean;
+}
+
+function prSet(request: PrRequest | undefined): PrSet {
+  const label = request?.label ?? '';
+  const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return { curve: request?.curve ?? 'precision', ap: request?.ap ?? 'ap', titleSuffix: label ? ` · ${label}` : '', idSuffix: slug ? `-${slug}` : '', bars: request?.bars !== false };
+}
+
 interface PrSeries {
+  /** The curve's position in `report.curves`. */
+  index: number;
   key: string;
   name: string;
   ap: number | undefined;
   label: string;
-  curve: ReportCurve;
+  /** The recall and the drawn precision of the curve. */
+  recall: ArrayLike<number>;
+  precision: ArrayLike<number>;
 }
 
-function prSeries(report: Report): PrSeries[] {
+/** A fraction in 0–1 (a −1 "no value" is none). */
+function fraction(v: unknown): number | undefined {
+  const x = finite(v);
+  return x !== undefined && x >= 0 && x <= 1 ? x : undefined;
+}
+
+function prSeries(report: Report, set: PrSet): PrSeries[] {
   const rows = rowsByKey(report);
   const series = report.curves
-    .filter((c) => isCurveSeries(c.recall) && isCurveSeries(c.precision))
-    .map((curve) => {
+    .map((curve: ReportCurve, index) => ({ curve, index }))
+    .filter(({ curve: c }) => isCurveSeries(c.recall) && isCurveSeries(c[set.curve]))
+    .map(({ curve, index }) => {
       const row = rows.get(curve.key);
       const name = displayName(row, curve.key);
-      const ap = finite(row?.ap);
-      return { key: curve.key, name, ap, label: `${name} · AP ${fmt(ap)}`, curve };
+      const ap = fraction(row?.[set.ap]);
+      return { index, key: curve.key, name, ap, label: `${name} · AP ${fmt(ap)}`, recall: curve.recall as ArrayLike<number>, precision: curve[set.curve] as ArrayLike<number> };
     });
   // best first: the legend and the small multiples read from the best class to the worst
   return series.sort((a, b) => (b.ap ?? -1) - (a.ap ?? -1) || codeUnitOrder(a.name, b.name));
@@ -54,8 +84,8 @@ function curvePoints(series: PrSeries[]): { overlay: VegaLiteSpec[]; panels: Veg
   const overlay: VegaLiteSpec[] = [];
   const panels: VegaLiteSpec[] = [];
   series.forEach((s, n) => {
-    const r = s.curve.recall!;
-    const p = s.curve.precision!;
+    const r = s.recall;
+    const p = s.precision;
     const fine = thinCurveIndices(r, p, { tolerance: OVERLAY_TOLERANCE });
     overlay.push(...fine.map((i) => ({ c: s.label, r: round6(r[i]), p: round6(p[i]) })));
     // panel n of the small multiples (panel-grid.ts): one line mark draws every panel's curve, from its break row on
@@ -72,7 +102,7 @@ function summaryText(report: Report): string {
   return parts.join(' · ');
 }
 
-function overlay(report: Report, series: PrSeries[], values: VegaLiteSpec[]): ReportChart {
+function overlay(report: Report, series: PrSeries[], values: VegaLiteSpec[], set: PrSet): ReportChart {
   const distinct = series.length <= MAX_DISTINCT_SERIES;
   const domain = series.map((s) => s.label);
   const encoding: VegaLiteSpec = {
@@ -86,8 +116,10 @@ function overlay(report: Report, series: PrSeries[], values: VegaLiteSpec[]): Re
     description: { field: 'c', type: 'nominal' },
   };
   if (distinct) {
-    const colours = domain.map((_, k) => CATEGORY_COLOURS[k % CATEGORY_COLOURS.length]);
-    const dashes = domain.map((_, k) => DASHES[Math.floor(k / CATEGORY_COLOURS.length) % DASHES.length]);
+    // a class's colour and dash follow its place among the report's curves, not its rank: the same class looks the
+    // same in every PR chart of the report (a task may declare several sets) while the legend reads best first
+    const colours = series.map((s) => CATEGORY_COLOURS[s.index % CATEGORY_COLOURS.length]);
+    const dashes = series.map((s) => DASHES[Math.floor(s.index / CATEGORY_COLOURS.length) % DASHES.length]);
     encoding.color = { field: 'c', type: 'nominal', title: 'class (official AP)', scale: { domain, range: colours }, legend: { symbolType: 'stroke', symbolSize: 300 } };
     encoding.strokeDash = { field: 'c', type: 'nominal', title: 'class (official AP)', scale: { domain, range: dashes } };
   }
@@ -96,12 +128,12 @@ function overlay(report: Report, series: PrSeries[], values: VegaLiteSpec[]): Re
     : { type: 'line', strokeWidth: 1, opacity: 0.35, color: PRIMARY, clip: true };
   const n = series.length;
   return {
-    id: 'pr-curves',
-    title: 'Precision–recall curves, all classes',
+    id: `pr-curves${set.idSuffix}`,
+    title: `Precision–recall curves, all classes${set.titleSuffix}`,
     description: distinct
       ? 'Every class on one plot, best AP first in the legend; the AP is the official one.'
       : `The ${n} classes on one plot (hover a curve for its class and AP); the small multiples name each.`,
-    spec: chartSpec('Precision–recall curves', `${n} ${n === 1 ? 'class' : 'classes'} · ${summaryText(report)}`, {
+    spec: chartSpec(`Precision–recall curves${set.titleSuffix}`, `${n} ${n === 1 ? 'class' : 'classes'} · ${summaryText(report)}`, {
       width: 440,
       height: 360,
       data: { values },
@@ -112,17 +144,17 @@ function overlay(report: Report, series: PrSeries[], values: VegaLiteSpec[]): Re
 }
 
 /** A panel per class (panel-grid.ts: one view, not a facet, at half the cost), its curve named by the panel's title. */
-function smallMultiples(series: PrSeries[], values: VegaLiteSpec[]): ReportChart {
+function smallMultiples(series: PrSeries[], values: VegaLiteSpec[], set: PrSet): ReportChart {
   const columns = series.length <= 4 ? series.length : series.length <= 12 ? 4 : series.length <= 40 ? 5 : 8;
   const grid = panelGrid(
     series.map((s) => s.label),
     { columns, size: series.length > 40 ? 110 : 150, xTitle: 'Recall (0–1)', yTitle: 'Precision (0–1)' },
   );
   return {
-    id: 'pr-curves-per-class',
-    title: 'Precision–recall curve per class',
+    id: `pr-curves-per-class${set.idSuffix}`,
+    title: `Precision–recall curve per class${set.titleSuffix}`,
     description: 'One panel per class, sorted by official AP (best first); the AP is in each panel title.',
-    spec: chartSpec('Precision–recall curve per class', 'sorted by official AP, best first', {
+    spec: chartSpec(`Precision–recall curve per class${set.titleSuffix}`, 'sorted by official AP, best first', {
       ...grid.body,
       data: { values: [...grid.values, ...values] },
       layer: [
@@ -137,10 +169,10 @@ function smallMultiples(series: PrSeries[], values: VegaLiteSpec[]): ReportChart
   };
 }
 
-function apBars(report: Report): ReportChart {
+function apBars(report: Report, set: PrSet): ReportChart {
   const rows = rowsByKey(report);
   const entries = report.rows
-    .map((r) => ({ name: displayName(rows.get(r.key), r.key), key: r.key, ap: finite(r.ap) }))
+    .map((r) => ({ name: displayName(rows.get(r.key), r.key), key: r.key, ap: fraction(r[set.ap]) }))
     .filter((e): e is { name: string; key: string; ap: number } => e.ap !== undefined)
     .sort((a, b) => b.ap - a.ap || codeUnitOrder(a.name, b.name));
   const missing = report.rows.length - entries.length;
@@ -172,11 +204,11 @@ function apBars(report: Report): ReportChart {
       ],
     });
   return {
-    id: 'ap-per-class',
-    title: 'Average precision per class',
+    id: `ap-per-class${set.idSuffix}`,
+    title: `Average precision per class${set.titleSuffix}`,
     // an analyze report whose task averages several IoU thresholds: the rows' AP is the one at 0.5
     description: `${report.analysis?.overlap?.averaged ? 'AP at IoU 0.5' : 'Official AP'} of each class, sorted; the dashed line is the mean over the ${entries.length} classes with an AP.${missing > 0 ? ` ${missing} ${missing === 1 ? 'class has' : 'classes have'} no AP (no positives) and ${missing === 1 ? 'is' : 'are'} not drawn.` : ''}`,
-    spec: chartSpec('Average precision per class', `sorted, best first · ${entries.length} classes`, {
+    spec: chartSpec(`Average precision per class${set.titleSuffix}`, `sorted, best first · ${entries.length} classes`, {
       width: 420,
       height: { step: rowHeight },
       layer: layers,
@@ -184,7 +216,7 @@ function apBars(report: Report): ReportChart {
   };
 }
 
-function apDistribution(report: Report, series: PrSeries[]): ReportChart {
+function apDistribution(report: Report, series: PrSeries[], set: PrSet): ReportChart {
   const aps = series.map((s) => s.ap).filter((v): v is number => v !== undefined);
   const sorted = [...aps].sort((a, b) => a - b);
   const median = finite(report.summary.medianAP) ?? (sorted.length ? (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2 : undefined);
@@ -194,10 +226,10 @@ function apDistribution(report: Report, series: PrSeries[]): ReportChart {
     ...(mean !== undefined ? [{ v: mean, what: `mean ${fmt(mean)}`, colour: '#D55E00', dy: -16 }] : []),
   ];
   return {
-    id: 'ap-distribution',
-    title: 'Distribution of the per-class AP',
+    id: `ap-distribution${set.idSuffix}`,
+    title: `Distribution of the per-class AP${set.titleSuffix}`,
     description: 'How many classes reach each AP (bins of 0.05), with the median and mean AP over the evaluated classes (official summary values).',
-    spec: chartSpec('Distribution of the per-class AP', `${aps.length} classes · bins of 0.05`, {
+    spec: chartSpec(`Distribution of the per-class AP${set.titleSuffix}`, `${aps.length} classes · bins of 0.05`, {
       width: 440,
       height: 220,
       layer: [
@@ -222,15 +254,20 @@ function apDistribution(report: Report, series: PrSeries[]): ReportChart {
   };
 }
 
-/** The charts of a report with PR curves (`rows[].ap` and `curves[]` with recall and precision). */
-export function precisionRecallCharts(report: Report): ReportChart[] {
-  const series = prSeries(report);
+/**
+ * The charts of a report with PR curves (`rows[].ap` and `curves[]` with recall and precision); a request may
+ * name another curve field, AP field and a label for the set (several sets in one report), or leave out the bars.
+ */
+export function precisionRecallCharts(report: Report, request?: PrRequest): ReportChart[] {
+  const set = prSet(request);
+  const series = prSeries(report, set);
   const charts: ReportChart[] = [];
   if (series.length > 0) {
     const points = curvePoints(series);
-    charts.push(overlay(report, series, points.overlay), smallMultiples(series, points.panels));
+    charts.push(overlay(report, series, points.overlay, set), smallMultiples(series, points.panels, set));
   }
-  if (report.rows.some((r) => finite(r.ap) !== undefined)) charts.push(apBars(report));
-  if (series.length >= DISTRIBUTION_MIN_CLASSES || (finite(report.summary.medianAP) !== undefined && series.length >= 2)) charts.push(apDistribution(report, series));
+  if (!set.bars) return charts;
+  if (report.rows.some((r) => fraction(r[set.ap]) !== undefined)) charts.push(apBars(report, set));
+  if (series.length >= DISTRIBUTION_MIN_CLASSES || (finite(report.summary.medianAP) !== undefined && series.length >= 2)) charts.push(apDistribution(report, series, set));
   return charts;
 }

@@ -14,15 +14,22 @@ const IOU_BARS: ClassBarsRequest = { kind: 'class-bars', field: 'iou', label: 'I
 /** One bar per row of `rows[field]` (values in 0–1), sorted best first; a dashed rule at `summary[summaryKey]`. */
 export function classBars(report: Report, request: ClassBarsRequest): ReportChart[] {
   const field = request.field;
-  if (!report.rows.some((r) => finite(r[field]) !== undefined)) return [];
+  // a value outside 0–1 is no value (a −1 "undefined", as some official tools write): not drawn
+  const unit = (v: unknown) => {
+    const x = finite(v);
+    return x !== undefined && x >= 0 && x <= 1 ? x : undefined;
+  };
+  if (!report.rows.some((r) => unit(r[field]) !== undefined)) return [];
   const label = request.label ?? field;
   const summaryKey = request.summaryKey ?? `mean ${label}`;
+  const summaryLabel = request.summaryLabel ?? summaryKey;
   const axis = request.axisTitle ?? `${label} (0–1)`;
   const entries = report.rows
-    .map((r) => ({ name: displayName(r, r.key), iou: finite(r[field]) }))
+    .map((r) => ({ name: displayName(r, r.key), iou: unit(r[field]) }))
     .filter((e): e is { name: string; iou: number } => e.iou !== undefined)
     .sort((a, b) => b.iou - a.iou || codeUnitOrder(a.name, b.name));
-  const mean = finite(report.summary[summaryKey]);
+  const mean = unit(report.summary[summaryKey]);
+  const missing = report.rows.length - entries.length;
   const layers: VegaLiteSpec[] = [
     {
       data: { values: entries.map((e) => ({ ...e, label: fmt(e.iou) })) },
@@ -41,7 +48,7 @@ export function classBars(report: Report, request: ClassBarsRequest): ReportChar
   ];
   if (mean !== undefined)
     layers.push({
-      data: { values: [{ m: mean, label: `${summaryKey} ${fmt(mean)}` }] },
+      data: { values: [{ m: mean, label: `${summaryLabel} ${fmt(mean)}` }] },
       layer: [
         { mark: { type: 'rule', color: SECONDARY, strokeWidth: 2, strokeDash: [4, 3] }, encoding: { x: { field: 'm', type: 'quantitative' } } },
         { mark: { type: 'text', color: SECONDARY, align: 'left', dx: 4, y: 'height', dy: 4, baseline: 'top', fontWeight: 'bold' }, encoding: { x: { field: 'm', type: 'quantitative' }, text: { field: 'label' } } },
@@ -51,8 +58,8 @@ export function classBars(report: Report, request: ClassBarsRequest): ReportChar
     {
       id: `${field}-per-class`,
       title: `${label} per class`,
-      description: `The official ${label} of each row, sorted; the dashed line is the ${summaryKey}.`,
-      spec: chartSpec(`${label} per class`, `sorted, best first · ${summaryKey} ${fmt(mean)}`, { width: 420, height: { step: 16 }, layer: layers }),
+      description: `The official ${label} of each row, sorted; the dashed line is the ${summaryLabel}.${missing > 0 ? ` ${missing} of ${report.rows.length} rows have no ${label} and are not drawn.` : ''}`,
+      spec: chartSpec(`${label} per class`, `sorted, best first · ${missing > 0 ? `${entries.length} of ${report.rows.length} rows (the others have no ${label}) · ` : ''}${summaryLabel} ${fmt(mean)}`, { width: 420, height: { step: 16 }, layer: layers }),
     },
   ];
 }
