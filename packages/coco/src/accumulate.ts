@@ -39,6 +39,42 @@ function tpNeeded(thr: number, npig: number): number {
   return lo;
 }
 
+/** Work arrays of accumulateCategory, kept between categories (fresh arrays for each cost page faults and zeroing). */
+interface AccumulateScratch {
+  order: Int32Array;
+  sel: Int32Array;
+  need: Int32Array;
+  tp: Int32Array;
+  fp: Int32Array;
+  nc: Int32Array;
+  tpPos: Int32Array;
+  candPos: Int32Array;
+  candMax: Float64Array;
+}
+
+let scratch: AccumulateScratch | undefined;
+
+/** The scratch arrays, grown to hold n detections at T thresholds and R recall thresholds (contents undefined). */
+function scratchFor(n: number, T: number, R: number): AccumulateScratch {
+  const s = scratch;
+  if (s && s.order.length >= n && s.tp.length >= T && s.need.length >= R && s.candMax.length >= T * (n + 1)) return s;
+  const cap = Math.max(n, s ? s.order.length : 0);
+  const t = Math.max(T, s ? s.tp.length : 0);
+  const r = Math.max(R, s ? s.need.length : 0);
+  scratch = {
+    order: new Int32Array(cap),
+    sel: new Int32Array(cap),
+    need: new Int32Array(r),
+    tp: new Int32Array(t),
+    fp: new Int32Array(t),
+    nc: new Int32Array(t),
+    tpPos: new Int32Array(t * cap),
+    candPos: new Int32Array(t * (cap + 1)),
+    candMax: new Float64Array(t * (cap + 1)),
+  };
+  return scratch;
+}
+
 /**
  * `accumulate()` (E:315-420) for one category k, every area range and maxDet: the images' first maxDet
  * detections, concatenated in image order and stably sorted by score; precision `tp / (fp + tp + 2^-52)`
@@ -57,19 +93,13 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
   const n = rec.count;
   const scores = rec.scores.data;
   const ranks = rec.ranks.data;
-  const order = new Int32Array(n);
+  const s = scratchFor(n, T, R);
+  const order = s.order.subarray(0, n);
   for (let i = 0; i < n; i++) order[i] = i;
   scoreOrder(scores, order);
   let maxRank = -1;
   for (let i = 0; i < n; i++) if (ranks[i] > maxRank) maxRank = ranks[i];
-  const need = new Int32Array(R);
-  const sel = new Int32Array(n);
-  const tp = new Int32Array(T);
-  const fp = new Int32Array(T);
-  const nc = new Int32Array(T);
-  const tpPos = new Int32Array(T * n);
-  const candPos = new Int32Array(T * (n + 1));
-  const candMax = new Float64Array(T * (n + 1));
+  const { need, sel, tp, fp, nc, tpPos, candPos, candMax } = s;
   for (let a = 0; a < A; a++) {
     const npig = rec.npig[a];
     if (npig === 0) continue;
@@ -87,9 +117,9 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
         for (let i = 0; i < n; i++) if (ranks[order[i]] < maxDet) sel[nd++] = order[i];
         sortedAt = sel;
       }
-      tp.fill(0);
-      fp.fill(0);
-      nc.fill(0);
+      tp.fill(0, 0, T);
+      fp.fill(0, 0, T);
+      nc.fill(0, 0, T);
       const cs = nd + 1;
       for (let j = 0; j < nd; j++) {
         const row = sortedAt[j] * T;
