@@ -44,9 +44,9 @@ function literal(scores: number[], ranks: number[], outcomes: number[][], npig: 
 
 describe('accumulateCategory', () => {
   const T = 3;
-  const anyOutcomes = fc.array(fc.constantFrom(FP, FP, TP, IGNORED), { minLength: T, maxLength: T });
+  const anyOutcomes: fc.Arbitrary<number[]> = fc.array(fc.constantFrom<number>(FP, FP, TP, IGNORED), { minLength: T, maxLength: T });
   it('equals the literal pycocotools accumulate, cell for cell', () => equalsLiteral(anyOutcomes));
-  it('equals it where many detections are ignored at every threshold (area ranges)', () => equalsLiteral(fc.oneof(anyOutcomes, fc.constant([IGNORED, IGNORED, IGNORED]), fc.constant([IGNORED, IGNORED, IGNORED]))));
+  it('equals it where many detections are ignored at every threshold (area ranges)', () => equalsLiteral(fc.oneof(anyOutcomes, fc.constant<number[]>([IGNORED, IGNORED, IGNORED]), fc.constant<number[]>([IGNORED, IGNORED, IGNORED]))));
 
   function equalsLiteral(outcomes: fc.Arbitrary<number[]>): void {
     const recThrs = linspace(0, 1, 101);
