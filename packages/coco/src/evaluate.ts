@@ -84,9 +84,24 @@ function groupOrder(n: number, imageOf: Float64Array, catOf: Float64Array, imgPo
   const ip = new Int32Array(n);
   const cp = new Int32Array(n);
   let maxImage = -1;
+  // files list an image's annotations together: the last lookups are reused while the ids repeat
+  let lastImage = NaN;
+  let lastA: number | undefined;
+  let lastCat = NaN;
+  let lastB: number | undefined;
   for (let i = 0; i < n; i++) {
-    const a = imgPos.get(imageOf[i]);
-    const b = catPos.get(catOf[i]);
+    const im = imageOf[i];
+    const ct = catOf[i];
+    if (im !== lastImage) {
+      lastImage = im;
+      lastA = imgPos.get(im);
+    }
+    if (ct !== lastCat) {
+      lastCat = ct;
+      lastB = catPos.get(ct);
+    }
+    const a = lastA;
+    const b = lastB;
     if (a === undefined || b === undefined) {
       ip[i] = -1;
       continue;
