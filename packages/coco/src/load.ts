@@ -43,6 +43,12 @@ function requirePresent(c: RecordColumns, list: string, field: string, file: str
 
 function lists(c: RecordColumns, field: string): (Float64Array | undefined)[] {
   const l = c.lists[field];
+  if (c.present[field].indexOf(1) < 0) {
+    // no record has the field: n undefined entries, without n stores
+    const none: undefined[] = [];
+    none.length = c.count;
+    return none;
+  }
   const out = new Array<Float64Array | undefined>(c.count);
   for (let i = 0; i < c.count; i++) if (l.length[i] >= 0) out[i] = l.values.subarray(l.start[i], l.start[i] + l.length[i]);
   return out;
@@ -183,11 +189,13 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
   };
   const inPlace = res.bbox === bl.values;
   const images = new Set<number>(gt.imageIds);
+  let lastImage = NaN; // results come image by image: one set lookup per image
   for (let i = 0; i < n; i++) {
     const imageId = res.imageId[i];
-    if (!images.has(imageId)) {
+    if (imageId !== lastImage && !images.has(imageId)) {
       throw bad(file, `[${i}].image_id`, `an image id of the ground truth ${gt.file}`, imageId, 'input/unknown-image', 'pycocotools stops here: "Results do not correspond to current coco set"');
     }
+    lastImage = imageId;
     const blen = bl.length[i];
     if (kind === 'bbox') {
       if (blen < 0) throw bad(file, `[${i}].bbox`, 'a box [x, y, w, h] (the first result has one, so every result needs one)', undefined);
