@@ -133,10 +133,14 @@ export class RecordBuilder {
   beginList(f: FieldBuilder): void {
     f.values!.length = f.recordStart;
   }
-  /** Grows every active column to hold at least `min` rows (doubling, or to the reader's estimate when larger). */
+  /**
+   * Grows every active column to hold at least `min` rows: doubling, or to the reader's estimate when
+   * larger, but at most 8× at a time (an estimate thrown off by data after the list costs a few growth
+   * steps, never a huge allocation).
+   */
   private growRows(min: number): void {
     let rows = Math.max(min, this.capacity * 2, 1024);
-    const e = this.estimate?.(this.count) ?? 0;
+    const e = Math.min(this.estimate?.(this.count) ?? 0, this.capacity * 8);
     if (e > rows) rows = e;
     const used = this.count;
     for (const f of this.fields) {
