@@ -43,12 +43,8 @@ function requirePresent(c: RecordColumns, list: string, field: string, file: str
 
 function lists(c: RecordColumns, field: string): (Float64Array | undefined)[] {
   const l = c.lists[field];
-  if (c.present[field].indexOf(1) < 0) {
-    // no record has the field: n undefined entries, without n stores
-    const none: undefined[] = [];
-    none.length = c.count;
-    return none;
-  }
+  // no record has the field: n undefined entries (dense), without a view per record
+  if (c.present[field].indexOf(1) < 0) return new Array<undefined>(c.count).fill(undefined);
   const out = new Array<Float64Array | undefined>(c.count);
   for (let i = 0; i < c.count; i++) if (l.length[i] >= 0) out[i] = l.values.subarray(l.start[i], l.start[i] + l.length[i]);
   return out;

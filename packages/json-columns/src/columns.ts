@@ -22,9 +22,9 @@ export interface RecordColumns {
   present: Record<string, Uint8Array>;
   /** `numbers` fields: all values, and per record the start in `values` and the length (-1 when absent). */
   lists: Record<string, { values: Float64Array; start: Float64Array; length: Int32Array }>;
-  /** `string` fields (undefined when absent; a field absent from every record may be a sparse array). */
+  /** `string` fields (undefined when absent). */
   strings: Record<string, (string | undefined)[]>;
-  /** `value` fields (undefined when absent; a field absent from every record may be a sparse array). */
+  /** `value` fields (undefined when absent). */
   values: Record<string, unknown[]>;
 }
 
@@ -166,8 +166,8 @@ export class RecordBuilder {
     else if (f.kind === 'numbers') {
       f.start = new Float64Array(rows);
       f.length = new Int32Array(rows).fill(-1, 0, i);
-    } else if (f.kind === 'string') f.strings = new Array<string | undefined>(i);
-    else f.objects = new Array<unknown>(i);
+    } else if (f.kind === 'string') f.strings = absentList(i);
+    else f.objects = absentList(i);
   }
   /** Appends the pending record (plain stores into columns grown together). */
   commit(): void {
@@ -198,23 +198,21 @@ export class RecordBuilder {
     const n = this.count;
     const out: RecordColumns = { count: n, numbers: {}, present: {}, lists: {}, strings: {}, values: {} };
     for (const f of this.fields) {
-      // a field no record had: cheap columns (zeroed arrays are not touched; the lists sparse)
+      // a field no record had: cheap columns (zeroed typed arrays are not touched)
       out.present[f.name] = f.active ? fit(f.present!, n) : new Uint8Array(n);
       if (f.kind === 'number' || f.kind === 'id') out.numbers[f.name] = f.active ? fit(f.col!, n) : new Float64Array(n).fill(NaN);
       else if (f.kind === 'numbers') {
         out.lists[f.name] = f.active
           ? { values: f.values!.done(), start: fit(f.start!, n), length: fit(f.length!, n) }
           : { values: new Float64Array(0), start: new Float64Array(n), length: new Int32Array(n).fill(-1) };
-      } else if (f.kind === 'string') out.strings[f.name] = f.active ? f.strings! : sparse(n);
-      else out.values[f.name] = f.active ? f.objects! : sparse(n);
+      } else if (f.kind === 'string') out.strings[f.name] = f.active ? f.strings! : absentList(n);
+      else out.values[f.name] = f.active ? f.objects! : absentList(n);
     }
     return out;
   }
 }
 
-/** A list of n undefined entries without n stores. */
-function sparse<T>(n: number): T[] {
-  const a: T[] = [];
-  a.length = n;
-  return a;
+/** n undefined entries, dense (no holes: `map` and `forEach` visit every one, as for a list built record by record). */
+function absentList<T>(n: number): (T | undefined)[] {
+  return new Array<T | undefined>(n).fill(undefined);
 }
