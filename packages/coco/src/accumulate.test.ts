@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { accumulateCategory, emptyAccumulated } from './accumulate.js';
+import { accumulateCategory, emptyAccumulated, runMergeOrder } from './accumulate.js';
 import { linspace } from './params.js';
 import { CategoryRecords, FP, IGNORED, TP } from './records.js';
 import { compareScoreDesc, scoreOrder } from './score-order.js';
@@ -43,11 +43,15 @@ function literal(scores: number[], ranks: number[], outcomes: number[][], npig: 
 }
 
 describe('accumulateCategory', () => {
-  it('equals the literal pycocotools accumulate, cell for cell', () => {
-    const T = 3;
+  const T = 3;
+  const anyOutcomes: fc.Arbitrary<number[]> = fc.array(fc.constantFrom<number>(FP, FP, TP, IGNORED), { minLength: T, maxLength: T });
+  it('equals the literal pycocotools accumulate, cell for cell', () => equalsLiteral(anyOutcomes));
+  it('equals it where many detections are ignored at every threshold (area ranges)', () => equalsLiteral(fc.oneof(anyOutcomes, fc.constant<number[]>([IGNORED, IGNORED, IGNORED]), fc.constant<number[]>([IGNORED, IGNORED, IGNORED]))));
+
+  function equalsLiteral(outcomes: fc.Arbitrary<number[]>): void {
     const recThrs = linspace(0, 1, 101);
     const maxDets = [1, 3, 100];
-    const det = fc.record({ image: fc.integer({ min: 0, max: 5 }), score: fc.constantFrom(0.1, 0.5, 0.5, 0.9, 1, NaN, 0, -0), o: fc.array(fc.constantFrom(FP, FP, TP, IGNORED), { minLength: T, maxLength: T }) });
+    const det = fc.record({ image: fc.integer({ min: 0, max: 5 }), score: fc.constantFrom(0.1, 0.5, 0.5, 0.9, 1, NaN, 0, -0), o: outcomes });
     fc.assert(
       fc.property(fc.array(det, { maxLength: 40 }), fc.integer({ min: 1, max: 12 }), (dets, npig) => {
         // images in ascending order, each image's detections in score order with their ranks
@@ -89,6 +93,19 @@ describe('accumulateCategory', () => {
         return same;
       }),
       { numRuns: 150 },
+    );
+  }
+});
+
+describe('runMergeOrder', () => {
+  it('is the stable descending order, NaN last, -0 = +0 (runs of any length)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(0.3, 0.7, 0.7, 1, NaN, 0, -0, Infinity, -Infinity), { maxLength: 300 }), (s) => {
+        const got = Array.from(runMergeOrder(s, s.length, new Int32Array(s.length), new Int32Array(s.length)));
+        const want = Array.from(s.keys()).sort((a, b) => compareScoreDesc(s[a], s[b]) || a - b);
+        return got.join() === want.join();
+      }),
+      { numRuns: 300 },
     );
   });
 });

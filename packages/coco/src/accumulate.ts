@@ -1,5 +1,5 @@
-import { FP, TP, type CategoryRecords } from './records.js';
-import { scoreOrder } from './score-order.js';
+import { FP, IGNORED, TP, type CategoryRecords } from './records.js';
+import { compareScoreDesc } from './score-order.js';
 
 const SPACING_1 = 2 ** -52;
 
@@ -39,6 +39,83 @@ function tpNeeded(thr: number, npig: number): number {
   return lo;
 }
 
+/** Work arrays of accumulateCategory, kept between categories (fresh arrays for each cost page faults and zeroing). */
+interface AccumulateScratch {
+  order: Int32Array;
+  live: Int32Array;
+  sel: Int32Array;
+  rows: Int32Array;
+  need: Int32Array;
+  tpPos: Int32Array;
+  candPos: Int32Array;
+  candMax: Float64Array;
+}
+
+let scratch: AccumulateScratch | undefined;
+
+/** The scratch arrays, grown to hold n detections at T thresholds and R recall thresholds (contents undefined). */
+function scratchFor(n: number, T: number, R: number): AccumulateScratch {
+  const s = scratch;
+  if (s && s.order.length >= n && s.need.length >= R && s.tpPos.length >= T * n && s.candMax.length >= T * (n + 1)) return s;
+  const cap = Math.max(n, s ? s.order.length : 0);
+  const t = Math.max(T, s ? Math.floor(s.candMax.length / (s.order.length + 1)) : 0);
+  const r = Math.max(R, s ? s.need.length : 0);
+  scratch = {
+    order: new Int32Array(cap),
+    live: new Int32Array(cap),
+    sel: new Int32Array(cap),
+    rows: new Int32Array(cap),
+    need: new Int32Array(r),
+    tpPos: new Int32Array(t * cap),
+    candPos: new Int32Array(t * (cap + 1)),
+    candMax: new Float64Array(t * (cap + 1)),
+  };
+  return scratch;
+}
+
+/**
+ * 0..n-1 in `argsort(-scores, kind='mergesort')` order (descending, stable, NaN last), written into `order`
+ * (`tmp` is work space of the same size). The records hold each image's detections already in score
+ * order, so this is a bottom-up merge of those runs (found as maximal non-increasing stretches, whatever
+ * their origin): n·log2(runs) comparisons, in place of a general sort. A tie takes the left run first,
+ * which keeps the stable order.
+ */
+export function runMergeOrder(scores: ArrayLike<number>, n: number, order: Int32Array, tmp: Int32Array): Int32Array {
+  for (let i = 0; i < n; i++) order[i] = i;
+  if (n < 2) return order.subarray(0, n);
+  // run boundaries: starts[r]..starts[r+1]
+  const starts: number[] = [0];
+  for (let i = 1; i < n; i++) if (compareScoreDesc(scores[i - 1], scores[i]) > 0) starts.push(i);
+  starts.push(n);
+  let src = order;
+  let dst = tmp;
+  let runs = starts;
+  while (runs.length > 2) {
+    const next: number[] = [0];
+    for (let r = 0; r + 1 < runs.length; r += 2) {
+      const lo = runs[r];
+      const mid = runs[r + 1];
+      const hi = r + 2 < runs.length ? runs[r + 2] : mid;
+      let i = lo;
+      let j = mid;
+      let o = lo;
+      while (i < mid && j < hi) {
+        if (compareScoreDesc(scores[src[j]], scores[src[i]]) < 0) dst[o++] = src[j++];
+        else dst[o++] = src[i++];
+      }
+      while (i < mid) dst[o++] = src[i++];
+      while (j < hi) dst[o++] = src[j++];
+      next.push(hi);
+    }
+    runs = next;
+    const x = src;
+    src = dst;
+    dst = x;
+  }
+  if (src !== order) order.set(src.subarray(0, n));
+  return order.subarray(0, n);
+}
+
 /**
  * `accumulate()` (E:315-420) for one category k, every area range and maxDet: the images' first maxDet
  * detections, concatenated in image order and stably sorted by score; precision `tp / (fp + tp + 2^-52)`
@@ -48,8 +125,13 @@ function tpNeeded(thr: number, npig: number): number {
  * TP count first reaches `tpNeeded`, and the right-to-left maximum of the precision from a position on is
  * the maximum over the positions followed by a false positive (or last): precision only rises on a TP,
  * stays on an ignored detection and falls on a FP. Every precision used is computed by pycocotools'
- * expression at the same position, so the cells are the same doubles. One pass over the detections
- * serves every IoU threshold (a detection's T outcomes are contiguous).
+ * expression at the same position, so the cells are the same doubles. One pass per IoU threshold over
+ * the detections' rows of outcomes, its counts in local variables.
+ *
+ * A detection ignored at every threshold (in an area range, most are) is left out of the pass: its
+ * precision is its predecessor's at every threshold, so neither a cell's position nor the envelope's
+ * maximum changes without it; only the count of detections (`nd`, for the recall) and the first one's
+ * score (the score at a recall threshold of 0, position 0) are taken from the whole list.
  */
 export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRecords, recThrs: Float64Array, maxDets: number[]): void {
   const { T, R, K, A, M } = out;
@@ -57,81 +139,109 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
   const n = rec.count;
   const scores = rec.scores.data;
   const ranks = rec.ranks.data;
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  scoreOrder(scores, order);
+  const s = scratchFor(n, T, R);
+  const order = runMergeOrder(scores, n, s.order, s.sel);
   let maxRank = -1;
   for (let i = 0; i < n; i++) if (ranks[i] > maxRank) maxRank = ranks[i];
-  const need = new Int32Array(R);
-  const sel = new Int32Array(n);
-  const tp = new Int32Array(T);
-  const fp = new Int32Array(T);
-  const nc = new Int32Array(T);
-  const tpPos = new Int32Array(T * n);
-  const candPos = new Int32Array(T * (n + 1));
-  const candMax = new Float64Array(T * (n + 1));
+  const { need, live, sel, rows, tpPos, candPos, candMax } = s;
+  // per maxDet: the detections it keeps (pycocotools' nd) and the first one's score
+  const ndAll = new Int32Array(M);
+  const firstScore = new Float64Array(M);
+  for (let m = 0; m < M; m++) {
+    let first = -1;
+    if (maxRank < maxDets[m]) {
+      ndAll[m] = n;
+      first = n > 0 ? order[0] : -1;
+    } else {
+      let c = 0;
+      for (let i = 0; i < n; i++) {
+        if (ranks[order[i]] < maxDets[m]) {
+          if (c === 0) first = order[i];
+          c++;
+        }
+      }
+      ndAll[m] = c;
+    }
+    firstScore[m] = first >= 0 ? scores[first] : 0;
+  }
   for (let a = 0; a < A; a++) {
     const npig = rec.npig[a];
     if (npig === 0) continue;
     for (let r = 0; r < R; r++) need[r] = tpNeeded(recThrs[r], npig);
     const outcomes = rec.outcomes[a].data;
+    // the detections not ignored at every threshold, in score order
+    let nl = 0;
+    for (let i = 0; i < n; i++) {
+      const d = order[i];
+      const row = d * T;
+      let t = 0;
+      while (t < T && outcomes[row + t] === IGNORED) t++;
+      if (t < T) live[nl++] = d;
+    }
     for (let m = 0; m < M; m++) {
       const maxDet = maxDets[m];
       let nd: number;
       let sortedAt: Int32Array;
       if (maxRank < maxDet) {
-        nd = n;
-        sortedAt = order;
+        nd = nl;
+        sortedAt = live;
       } else {
         nd = 0;
-        for (let i = 0; i < n; i++) if (ranks[order[i]] < maxDet) sel[nd++] = order[i];
+        for (let i = 0; i < nl; i++) if (ranks[live[i]] < maxDet) sel[nd++] = live[i];
         sortedAt = sel;
       }
-      tp.fill(0);
-      fp.fill(0);
-      nc.fill(0);
+      const ndm = ndAll[m];
       const cs = nd + 1;
-      for (let j = 0; j < nd; j++) {
-        const row = sortedAt[j] * T;
-        const next = j + 1 < nd ? sortedAt[j + 1] * T : -1;
-        for (let t = 0; t < T; t++) {
-          const o = outcomes[row + t];
-          if (o === TP) tpPos[t * nd + tp[t]++] = j;
-          else if (o === FP) {
-            fp[t]++;
-            continue;
-          }
-          // a TP or an ignored detection: a candidate maximum when the next one is a FP or it is the last
-          if (next < 0 || outcomes[next + t] === FP) {
-            const c = t * cs + nc[t]++;
-            candPos[c] = j;
-            candMax[c] = tp[t] / (fp[t] + tp[t] + SPACING_1);
+      // each detection's row of outcomes
+      for (let j = 0; j < nd; j++) rows[j] = sortedAt[j] * T;
+      for (let t = 0; t < T; t++) {
+        // one pass per threshold, the counts in locals: TP positions, and the candidates for the envelope's
+        // maximum (a TP or ignored detection followed by a FP, and the last detection)
+        const c0 = t * cs;
+        const p0 = t * nd;
+        let tpT = 0;
+        let fpT = 0;
+        let ncT = 0;
+        let prevNotFp = false;
+        for (let j = 0; j < nd; j++) {
+          const o = outcomes[rows[j] + t];
+          if (o === FP) {
+            if (prevNotFp) {
+              candPos[c0 + ncT] = j - 1;
+              candMax[c0 + ncT] = tpT / (fpT + tpT + SPACING_1);
+              ncT++;
+            }
+            fpT++;
+            prevNotFp = false;
+          } else {
+            if (o === TP) tpPos[p0 + tpT++] = j;
+            prevNotFp = true;
           }
         }
-      }
-      for (let t = 0; t < T; t++) {
-        const c0 = t * cs;
-        let ncT = nc[t];
-        const tpT = tp[t];
-        if (nd > 0 && (ncT === 0 || candPos[c0 + ncT - 1] !== nd - 1)) {
-          // the last detection is a FP: it is a candidate too (the envelope's right end)
+        if (nd > 0) {
           candPos[c0 + ncT] = nd - 1;
-          candMax[c0 + ncT] = tpT / (fp[t] + tpT + SPACING_1);
+          candMax[c0 + ncT] = tpT / (fpT + tpT + SPACING_1);
           ncT++;
         }
         for (let c = c0 + ncT - 2; c >= c0; c--) if (candMax[c + 1] > candMax[c]) candMax[c] = candMax[c + 1];
-        out.recall[((t * K + k) * A + a) * M + m] = nd > 0 ? tpT / npig : 0;
+        out.recall[((t * K + k) * A + a) * M + m] = ndm > 0 ? tpT / npig : 0;
         let stopped = false;
         for (let r = 0; r < R; r++) {
           const at = (((t * R + r) * K + k) * A + a) * M + m;
           const need_r = need[r];
-          if (stopped || nd === 0 || need_r > tpT) {
+          if (stopped || ndm === 0 || need_r > tpT) {
             stopped = true;
             out.precision[at] = 0;
             out.scores[at] = 0;
             continue;
           }
-          const pi = need_r === 0 ? 0 : tpPos[t * nd + need_r - 1];
+          if (need_r === 0) {
+            // position 0: the envelope's maximum over every position (0 when every detection is ignored)
+            out.precision[at] = nd > 0 ? candMax[c0] : 0;
+            out.scores[at] = firstScore[m];
+            continue;
+          }
+          const pi = tpPos[p0 + need_r - 1];
           // first candidate at or after pi
           let lo = c0;
           let hi = c0 + ncT - 1;

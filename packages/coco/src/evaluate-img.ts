@@ -71,14 +71,16 @@ export function evaluateImg(u: Unit, a: number, lo: number, hi: number, iouThrs:
   const ious = u.ious;
   if (ious === null || ng === 0) {
     // nothing to match: each detection is a false positive, or ignored outside the area range
+    // (plain loops: TypedArray.prototype.fill is a call into the runtime, slow for a few entries)
     for (let d = 0; d < nd; d++) {
       const ar = u.dtAreas[d];
-      outcomes.fill(ar < lo || ar > hi ? IGNORED : FP, at + d * T, at + (d + 1) * T);
+      const o = ar < lo || ar > hi ? IGNORED : FP;
+      for (let i = at + d * T, e = i + T; i < e; i++) outcomes[i] = o;
     }
     return;
   }
   for (let t = 0; t < T; t++) {
-    gtm.fill(0, 0, ng);
+    for (let j = 0; j < ng; j++) gtm[j] = 0;
     const thr = iouThrs[t];
     const start = thr > 1 - 1e-10 ? 1 - 1e-10 : thr;
     for (let d = 0; d < nd; d++) {

@@ -16,7 +16,8 @@ export interface CocoFixes {
 
 /**
  * Computes `ious[d * ng + g]` for a unit: `gts` are GT annotation indices in unit order, `dts` result
- * indices in score order (already cut). Returns null where pycocotools' computeIoU returns `[]`.
+ * indices in score order (already cut). Returns null where pycocotools' computeIoU returns `[]`. The
+ * array may be longer than nd·ng and may be reused by the next call (the caller reads it before).
  */
 export interface IouComputer {
   compute(gts: Int32Array, dts: Int32Array, imageId: number): Float64Array | null;
@@ -83,9 +84,24 @@ function groupOrder(n: number, imageOf: Float64Array, catOf: Float64Array, imgPo
   const ip = new Int32Array(n);
   const cp = new Int32Array(n);
   let maxImage = -1;
+  // files list an image's annotations together: the last lookups are reused while the ids repeat
+  let lastImage = NaN;
+  let lastA: number | undefined;
+  let lastCat = NaN;
+  let lastB: number | undefined;
   for (let i = 0; i < n; i++) {
-    const a = imgPos.get(imageOf[i]);
-    const b = catPos.get(catOf[i]);
+    const im = imageOf[i];
+    const ct = catOf[i];
+    if (im !== lastImage) {
+      lastImage = im;
+      lastA = imgPos.get(im);
+    }
+    if (ct !== lastCat) {
+      lastCat = ct;
+      lastB = catPos.get(ct);
+    }
+    const a = lastA;
+    const b = lastB;
     if (a === undefined || b === undefined) {
       ip[i] = -1;
       continue;
@@ -144,8 +160,6 @@ export function evaluateCoco(gt: GroundTruth, dt: Results, params: CocoParams, f
   const catPos = new Map<number, number>();
   catIds.forEach((c, i) => catPos.set(c, i));
 
-  const records: CategoryRecords[] = [];
-  for (let k = 0; k < K; k++) records.push(new CategoryRecords(T, A));
   const gtCount = new Float64Array(K);
   const dtCount = new Float64Array(K);
 
@@ -161,6 +175,12 @@ export function evaluateCoco(gt: GroundTruth, dt: Results, params: CocoParams, f
 
   const g = groupOrder(ga.count, ga.imageId, ga.categoryId, imgPos, catPos, C);
   const d = groupOrder(dt.count, dt.imageId, dt.categoryId, imgPos, catPos, C);
+  // each category's columns sized once: its detections on the evaluated images bound what it records
+  const perK = new Float64Array(K);
+  if (params.useCats) for (let i = 0; i < d.order.length; i++) perK[d.keys[d.order[i]] % C]++;
+  else perK[0] = d.order.length;
+  const records: CategoryRecords[] = [];
+  for (let k = 0; k < K; k++) records.push(new CategoryRecords(T, A, perK[k]));
   const unitOf = (key: number) => (params.useCats ? key : Math.floor(key / C));
   const scratch = makeScratch();
   const keypointsNoCats = params.iouType === 'keypoints' && !params.useCats;

@@ -7,11 +7,13 @@ export function bboxIouComputer(gt: GroundTruth, dt: Results): IouComputer {
   const gb = gt.anns.bbox;
   const db = dt.bbox;
   const crowd = gt.anns.iscrowd;
+  let out = new Float64Array(1024);
   return {
     compute(gts, dts) {
       const ng = gts.length;
       const nd = dts.length;
-      const out = new Float64Array(nd * ng);
+      // one buffer for every unit (read before the next call): no allocation per (image, category)
+      if (out.length < nd * ng) out = new Float64Array(Math.max(nd * ng, 2 * out.length));
       for (let j = 0; j < ng; j++) {
         const g = gts[j];
         const c = Math.trunc(crowd[g]) !== 0;

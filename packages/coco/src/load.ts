@@ -43,6 +43,8 @@ function requirePresent(c: RecordColumns, list: string, field: string, file: str
 
 function lists(c: RecordColumns, field: string): (Float64Array | undefined)[] {
   const l = c.lists[field];
+  // no record has the field: n undefined entries (dense), without a view per record
+  if (c.present[field].indexOf(1) < 0) return new Array<undefined>(c.count).fill(undefined);
   const out = new Array<Float64Array | undefined>(c.count);
   for (let i = 0; i < c.count; i++) if (l.length[i] >= 0) out[i] = l.values.subarray(l.start[i], l.start[i] + l.length[i]);
   return out;
@@ -140,6 +142,13 @@ export interface LoadResultsOptions {
   maskArea?: boolean;
 }
 
+/** Every one of the n records has a list of exactly 4 values, record i's at 4i (then `values` is the n boxes). */
+function boxesInOrder(l: RecordColumns['lists'][string], n: number): boolean {
+  if (l.values.length !== 4 * n) return false;
+  for (let i = 0; i < n; i++) if (l.length[i] !== 4 || l.start[i] !== 4 * i) return false;
+  return true;
+}
+
 /**
  * `COCO.loadRes` (C:305-364), streamed: the branch is chosen by the first result (bbox, then
  * segmentation, then keypoints); ids become 1..N; every image id must be a GT image. An empty list is
@@ -151,10 +160,11 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
   const n = c.count;
   const bl = c.lists.bbox;
   const seg = c.values.segmentation;
+  const hasSeg = c.present.segmentation;
   let kind: ResultsKind = 'empty';
   if (n > 0) {
     if (bl.length[0] > 0) kind = 'bbox';
-    else if (seg[0] !== undefined) kind = 'segmentation';
+    else if (hasSeg[0]) kind = 'segmentation';
     else if (c.present.keypoints[0]) kind = 'keypoints';
     else throw bad(file, '[0]', 'a result with bbox, segmentation or keypoints', bl.length[0] === 0 ? 'an empty bbox' : 'none of them');
   }
@@ -169,33 +179,38 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
     categoryId: c.numbers.category_id,
     score: c.numbers.score,
     area: new Float64Array(n),
-    bbox: new Float64Array(4 * n),
+    // every result a box of 4, in order: the reader's list values are the boxes as they are (no copy)
+    bbox: kind === 'bbox' && boxesInOrder(bl, n) ? bl.values : new Float64Array(4 * n),
     keypoints: lists(c, 'keypoints'),
     segmentation: seg,
-    hasSegmentation: new Uint8Array(n),
+    hasSegmentation: hasSeg,
   };
+  const inPlace = res.bbox === bl.values;
   const images = new Set<number>(gt.imageIds);
+  let lastImage = NaN; // results come image by image: one set lookup per image
   for (let i = 0; i < n; i++) {
     const imageId = res.imageId[i];
-    if (!images.has(imageId)) {
+    if (imageId !== lastImage && !images.has(imageId)) {
       throw bad(file, `[${i}].image_id`, `an image id of the ground truth ${gt.file}`, imageId, 'input/unknown-image', 'pycocotools stops here: "Results do not correspond to current coco set"');
     }
-    if (seg[i] !== undefined) res.hasSegmentation[i] = 1;
+    lastImage = imageId;
     const blen = bl.length[i];
     if (kind === 'bbox') {
       if (blen < 0) throw bad(file, `[${i}].bbox`, 'a box [x, y, w, h] (the first result has one, so every result needs one)', undefined);
       const b0 = bl.start[i];
       if (blen !== 4) throw bad(file, `[${i}].bbox`, 'a box of 4 numbers [x, y, w, h]', Array.from(bl.values.subarray(b0, b0 + blen)), 'input/box');
       const v = bl.values;
-      res.bbox[4 * i] = v[b0];
-      res.bbox[4 * i + 1] = v[b0 + 1];
-      res.bbox[4 * i + 2] = v[b0 + 2];
-      res.bbox[4 * i + 3] = v[b0 + 3];
+      if (!inPlace) {
+        res.bbox[4 * i] = v[b0];
+        res.bbox[4 * i + 1] = v[b0 + 1];
+        res.bbox[4 * i + 2] = v[b0 + 2];
+        res.bbox[4 * i + 3] = v[b0 + 3];
+      }
       res.area[i] = v[b0 + 2] * v[b0 + 3];
       if (options.maskArea && res.hasSegmentation[i] && options.measureMask) res.area[i] = options.measureMask(seg[i], `[${i}].segmentation`).area;
     } else if (kind === 'segmentation') {
       const box = blen >= 0 ? bl.values.subarray(bl.start[i], bl.start[i] + blen) : undefined;
-      if (seg[i] === undefined) throw bad(file, `[${i}].segmentation`, 'a compressed RLE {size, counts} (the first result has one, so every result needs one)', undefined);
+      if (!hasSeg[i]) throw bad(file, `[${i}].segmentation`, 'a compressed RLE {size, counts} (the first result has one, so every result needs one)', undefined);
       if (!options.measureMask) throw bad(file, `[${i}].segmentation`, 'segmentation results only with the mask API', seg[i]);
       const m = options.measureMask(seg[i], `[${i}].segmentation`);
       res.area[i] = m.area;

@@ -12,20 +12,26 @@ export const IGNORED = 2;
  * non-ignored GTs. This is all `accumulate` reads, and what a shard writes for `merge`.
  */
 export class CategoryRecords {
-  readonly scores = new GrowableF64();
-  readonly ranks = new GrowableI32();
-  readonly images = new GrowableI32();
+  readonly scores: GrowableF64;
+  readonly ranks: GrowableI32;
+  readonly images: GrowableI32;
   /** outcomes[a]: T entries per detection. */
   readonly outcomes: GrowableU8[];
   /** Non-ignored GTs (`npig`) per area range. */
   readonly npig: Float64Array;
   /** Images with a record (GT or detections of this category). */
   imagesWithRecord = 0;
+  /** `capacity`: the detections expected (an upper bound avoids growing the columns; they grow past it). */
   constructor(
     readonly thresholds: number,
     readonly areas: number,
+    capacity = 64,
   ) {
-    this.outcomes = Array.from({ length: areas }, () => new GrowableU8());
+    const c = Math.max(1, capacity);
+    this.scores = new GrowableF64(c);
+    this.ranks = new GrowableI32(c);
+    this.images = new GrowableI32(c);
+    this.outcomes = Array.from({ length: areas }, () => new GrowableU8(c * thresholds));
     this.npig = new Float64Array(areas);
   }
   get count(): number {

@@ -1,6 +1,6 @@
 import { inputError } from '@cvdevkit/core';
 import './codes.js';
-import { decodeString, decodeStringMeasured, fromPolygons, fromUncompressed, isRleError, merge, type MeasuredRle, type Rle } from '@cvdevkit/rle';
+import { CountsArena, decodeString, decodeStringMeasured, fromPolygons, fromUncompressed, isRleError, merge, type MeasuredRle, type Rle } from '@cvdevkit/rle';
 import { showValue } from './load.js';
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -70,7 +70,7 @@ export function segmentationToRle(segm: unknown, h: number, w: number, file: str
  * `mask.toBbox` go through `_frString`, so only a compressed RLE is accepted there (pycocotools raises
  * TypeError on a list of counts or polygons). The string is parsed once for all three.
  */
-export function compressedRleMeasured(segm: unknown, file: string, field: string): MeasuredRle {
+export function compressedRleMeasured(segm: unknown, file: string, field: string, arena?: CountsArena): MeasuredRle {
   if (!isObject(segm) || typeof segm.counts !== 'string') {
     throw inputError({
       code: 'coco/segmentation',
@@ -82,7 +82,7 @@ export function compressedRleMeasured(segm: unknown, file: string, field: string
     });
   }
   const [h, w] = rleSize(segm, file, field);
-  return located(file, field, segm, () => decodeStringMeasured(segm.counts as string, h, w));
+  return located(file, field, segm, () => decodeStringMeasured(segm.counts as string, h, w, arena));
 }
 
 /** The mask of `compressedRleMeasured`. */
@@ -97,8 +97,9 @@ export function hasOddPolygon(segm: unknown): boolean {
 
 /** loadRes' `mask.area(segm)` and `mask.toBbox(segm)` of a compressed-RLE result. */
 export function measureCompressed(file: string): (segm: unknown, field: string) => { area: number; bbox: Float64Array; mask: Rle } {
+  const arena = new CountsArena(); // the results' masks live together: their counts share chunks
   return (segm, field) => {
-    const m = compressedRleMeasured(segm, file, field);
+    const m = compressedRleMeasured(segm, file, field, arena);
     return { area: m.area, bbox: m.bbox, mask: m.rle };
   };
 }

@@ -48,14 +48,14 @@ export function summarizeOne(acc: Accumulated, params: CocoParams, q: SummarizeQ
     if (q.ap) {
       for (let r = 0; r < R; r++)
         for (let k = k0; k < k1; k++)
-          for (const [a, m] of pairs) {
-            const v = acc.precision[(((t * R + r) * K + k) * A + a) * M + m];
+          for (let p = 0; p < pairs.length; p++) {
+            const v = acc.precision[(((t * R + r) * K + k) * A + pairs[p][0]) * M + pairs[p][1]];
             if (v > -1) values[nv++] = v;
           }
     } else {
       for (let k = k0; k < k1; k++)
-        for (const [a, m] of pairs) {
-          const v = acc.recall[((t * K + k) * A + a) * M + m];
+        for (let p = 0; p < pairs.length; p++) {
+          const v = acc.recall[((t * K + k) * A + pairs[p][0]) * M + pairs[p][1]];
           if (v > -1) values[nv++] = v;
         }
     }

@@ -18,14 +18,17 @@ export interface RecordColumns {
   count: number;
   /** `number` and `id` fields: the value (NaN when absent; `present` tells NaN from absent). */
   numbers: Record<string, Float64Array>;
-  /** 1 where the field was present in the record (number, id and numbers fields). */
+  /** 1 where the field was present in the record (every field). */
   present: Record<string, Uint8Array>;
   /** `numbers` fields: all values, and per record the start in `values` and the length (-1 when absent). */
   lists: Record<string, { values: Float64Array; start: Float64Array; length: Int32Array }>;
+  /** `string` fields (undefined when absent). */
   strings: Record<string, (string | undefined)[]>;
+  /** `value` fields (undefined when absent). */
   values: Record<string, unknown[]>;
 }
 
+/** An append-only Float64Array (a list field's values), grown by doubling or to a reserved size. */
 export class F64 {
   data: Float64Array;
   length = 0;
@@ -33,57 +36,28 @@ export class F64 {
     this.data = new Float64Array(capacity);
   }
   push(v: number): void {
-    if (this.length === this.data.length) this.grow();
+    if (this.length === this.data.length) this.grow(this.length + 1);
     this.data[this.length++] = v;
   }
-  grow(): void {
-    const next = new Float64Array(this.data.length * 2);
-    next.set(this.data);
+  grow(min: number): void {
+    const next = new Float64Array(Math.max(min, this.data.length * 2));
+    next.set(this.data.subarray(0, this.length));
     this.data = next;
   }
   done(): Float64Array {
-    return this.data.subarray(0, this.length);
+    return fit(this.data, this.length);
   }
 }
 
-class I32 {
-  data: Int32Array;
-  length = 0;
-  constructor(capacity = 1024) {
-    this.data = new Int32Array(capacity);
-  }
-  push(v: number): void {
-    if (this.length === this.data.length) this.grow();
-    this.data[this.length++] = v;
-  }
-  grow(): void {
-    const next = new Int32Array(this.data.length * 2);
-    next.set(this.data);
-    this.data = next;
-  }
-  done(): Int32Array {
-    return this.data.slice(0, this.length);
-  }
+/** The first `n` entries: a view when the array is nearly full, else a copy (so that little unused room is kept). */
+function fit<T extends Float64Array | Int32Array | Uint8Array>(a: T, n: number): T {
+  return (n >= a.length - (a.length >> 3) ? a.subarray(0, n) : a.slice(0, n)) as T;
 }
 
-class U8 {
-  data: Uint8Array;
-  length = 0;
-  constructor(capacity = 1024) {
-    this.data = new Uint8Array(capacity);
-  }
-  push(v: number): void {
-    if (this.length === this.data.length) this.grow();
-    this.data[this.length++] = v;
-  }
-  grow(): void {
-    const next = new Uint8Array(this.data.length * 2);
-    next.set(this.data);
-    this.data = next;
-  }
-  done(): Uint8Array {
-    return this.data.slice(0, this.length);
-  }
+function grown<T extends Float64Array | Int32Array | Uint8Array>(a: T, rows: number, used: number): T {
+  const next = new (a.constructor as new (n: number) => T)(rows);
+  next.set(a.subarray(0, used));
+  return next;
 }
 
 /** One field's column while reading, and the pending value of the record being read. */
@@ -98,12 +72,18 @@ export interface FieldBuilder {
   pendingValue: unknown;
   /** numbers fields: where the record being read starts in `values`. */
   recordStart: number;
-  // committed
-  col?: F64;
-  present?: U8;
+  /** numbers fields: the values of every record so far (written while the record is read). */
   values?: F64;
-  start?: F64;
-  length?: I32;
+  /**
+   * The columns exist once the field has been present in a record (a field no record has costs nothing
+   * per record); the earlier rows are then filled in as absent.
+   */
+  active: boolean;
+  // committed, one row per record (capacity: the builder's `capacity`)
+  col?: Float64Array;
+  present?: Uint8Array;
+  start?: Float64Array;
+  length?: Int32Array;
   strings?: (string | undefined)[];
   objects?: unknown[];
 }
@@ -111,19 +91,33 @@ export interface FieldBuilder {
 export class RecordBuilder {
   readonly fields: FieldBuilder[];
   count = 0;
+  /** Rows allocated in the active fields' columns. */
+  capacity = 0;
+  /**
+   * Set by the reader: the number of records the list will probably hold, from the bytes read so far and
+   * the bytes left (0 when unknown). The columns grow to it at once instead of doubling step by step.
+   */
+  estimate: ((count: number) => number) | undefined = undefined;
   constructor(spec: RecordSpec) {
     this.fields = Object.entries(spec).map(([name, kind]) => {
-      const f: FieldBuilder = { kind, name, key: new TextEncoder().encode(name), set: false, num: NaN, pendingValue: undefined, recordStart: 0 };
-      if (kind === 'number' || kind === 'id') {
-        f.col = new F64();
-        f.present = new U8();
-      } else if (kind === 'numbers') {
-        f.values = new F64();
-        f.start = new F64();
-        f.length = new I32();
-        f.present = new U8();
-      } else if (kind === 'string') f.strings = [];
-      else f.objects = [];
+      // every field object has the same properties (one hidden class: the reader's code stays monomorphic)
+      const f: FieldBuilder = {
+        kind,
+        name,
+        key: new TextEncoder().encode(name),
+        set: false,
+        num: NaN,
+        pendingValue: undefined,
+        recordStart: 0,
+        values: kind === 'numbers' ? new F64() : undefined,
+        active: false,
+        col: undefined,
+        present: undefined,
+        start: undefined,
+        length: undefined,
+        strings: undefined,
+        objects: undefined,
+      };
       return f;
     });
   }
@@ -139,54 +133,86 @@ export class RecordBuilder {
   beginList(f: FieldBuilder): void {
     f.values!.length = f.recordStart;
   }
-  /** Appends the pending record (the columns grown together, then plain stores). */
+  /**
+   * Grows every active column to hold at least `min` rows: doubling, or to the reader's estimate when
+   * larger, but at most 8× at a time (an estimate thrown off by data after the list costs a few growth
+   * steps, never a huge allocation).
+   */
+  private growRows(min: number): void {
+    let rows = Math.max(min, this.capacity * 2, 1024);
+    const e = Math.min(this.estimate?.(this.count) ?? 0, this.capacity * 8);
+    if (e > rows) rows = e;
+    const used = this.count;
+    for (const f of this.fields) {
+      if (!f.active) continue;
+      if (f.col) f.col = grown(f.col, rows, used);
+      if (f.present) f.present = grown(f.present, rows, used);
+      if (f.start) f.start = grown(f.start, rows, used);
+      if (f.length) f.length = grown(f.length, rows, used);
+      // a list's values grow in proportion (the same estimate)
+      if (f.values && used > 0) {
+        const want = Math.ceil((f.values.length / used) * rows);
+        if (want > f.values.data.length) f.values.grow(want);
+      }
+    }
+    this.capacity = rows;
+  }
+  /** The field's columns, made when it is first present at row `i` (rows before it absent). */
+  private activate(f: FieldBuilder, i: number): void {
+    const rows = this.capacity;
+    f.active = true;
+    f.present = new Uint8Array(rows);
+    if (f.kind === 'number' || f.kind === 'id') f.col = new Float64Array(rows).fill(NaN, 0, i);
+    else if (f.kind === 'numbers') {
+      f.start = new Float64Array(rows);
+      f.length = new Int32Array(rows).fill(-1, 0, i);
+    } else if (f.kind === 'string') f.strings = absentList(i);
+    else f.objects = absentList(i);
+  }
+  /** Appends the pending record (plain stores into columns grown together). */
   commit(): void {
     const i = this.count;
-    for (const f of this.fields) {
+    if (i === this.capacity) this.growRows(i + 1);
+    const fields = this.fields;
+    for (let k = 0; k < fields.length; k++) {
+      const f = fields[k];
+      const set = f.set;
+      if (!set && !f.active) continue;
+      if (!f.active) this.activate(f, i);
       const kind = f.kind;
-      if (kind === 'number' || kind === 'id') {
-        const col = f.col!;
-        const pr = f.present!;
-        if (i === col.data.length) {
-          col.grow();
-          pr.grow();
-        }
-        col.data[i] = f.set ? f.num : NaN;
-        pr.data[i] = f.set ? 1 : 0;
-        col.length = pr.length = i + 1;
-      } else if (kind === 'numbers') {
-        const st = f.start!;
-        const ln = f.length!;
-        const pr = f.present!;
-        if (i === st.data.length) {
-          st.grow();
-          ln.grow();
-          pr.grow();
-        }
-        st.data[i] = f.recordStart;
-        pr.data[i] = f.set ? 1 : 0;
-        ln.data[i] = f.set ? f.values!.length - f.recordStart : -1;
-        st.length = ln.length = pr.length = i + 1;
-        f.recordStart = f.values!.length;
-      } else if (kind === 'string') f.strings!.push(f.set ? (f.pendingValue as string) : undefined);
-      else f.objects!.push(f.set ? f.pendingValue : undefined);
+      f.present![i] = set ? 1 : 0;
+      if (kind === 'number' || kind === 'id') f.col![i] = set ? f.num : NaN;
+      else if (kind === 'numbers') {
+        const values = f.values!;
+        f.start![i] = f.recordStart;
+        f.length![i] = set ? values.length - f.recordStart : -1;
+        f.recordStart = values.length;
+      } else if (kind === 'string') f.strings!.push(set ? (f.pendingValue as string) : undefined);
+      else f.objects!.push(set ? f.pendingValue : undefined);
       f.set = false;
       f.pendingValue = undefined;
     }
     this.count = i + 1;
   }
   done(): RecordColumns {
-    const out: RecordColumns = { count: this.count, numbers: {}, present: {}, lists: {}, strings: {}, values: {} };
+    const n = this.count;
+    const out: RecordColumns = { count: n, numbers: {}, present: {}, lists: {}, strings: {}, values: {} };
     for (const f of this.fields) {
-      if (f.kind === 'number' || f.kind === 'id') {
-        out.numbers[f.name] = f.col!.done();
-        out.present[f.name] = f.present!.done();
-      } else if (f.kind === 'numbers') {
-        out.lists[f.name] = { values: f.values!.done(), start: f.start!.done(), length: f.length!.done() };
-        out.present[f.name] = f.present!.done();
-      } else if (f.kind === 'string') out.strings[f.name] = f.strings!;
-      else out.values[f.name] = f.objects!;
+      // a field no record had: cheap columns (zeroed typed arrays are not touched)
+      out.present[f.name] = f.active ? fit(f.present!, n) : new Uint8Array(n);
+      if (f.kind === 'number' || f.kind === 'id') out.numbers[f.name] = f.active ? fit(f.col!, n) : new Float64Array(n).fill(NaN);
+      else if (f.kind === 'numbers') {
+        out.lists[f.name] = f.active
+          ? { values: f.values!.done(), start: fit(f.start!, n), length: fit(f.length!, n) }
+          : { values: new Float64Array(0), start: new Float64Array(n), length: new Int32Array(n).fill(-1) };
+      } else if (f.kind === 'string') out.strings[f.name] = f.active ? f.strings! : absentList(n);
+      else out.values[f.name] = f.active ? f.objects! : absentList(n);
     }
     return out;
   }
+}
+
+/** n undefined entries, dense (no holes: `map` and `forEach` visit every one, as for a list built record by record). */
+function absentList<T>(n: number): (T | undefined)[] {
+  return new Array<T | undefined>(n).fill(undefined);
 }

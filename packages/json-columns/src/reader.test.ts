@@ -75,6 +75,30 @@ describe('readJsonColumns', () => {
     );
   });
 
+  it('sizes the columns from the bytes left and fills in fields first seen late (long lists, any chunk size)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2000 }), fc.integer({ min: 0, max: 2000 }), fc.integer({ min: 16, max: 4096 }), fc.boolean(), (n, from, chunk, trailer) => {
+        const recs = Array.from({ length: n }, (_, i) => (i >= from ? { id: i, box: [i, i / 3, i % 7], s: `r${i}`, v: i % 2 ? { a: i } : [i], x: i * 0.5 } : { id: i, x: i * 0.5 }));
+        const text = JSON.stringify(trailer ? { annotations: recs, tail: 'x'.repeat(5000) } : { annotations: recs });
+        const r = readJsonColumns(src(text), { root: 'object', lists: { annotations: { id: 'id', x: 'number', box: 'numbers', s: 'string', v: 'value', late: 'number', gone: 'string' } } }, { chunkSize: chunk });
+        const a = r.lists.annotations;
+        expect(a.count).toBe(n);
+        // dense lists (no holes: map and forEach see every record), also where a field came late or never
+        for (const list of [a.strings.s, a.values.v, a.strings.gone]) expect(Object.keys(list).length).toBe(n);
+        for (let i = 0; i < n; i++) {
+          const late = i >= from;
+          if (a.numbers.id[i] !== i || a.numbers.x[i] !== i * 0.5 || a.present.box[i] !== (late ? 1 : 0) || a.present.late[i] !== 0 || !Number.isNaN(a.numbers.late[i])) return false;
+          const l = a.lists.box;
+          if (late ? l.length[i] !== 3 || l.values[l.start[i] + 1] !== i / 3 : l.length[i] !== -1) return false;
+          if (a.strings.s[i] !== (late ? `r${i}` : undefined)) return false;
+          expect(a.values.v[i]).toEqual(late ? recs[i].v : undefined);
+        }
+        return a.lists.box.values.length === 3 * Math.max(0, n - from);
+      }),
+      { numRuns: 8 },
+    );
+  });
+
   it('keeps "__proto__" as an own key of a value, as JSON.parse does (never the prototype)', () => {
     const text = '[{"seg": {"__proto__": {"polluted": 1}, "a": 2}}]';
     const r = readJsonColumns(src(text), { root: 'array', record: { seg: 'value' } }, { chunkSize: 5 });

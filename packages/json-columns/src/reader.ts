@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { RecordBuilder, type FieldBuilder, type RecordColumns, type RecordSpec } from './columns.js';
 import { JsonColumnsError } from './errors.js';
 import { NEED_MORE_INPUT, NOT_A_NUMBER, parseNumber, type ParsedNumber } from './number.js';
@@ -25,6 +25,8 @@ export interface ByteSource {
   /** Reads up to `length` bytes into `buf` at `offset`; returns the count (0 at the end). */
   read(buf: Uint8Array, offset: number, length: number): number;
   close(): void;
+  /** The total number of bytes, when known (a regular file): the columns are then sized from it. */
+  size?: number;
 }
 
 export function fileSource(path: string): ByteSource {
@@ -34,9 +36,17 @@ export function fileSource(path: string): ByteSource {
   } catch (e) {
     throw new JsonColumnsError('read', `${path}: ${(e as Error).message}`, 0, 'a readable file', (e as NodeJS.ErrnoException).code ?? 'an I/O error');
   }
+  let size: number | undefined;
+  try {
+    const st = fstatSync(fd);
+    if (st.isFile()) size = st.size;
+  } catch {
+    // no size: the columns grow by doubling
+  }
   return {
     read: (buf, offset, length) => readSync(fd, buf, offset, length, null),
     close: () => closeSync(fd),
+    size,
   };
 }
 
@@ -50,6 +60,7 @@ export function bufferSource(bytes: Uint8Array): ByteSource {
       return n;
     },
     close() {},
+    size: bytes.length,
   };
 }
 
@@ -468,28 +479,41 @@ class Parser {
     this.step(() => this.expect(91, `a list ([) of records${name ? ` for "${name}"` : ''}`));
     let index = 0;
     let first = true;
+    const size = this.source.size;
+    if (rb && size !== undefined) {
+      // the records so far and the bytes they took give the likely count: the columns are sized once
+      const listStart = this.base + this.pos;
+      const left = size - listStart;
+      rb.estimate = (count) => {
+        const consumed = this.base + this.pos - listStart;
+        if (count < 64 || consumed <= 0) return 0;
+        return Math.min(Math.ceil(((count * left) / consumed) * 1.02) + 64, Math.ceil(left / 2));
+      };
+    }
+    const one = (): boolean => {
+      const c = this.peek();
+      if (c === 93) {
+        this.pos++;
+        return true;
+      }
+      if (!first) {
+        if (c !== 44) throw this.syntax('"," or "]"');
+        this.pos++;
+      }
+      this.listName = name;
+      this.index = index;
+      if (rb) this.readRecord(rb);
+      else this.skipValue(1);
+      return false;
+    };
     for (;;) {
-      const done = this.step(() => {
-        const c = this.peek();
-        if (c === 93) {
-          this.pos++;
-          return true;
-        }
-        if (!first) {
-          if (c !== 44) throw this.syntax('"," or "]"');
-          this.pos++;
-        }
-        this.listName = name;
-        this.index = index;
-        if (rb) this.readRecord(rb);
-        else this.skipValue(1);
-        return false;
-      });
+      const done = this.step(one);
       if (done) break;
       first = false;
       index++;
     }
     this.listName = undefined;
+    if (rb) rb.estimate = undefined;
   }
 }
 

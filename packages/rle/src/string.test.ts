@@ -4,7 +4,7 @@ import { anyRleArb, maskArb } from '../test/arbitraries.js';
 import { toBbox } from './bbox.js';
 import { isRleError, RleError } from './errors.js';
 import { area, encode } from './mask.js';
-import { decodeString, decodeStringMeasured, encodeString } from './string.js';
+import { CountsArena, decodeString, decodeStringMeasured, encodeString } from './string.js';
 
 describe('compressed string codec', () => {
   it('round trips any valid RLE (zero runs, counts up to 2^32 − 1)', () => {
@@ -83,6 +83,17 @@ describe('decodeStringMeasured (the one-pass fast path)', () => {
   it('equals decodeString + area + toBbox on any valid RLE and on masks', () => {
     fc.assert(fc.property(anyRleArb, (r) => same(encodeString(r), r.h, r.w)), { numRuns: 300 });
     fc.assert(fc.property(maskArb(24), ({ h, w, mask }) => same(encodeString(encode(mask, h, w)), h, w)), { numRuns: 300 });
+  });
+
+  it('with an arena: every RLE keeps its own counts while later ones are decoded (chunks of any size)', () => {
+    fc.assert(
+      fc.property(fc.array(anyRleArb, { maxLength: 12 }), fc.integer({ min: 1, max: 40 }), (rles, chunk) => {
+        const arena = new CountsArena(chunk);
+        const got = rles.map((r) => decodeStringMeasured(encodeString(r), r.h, r.w, arena));
+        got.forEach((m, i) => expect(Array.from(m.rle.counts)).toEqual(Array.from(decodeString(encodeString(rles[i]), rles[i].h, rles[i].w).counts)));
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('fails as decodeString fails on any string and size', () => {

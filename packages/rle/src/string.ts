@@ -96,11 +96,34 @@ export interface MeasuredRle {
 }
 
 /**
+ * Room for the counts of many RLEs that live together (a results file's masks): each RLE's counts are a
+ * view into a shared chunk instead of an allocation of its own (tens of thousands of small buffers cost
+ * the allocator more than the decoding). A chunk stays in memory while any of its RLEs does.
+ */
+export class CountsArena {
+  private chunk = new Uint32Array(0);
+  private used = 0;
+  constructor(private readonly chunkSize = 1 << 18) {}
+  /** A copy of src[0..m) in the arena. */
+  copy(src: Uint32Array, m: number): Uint32Array {
+    if (this.used + m > this.chunk.length) {
+      this.chunk = new Uint32Array(Math.max(m, this.chunkSize));
+      this.used = 0;
+    }
+    const at = this.used;
+    this.chunk.set(src.subarray(0, m), at);
+    this.used = at + m;
+    return this.chunk.subarray(at, at + m);
+  }
+}
+
+/**
  * `decodeString`, `area` and `toBbox` in one pass over the string's characters: what loading a segm
  * result needs (pycocotools' `mask.area` and `mask.toBbox` each parse the string again). Equal to the
- * three calls value for value (property-tested against them), with the same errors.
+ * three calls value for value (property-tested against them), with the same errors. With `arena`, the
+ * counts are kept there (see `CountsArena`).
  */
-export function decodeStringMeasured(s: string, h: number, w: number): MeasuredRle {
+export function decodeStringMeasured(s: string, h: number, w: number, arena?: CountsArena): MeasuredRle {
   checkSize(h, w);
   const n = s.length;
   let cnts = scratchU32(Math.min(n, 1 << 16));
@@ -113,6 +136,8 @@ export function decodeStringMeasured(s: string, h: number, w: number): MeasuredR
   let ys = h;
   let xe = 0;
   let ye = 0;
+  let col = 0;
+  let row = 0;
   while (p < n) {
     let x = 0;
     let k = 0;
@@ -142,16 +167,46 @@ export function decodeStringMeasured(s: string, h: number, w: number): MeasuredR
     if (m === cnts.length) cnts = scratchU32(2 * m, cnts);
     const count = v >>> 0;
     cnts[m] = count;
-    // toBboxInto's step for count m (uint32 running sum; only 1-runs of positive length count)
+    // toBboxInto's step for count m (uint32 running sum; only 1-runs of positive length count). The
+    // running position is also kept as (column, row), advanced without a division for runs shorter
+    // than two columns; the sum of a valid RLE's counts is h·w < 2^32, so the uint32 sum never wraps
+    // (where it would, the counts do not sum to h·w and checkRle below throws).
     const begin = pos;
     pos = (pos + count) >>> 0;
+    const colStart = col;
+    const rowStart = row;
+    if (h > 0) {
+      const r = row + count;
+      if (r < h) row = r;
+      else if (r < 2 * h) {
+        row = r - h;
+        col++;
+      } else {
+        const q = Math.floor(r / h);
+        col += q;
+        row = r - q * h;
+      }
+    }
     if (m & 1 && count !== 0) {
       a += count;
-      const yStart = begin % h;
-      const xStart = (begin - yStart) / h;
-      const last = (pos - 1) >>> 0;
-      const yEnd = last % h;
-      const xEnd = (last - yEnd) / h;
+      let yStart: number, xStart: number, yEnd: number, xEnd: number;
+      if (h > 0) {
+        yStart = rowStart;
+        xStart = colStart;
+        if (row > 0) {
+          yEnd = row - 1;
+          xEnd = col;
+        } else {
+          yEnd = h - 1;
+          xEnd = col - 1;
+        }
+      } else {
+        yStart = begin % h;
+        xStart = (begin - yStart) / h;
+        const last = (pos - 1) >>> 0;
+        yEnd = last % h;
+        xEnd = (last - yEnd) / h;
+      }
       if (xStart < xs) xs = xStart;
       if (xEnd > xe) xe = xEnd;
       if (xStart < xEnd) {
@@ -164,7 +219,7 @@ export function decodeStringMeasured(s: string, h: number, w: number): MeasuredR
     }
     m++;
   }
-  const rle: Rle = { h, w, counts: cnts.slice(0, m) };
+  const rle: Rle = { h, w, counts: arena ? arena.copy(cnts, m) : cnts.slice(0, m) };
   checkRle(rle);
   const bbox = new Float64Array(4);
   if (m >= 2) {
