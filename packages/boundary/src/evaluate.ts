@@ -4,7 +4,7 @@
  */
 import { inputError } from '@cvdevkit/core';
 import { resolveCorrespondOptions } from './correspond/index.js';
-import { CorrespondTarget } from './correspond/target.js';
+import { CorrespondTarget, checkTargetOptions } from './correspond/target.js';
 import { Thinner } from './thin.js';
 import { boundaryThresholds, thresholdCutoffs } from './thresholds.js';
 
@@ -43,6 +43,17 @@ export function isAllZero(a: Uint8Array): boolean {
   return true;
 }
 
+/** The uint8 cut-offs of `boundaryThresholds(nthresh)`, computed once per nthresh (read-only here). */
+const cutoffCache = new Map<number, Uint8Array>();
+function cutoffsOf(nthresh: number): Uint8Array {
+  let c = cutoffCache.get(nthresh);
+  if (c === undefined) {
+    c = thresholdCutoffs(boundaryThresholds(nthresh));
+    if (cutoffCache.size < 8) cutoffCache.set(nthresh, c);
+  }
+  return c;
+}
+
 export function emptyCounts(nthresh: number): BoundaryCounts {
   return {
     cntR: new Float64Array(nthresh),
@@ -77,8 +88,7 @@ export function evaluateBoundary(
     throw inputError({ code: 'input/size-mismatch', field: 'ground truth', expected: `${height}x${width} = ${height * width} pixels (the prediction's size)`, found: `${gt.length}` });
   }
   if (!Number.isInteger(margin) || margin < 0) throw new RangeError(`margin must be a non-negative integer, got ${margin}`);
-  const thresholds = boundaryThresholds(nthresh);
-  const cutoffs = thresholdCutoffs(thresholds);
+  const cutoffs = cutoffsOf(nthresh);
   const counts = emptyCounts(nthresh);
 
   // 1. Crop the margin (MATLAB (1+m:end-m, 1+m:end-m)).
@@ -101,13 +111,9 @@ export function evaluateBoundary(
       }
     }
   }
-  const target = sumR > 0 && gtCrop !== null
-    ? new CorrespondTarget(gtCrop, H, W, resolveCorrespondOptions({ maxDist: options.maxDist, seed: options.seed }))
-    : null;
-  counts.sumR.fill(target ? sumR : 0);
+  counts.sumR.fill(sumR);
 
   // Histogram: ge[c] = number of pixels with value >= c (the size of the map at cut-off c), for c >= minCut.
-  const thinner = new Thinner(H, W);
   const minCut = cutoffs.length > 0 ? Math.min(...cutoffs) : 256;
   const hist = new Int32Array(257);
   // only values >= minCut are counted (nothing below is ever read), and an all-zero map (most units of a
@@ -125,6 +131,13 @@ export function evaluateBoundary(
   // The pixels of the lowest threshold's map by decreasing value (word and bit in the thinner's image): a
   // threshold's map is the first ge[cut] of them, so the maps of decreasing thresholds grow by appending.
   const nCand = ge[minCut];
+  // No pixel reaches the lowest threshold (an all-zero map, most units of a submission): every map is empty, so
+  // sumP = cntR = cntP = 0 and correspondPixels is never called; nothing of the GT side is prepared.
+  const targetOptions = resolveCorrespondOptions({ maxDist: options.maxDist, seed: options.seed });
+  if (sumR > 0) checkTargetOptions(targetOptions); // the same errors whether or not a target is needed
+  if (nCand === 0) return counts;
+  const target = sumR > 0 && gtCrop !== null ? new CorrespondTarget(gtCrop, H, W, targetOptions) : null;
+  const thinner = new Thinner(H, W);
   const candWord = new Int32Array(nCand);
   const candBit = new Int32Array(nCand);
   const slot = new Int32Array(257);
@@ -136,8 +149,7 @@ export function evaluateBoundary(
   const nearBit = new Int32Array(nearWord.length);
   const nearRm = new Int32Array(nearWord.length);
   const nearId = new Int32Array(nearWord.length);
-  // (skipped when no pixel reaches the lowest threshold: an all-zero map, most units of a submission)
-  for (let x = 0; nCand > 0 && x < W; x++) {
+  for (let x = 0; x < W; x++) {
     const bit = thinner.bitOf(x);
     for (let y = 0; y < H; y++) {
       const v = pred[(y + margin) * width + margin + x];

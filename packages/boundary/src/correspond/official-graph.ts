@@ -19,7 +19,11 @@ import type { CompletionScratch } from './outlier-completion.js';
 import { Inverted, type OutlierGraph } from './outlier-graph.js';
 import type { RealGraph, WindowNeighbours } from './real-graph.js';
 
-/** The parts of the official graph of one `count` call (set by `OfficialGraph.prepare`). */
+/**
+ * The parts of the official graph of one `count` call (set by `OfficialGraph.prepare`), and the edge lists read so
+ * far in this call: a node's list is written once into a pool and read from there again (the searches of one
+ * completion come back to the same few hundred nodes again and again; the lists are the same, in the same order).
+ */
 class OfficialParts {
   n1 = 0;
   n2 = 0;
@@ -32,15 +36,60 @@ class OfficialParts {
   blk2: Int32Array = new Int32Array(0);
   blk3: Int32Array = new Int32Array(0);
   readonly inv = new Inverted();
-  costs = new Float64Array(0);
+  /** The pool of the lists read in this call: ids (columns or rows) and costs; a node's list starts at `offset`. */
+  ids = new Int32Array(1024);
+  costs = new Float64Array(1024);
   offset = 0;
-  protected ids = new Int32Array(0);
+  protected size = 0;
+  /** Per node: the call in which its list was written (`call`), its start and length in the pool. */
+  private listCall = new Int32Array(0);
+  private listStart = new Int32Array(0);
+  private listLen = new Int32Array(0);
+  private call = 0;
 
-  ensure(maxDegree: number): void {
-    if (this.ids.length < maxDegree) {
-      this.ids = new Int32Array(maxDegree);
-      this.costs = new Float64Array(maxDegree);
+  /** Starts a call with n nodes on this side (every list of the previous call is forgotten). */
+  reset(n: number): void {
+    if (this.listCall.length < n) {
+      const cap = Math.max(n, 2 * this.listCall.length);
+      this.listCall = new Int32Array(cap);
+      this.listStart = new Int32Array(cap);
+      this.listLen = new Int32Array(cap);
+      this.call = 0;
     }
+    this.call++;
+    this.size = 0;
+  }
+
+  /** The length of node x's list if it was written in this call (then `offset` is its start), else -1. */
+  protected cached(x: number): number {
+    if (this.listCall[x] !== this.call) return -1;
+    this.offset = this.listStart[x];
+    return this.listLen[x];
+  }
+
+  /** Makes room for a list of up to `degree` entries at the end of the pool; returns its start. */
+  protected begin(degree: number): number {
+    const need = this.size + degree;
+    if (this.ids.length < need) {
+      const cap = Math.max(need, 2 * this.ids.length);
+      const ids = new Int32Array(cap);
+      ids.set(this.ids.subarray(0, this.size));
+      this.ids = ids;
+      const costs = new Float64Array(cap);
+      costs.set(this.costs.subarray(0, this.size));
+      this.costs = costs;
+    }
+    return this.size;
+  }
+
+  /** Records node x's list, written at [start, end) of the pool. */
+  protected keep(x: number, start: number, end: number): number {
+    this.listCall[x] = this.call;
+    this.listStart[x] = start;
+    this.listLen[x] = end - start;
+    this.size = end;
+    this.offset = start;
+    return end - start;
   }
 }
 
@@ -61,13 +110,18 @@ class OfficialOutEdges extends OfficialParts implements RowOutEdges {
   }
 
   outEdges(i: number): number {
-    const cols = this.ids;
-    const costs = this.costs;
+    const known = this.cached(i);
+    if (known >= 0) return known;
     const { n1, n2, ow } = this;
-    let c = 0;
     if (i < n1) {
+      const e0 = this.eBegin[i];
+      const e1 = this.eEnd[i];
+      const s0 = this.begin(e1 - e0 + this.d1 + 1);
+      const cols = this.ids;
+      const costs = this.costs;
+      let c = s0;
       const { eOrd, eW, ordToNode2 } = this;
-      for (let e = this.eBegin[i], end = this.eEnd[i]; e < end; e++) {
+      for (let e = e0; e < e1; e++) {
         cols[c] = ordToNode2[eOrd[e]];
         costs[c++] = eW[e];
       }
@@ -78,10 +132,14 @@ class OfficialOutEdges extends OfficialParts implements RowOutEdges {
       }
       cols[c] = n2 + i;
       costs[c++] = this.over;
-      return c;
+      return this.keep(i, s0, c);
     }
     const r = i - n1;
     const { start, items } = this.inv;
+    const s0 = this.begin(start[r + 1] - start[r] + (n1 < n2 ? this.d3 : 0) + 1);
+    const cols = this.ids;
+    const costs = this.costs;
+    let c = s0;
     for (let t = start[r], end = start[r + 1]; t < end; t++) {
       cols[c] = items[t];
       costs[c++] = ow;
@@ -95,7 +153,7 @@ class OfficialOutEdges extends OfficialParts implements RowOutEdges {
     }
     cols[c] = r;
     costs[c++] = this.over;
-    return c;
+    return this.keep(i, s0, c);
   }
 }
 
@@ -110,7 +168,10 @@ class OfficialInEdges extends OfficialParts implements ColumnInEdges {
   hStart: Int32Array = new Int32Array(1);
   hAdj: Int32Array = new Int32Array(0);
 
-  constructor(private readonly window: WindowNeighbours) {
+  constructor(
+    private readonly window: WindowNeighbours,
+    private readonly windowSize: number,
+  ) {
     super();
   }
 
@@ -119,12 +180,15 @@ class OfficialInEdges extends OfficialParts implements ColumnInEdges {
   }
 
   inEdges(j: number): number {
-    const rows = this.ids;
-    const costs = this.costs;
+    const known = this.cached(j);
+    if (known >= 0) return known;
     const { n1, n2, ow } = this;
     if (j < n2) {
       // real edges, then the d2 drawn map2-outlier rows, then the overlay row
-      let c = this.window.scanInto(this.node2ToOrd[j], rows, costs, 0);
+      const s0 = this.begin(this.windowSize + this.d2 + 1);
+      const rows = this.ids;
+      const costs = this.costs;
+      let c = this.window.scanInto(this.node2ToOrd[j], rows, costs, s0);
       const blk2 = this.blk2;
       for (let t = j * this.d2, end = t + this.d2; t < end; t++) {
         rows[c] = n1 + blk2[t];
@@ -132,24 +196,27 @@ class OfficialInEdges extends OfficialParts implements ColumnInEdges {
       }
       rows[c] = n1 + j;
       costs[c++] = this.over;
-      return c;
+      return this.keep(j, s0, c);
     }
     const i = j - n2;
-    let c = 0;
+    const { start, items } = this.inv;
+    const s0 = this.begin(this.hStart[i + 1] - this.hStart[i] + start[i + 1] - start[i] + 1);
+    const rows = this.ids;
+    const costs = this.costs;
+    let c = s0;
     // unpaired map1 nodes that drew i and the outlier rows of block 3 (the completion's column list)
     const hAdj = this.hAdj;
     for (let t = this.hStart[i], end = this.hStart[i + 1]; t < end; t++) {
       rows[c] = hAdj[t];
       costs[c++] = ow;
     }
-    const { start, items } = this.inv;
     for (let t = start[i], end = start[i + 1]; t < end; t++) {
       rows[c] = items[t];
       costs[c++] = ow;
     }
     rows[c] = i;
     costs[c++] = this.over;
-    return c;
+    return this.keep(j, s0, c);
   }
 }
 
@@ -172,7 +239,7 @@ export class OfficialGraph {
     private readonly ow: number,
     private readonly over: number,
   ) {
-    this.inEdges = new OfficialInEdges(real.byGt);
+    this.inEdges = new OfficialInEdges(real.byGt, real.windowSize);
   }
 
   /**
@@ -204,7 +271,6 @@ export class OfficialGraph {
     outEdges.eW = real.eW;
     outEdges.ordToNode2 = real.ordToNode2;
     inEdges.node2ToOrd = real.node2ToOrd;
-    const degree = n1 + n2 + real.windowSize + 8;
     // into map1-outlier column c: `outliersComplete`'s column lists (the unpaired map1 nodes that drew c, and the
     // outlier rows of block 3) and the paired map1 nodes that drew c (inverted here)
     const inv = inEdges.inv;
@@ -214,7 +280,7 @@ export class OfficialGraph {
     inv.putRows(blk1, d1, n1, 0, mate);
     inEdges.hStart = h.start;
     inEdges.hAdj = h.adj;
-    inEdges.ensure(degree);
+    inEdges.reset(n1 + n2);
     // out of map2-outlier row r: block 2 (the map2 nodes that drew r), and block 3 when n1 >= n2
     const outInv = outEdges.inv;
     outInv.reset(n2);
@@ -223,7 +289,7 @@ export class OfficialGraph {
     outInv.prefix();
     outInv.putRows(blk2, d2, n2, 0);
     if (n1 >= n2) outInv.putRows(blk3, d3, n1, n2);
-    outEdges.ensure(degree);
+    outEdges.reset(n1 + n2);
   }
 
   /** The official graph of the current call as a CSR in the kept buffers, each row's edges in match.cc's order. */

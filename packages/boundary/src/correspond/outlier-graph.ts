@@ -78,9 +78,10 @@ export class OutlierGraph {
     const entry = cache.length >= DRAW_CACHE ? (cache.shift() as DrawnGraph) : { n1, n2, blk1: new Int32Array(0), blk2: new Int32Array(0), blk3: new Int32Array(0) };
     entry.n1 = n1;
     entry.n2 = n2;
-    if (entry.blk1.length < d1 * n1) entry.blk1 = new Int32Array(d1 * n1);
-    if (entry.blk2.length < d2 * n2) entry.blk2 = new Int32Array(d2 * n2);
-    if (entry.blk3.length < d3 * nmax) entry.blk3 = new Int32Array(d3 * nmax);
+    // with room to grow: the entry that is reused is the oldest, and n1 mostly grows from one call to the next
+    if (entry.blk1.length < d1 * n1) entry.blk1 = new Int32Array(withRoom(d1 * n1));
+    if (entry.blk2.length < d2 * n2) entry.blk2 = new Int32Array(withRoom(d2 * n2));
+    if (entry.blk3.length < d3 * nmax) entry.blk3 = new Int32Array(withRoom(d3 * nmax));
     cache.push(entry);
     const { blk1, blk2, blk3 } = entry;
     this.blk1 = blk1;
@@ -96,6 +97,11 @@ export class OutlierGraph {
     if (n1 >= n2) rng.drawBlockMemo(d3, nmin, nmax, blk3, this.chain3);
     else rng.drawBlock(d3, nmin, nmax, blk3);
   }
+}
+
+/** A buffer size for `need` entries with room to grow by half (fewer reallocations as the maps grow). */
+export function withRoom(need: number): number {
+  return need + (need >> 1);
 }
 
 /**

@@ -169,8 +169,9 @@ export class FastKofN {
     const keptLen = kept ? chain.len : 0;
     const oldPos = chain.pos;
     const oldOut = chain.out;
-    if (chain.nextPos.length < count + 1) chain.nextPos = new Int32Array(count + 1);
-    if (chain.nextOut.length < count * k) chain.nextOut = new Int32Array(count * k);
+    // with room to grow by half (the block's length mostly grows from one call to the next)
+    if (chain.nextPos.length < count + 1) chain.nextPos = new Int32Array(count + 1 + ((count + 1) >> 1));
+    if (chain.nextOut.length < count * k) chain.nextOut = new Int32Array(count * k + ((count * k) >> 1));
     const newPos = chain.nextPos;
     const newOut = chain.nextOut;
     const values = this.values;

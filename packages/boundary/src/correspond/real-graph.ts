@@ -322,6 +322,12 @@ export class WindowNeighbours implements Neighbours {
   private poolId = new Int32Array(1 << 12);
   private poolO = new Int32Array(1 << 12);
   private poolSize = 0;
+  /** Per GT ordinal: the build whose list of nodes is kept (in `to`, `w`), its start and length; the pool's size. */
+  private readonly listCall: Int32Array;
+  private readonly listStart: Int32Array;
+  private readonly listLen: Int32Array;
+  private listStamp = -1;
+  private size = 0;
 
   constructor(
     private readonly width: number,
@@ -333,35 +339,67 @@ export class WindowNeighbours implements Neighbours {
     private readonly dy: Int32Array,
     private readonly wt: Float64Array,
   ) {
-    this.to = new Int32Array(dx.length);
-    this.w = new Float64Array(dx.length);
+    this.to = new Int32Array(Math.max(1024, dx.length));
+    this.w = new Float64Array(this.to.length);
+    this.listCall = new Int32Array(pixels2.length).fill(-1);
+    this.listStart = new Int32Array(pixels2.length);
+    this.listLen = new Int32Array(pixels2.length);
     this.nodeStamp = new Int32Array(nearCount);
     this.nodeOf = new Int32Array(nearCount);
     this.gStart = new Int32Array(pixels2.length).fill(-1);
     this.gLen = new Int32Array(pixels2.length);
   }
 
-  edges(g: number): number {
-    return this.scanInto(g, this.to, this.w, 0);
-  }
-
   /**
-   * Writes the nodes and weights of GT ordinal g's real edges to rows/costs from c; returns the new end. The
-   * in-image window positions of a GT pixel (near-pixel id and window offset, in window order) are listed on its
-   * first scan and kept (the GT side is fixed): a scan then reads a short sequential list instead of the window
-   * with its bounds checks and the image-sized id map. Hot kernel (the searches from the GT side).
+   * The map1 nodes of the current build around GT ordinal g (`Neighbours`): scanned once per build and kept in a
+   * pool (`to`, `w` from `offset`), so that the searches that come back to g read the same list again.
    */
-  scanInto(g: number, rows: Int32Array, costs: Float64Array, c: number): number {
+  edges(g: number): number {
+    const stamp = this.stamp;
+    if (this.listStamp !== stamp) {
+      this.listStamp = stamp;
+      this.size = 0;
+    }
+    if (this.listCall[g] === stamp) {
+      this.offset = this.listStart[g];
+      return this.listLen[g];
+    }
     let s = this.gStart[g];
     if (s < 0) s = this.listWindow(g);
-    const end = s + this.gLen[g];
-    const { poolId, poolO, wt, nodeStamp, nodeOf } = this;
-    const stamp = this.stamp;
-    for (let t = s; t < end; t++) {
+    const len = this.gLen[g];
+    const start = this.size;
+    if (this.to.length < start + len) {
+      const cap = Math.max(start + len, 2 * this.to.length);
+      const to = new Int32Array(cap);
+      to.set(this.to.subarray(0, start));
+      this.to = to;
+      const w = new Float64Array(cap);
+      w.set(this.w.subarray(0, start));
+      this.w = w;
+    }
+    const { poolId, poolO, wt, nodeStamp, nodeOf, to, w } = this;
+    let c = start;
+    for (let t = s, end = s + len; t < end; t++) {
       const id = poolId[t];
       if (nodeStamp[id] !== stamp) continue;
-      rows[c] = nodeOf[id];
-      costs[c++] = wt[poolO[t]];
+      to[c] = nodeOf[id];
+      w[c++] = wt[poolO[t]];
+    }
+    this.listCall[g] = stamp;
+    this.listStart[g] = start;
+    this.listLen[g] = c - start;
+    this.size = c;
+    this.offset = start;
+    return c - start;
+  }
+
+  /** Writes the nodes and weights of GT ordinal g's real edges (`edges(g)`) to rows/costs from c; returns the new end. */
+  scanInto(g: number, rows: Int32Array, costs: Float64Array, c: number): number {
+    const len = this.edges(g);
+    const { to, w } = this;
+    for (let t = this.offset, end = t + len; t < end; t++) {
+      rows[c] = to[t];
+      costs[c++] = w[t];
     }
     return c;
   }

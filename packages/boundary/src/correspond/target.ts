@@ -36,6 +36,13 @@ export interface CountStats {
   shortcuts: number;
 }
 
+/** Throws a RangeError for settings that `CorrespondTarget` cannot use (also for callers that end up not needing one). */
+export function checkTargetOptions(options: TargetOptions): void {
+  if (!(options.maxDist >= 0)) throw new RangeError(`maxDist must be >= 0, got ${options.maxDist}`);
+  if (!(options.outlierCost > 1)) throw new RangeError(`outlierCost must be > 1, got ${options.outlierCost}`);
+  new Erand48(options.seed); // validates the seed
+}
+
 /** C's `(int)` conversion of a double (x86: out-of-range values become INT_MIN). */
 function toInt32(x: number): number {
   const t = Math.trunc(x);
@@ -74,9 +81,7 @@ export class CorrespondTarget {
     const maxDistFrac = options.maxDist;
     const outlierCost = options.outlierCost;
     this.seed = options.seed;
-    if (!(maxDistFrac >= 0)) throw new RangeError(`maxDist must be >= 0, got ${maxDistFrac}`);
-    if (!(outlierCost > 1)) throw new RangeError(`outlierCost must be > 1, got ${outlierCost}`);
-    new Erand48(this.seed); // validates the seed
+    checkTargetOptions(options);
     this.height = height;
     this.width = width;
     // correspondPixels.cc: idiag = sqrt(rows*rows + cols*cols) (int arithmetic inside the sqrt).
