@@ -9,6 +9,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Two files at a time even on 2 cores (vitest's default is cores − 1): many tests wait on child processes
+    // (the CLI binary, npm, verdaccio, chromium), so a second file overlaps their waits.
+    maxWorkers: 2,
     // Every test file removes the temporary directories it made with makeTempDir (@cvdevkit/test-utils).
     setupFiles: ['packages/test-utils/src/vitest-setup.ts'],
   },

@@ -23,6 +23,7 @@ function run(args: string[]): { code: number | null; stdout: string; stderr: str
 beforeAll(() => {
   dir = makeTempDir('cvdevkit-light-');
   cpSync(join(cli, 'bundle'), join(dir, 'bundle'), { recursive: true });
+  cpSync(join(cli, 'package.json'), join(dir, 'package.json')); // an installed package has its manifest (the version is read from it)
   mkdirSync(join(dir, 'node_modules', '@cvdevkit'), { recursive: true });
   for (const name of ['@cvdevkit/core', '@cvdevkit/formats', '@cvdevkit/analysis', 'cli-progress']) symlinkSync(realpathSync(join(cli, 'node_modules', name)), join(dir, 'node_modules', name), 'dir');
 });

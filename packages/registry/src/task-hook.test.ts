@@ -99,9 +99,9 @@ describe('one path for every hook (registry.runHook)', () => {
 
   it("checks each hook's result: a wrong shape is a plugin contract error naming the plugin and the hook", async () => {
     const cases = [
-      ['evaluate', {}, { summary: {}, task: 'toy/count' }, /tasks\["toy\/count"\]\.evaluate → rows: expected an array, found undefined/],
-      ['merge', { files: ['a'] }, 'text', /tasks\["toy\/count"\]\.merge: expected to resolve to a Report, found a string/],
-      ['validate', {}, undefined, /\.validate: expected to resolve to an array of diagnostics \(empty when valid\), found undefined/],
+      ['evaluate', {}, { summary: {}, task: 'toy/count' }, /tasks\["toy\/count"\]\.evaluate → rows: expected an array, found nothing/],
+      ['merge', { files: ['a'] }, 'text', /tasks\["toy\/count"\]\.merge: expected to resolve to a Report, found "text"/],
+      ['validate', {}, undefined, /\.validate: expected to resolve to an array of diagnostics \(empty when valid\), found nothing/],
       ['validate', {}, [{ severity: 'bad', message: 'x' }], /\.validate → \[0\]\.severity: expected "error", "warning" or "info"/],
       ['analyze', {}, { kind: 'other' }, /\.analyze → kind: expected "detection" or "classification-size"/],
       ['sample', '/tmp', null, /\.sample: expected to resolve to the options object that evaluates the sample, found null/],
