@@ -4,7 +4,7 @@
  * The built bundle is copied into a folder whose node_modules hold every external but report-html.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, realpathSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +35,22 @@ describe('without @cvdevkit/report-html', () => {
     expect(r.stderr).not.toMatch(/report-html/);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).task).toBe('voc2010/cls');
+  });
+  it('evaluates every task of every plugin in the repository (the demo of each, JSON)', () => {
+    // every workspace package that declares a plugin (package.json "cvdevkit": { "plugin" }): found, not listed
+    const plugins = readdirSync(join(repo, 'packages'))
+      .map((name) => join(repo, 'packages', name))
+      .filter((folder) => existsSync(join(folder, 'package.json')) && (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { cvdevkit?: { plugin?: string } }).cvdevkit?.plugin);
+    const listed = run(['list', '--format', 'json', ...plugins.flatMap((p) => ['--plugin', p])]);
+    expect(listed.code, listed.stderr).toBe(0);
+    const tasks = (JSON.parse(listed.stdout) as { plugins: { tasks: { id: string }[] }[] }).plugins.flatMap((p) => p.tasks.map((t) => t.id));
+    const r = run(['demo', '--dir', join(dir, 'demo-all'), '--format', 'json', ...plugins.flatMap((p) => ['--plugin', p])]);
+    expect(r.stderr).not.toMatch(/report-html/);
+    expect(r.code, r.stderr).toBe(0);
+    const evaluated = new Set((JSON.parse(r.stdout) as { task: string }[]).map((report) => report.task));
+    // every task with a sample (the deprecated alias and seg-from-det, which reads det's output, have none)
+    expect(evaluated.size).toBeGreaterThanOrEqual(13);
+    for (const id of evaluated) expect(tasks).toContain(id);
   });
   it.each([
     [['--format', 'html'], '--format html'],
