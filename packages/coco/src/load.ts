@@ -155,16 +155,8 @@ function boxesInOrder(l: RecordColumns['lists'][string], n: number): boolean {
  * valid (kind `empty`).
  */
 export function readResults(file: string, gt: GroundTruth, options: LoadResultsOptions = {}): Results {
-  return resultsFromColumns(file, readResultColumns(file), gt, options);
-}
-
-/** The results file's records in columns, as read (the part of `readResults` that needs no ground truth: a worker thread can run it). */
-export function readResultColumns(file: string): RecordColumns {
-  return read(file, { root: 'array', record: { image_id: 'id', category_id: 'id', score: 'number', bbox: 'numbers', keypoints: 'numbers', segmentation: 'value' } }).lists[''];
-}
-
-/** The rest of `readResults`: the columns checked against the ground truth and turned into `Results`. */
-export function resultsFromColumns(file: string, c: RecordColumns, gt: GroundTruth, options: LoadResultsOptions = {}): Results {
+  const r = read(file, { root: 'array', record: { image_id: 'id', category_id: 'id', score: 'number', bbox: 'numbers', keypoints: 'numbers', segmentation: 'value' } });
+  const c = r.lists[''];
   const n = c.count;
   const bl = c.lists.bbox;
   const seg = c.values.segmentation;

@@ -6,8 +6,7 @@ import { evaluateCoco, type CocoFixes, type IouComputer } from './evaluate.js';
 import { bboxIouComputer } from './iou-bbox.js';
 import { keypointsIouComputer } from './iou-keypoints.js';
 import { segmIouComputer } from './iou-segm.js';
-import { readGroundTruth, readResultColumns, readResults, resultsFromColumns, showValue, type LoadResultsOptions } from './load.js';
-import { evaluationThreads, SecondThread } from './second-thread.js';
+import { readGroundTruth, readResults, showValue } from './load.js';
 import { paramsFromOptions, parseFixes, type CocoOptions } from './options.js';
 import type { CocoParams, IouType } from './params.js';
 import { requireFile } from './require-file.js';
@@ -15,7 +14,6 @@ import { cocoReport } from './report.js';
 import { appendCategory, categoryFromFile, paramsRecord, readRecordsFile, recordsToFile, writeRecordsFile, type RecordsFile } from './records-file.js';
 import { parseShard, shardRange } from './shard.js';
 import type { CategoryRecords } from './records.js';
-import type { RecordColumns } from '@cvdevkit/json-columns';
 import { hasOddPolygon, measureCompressed } from './segmentation.js';
 import { COCO_CODES } from './codes.js';
 import { cocoPerImage } from './per-image.js';
@@ -68,71 +66,21 @@ function checkBoxes(gt: GroundTruth, params: CocoParams): void {
   }
 }
 
-interface LoadStart {
-  iouType: IouType;
-  params: CocoParams;
-  fixes: CocoFixes;
-  gtPath: string;
-  resPath: string;
-}
-
-function startLoad(iouType: IouType, options: CocoOptions): LoadStart {
+/** Reads and checks everything a run needs; the warnings pycocotools would not give. */
+export function loadRun(iouType: IouType, options: CocoOptions): LoadedRun {
   const params = paramsFromOptions(iouType, options);
   const fixes = parseFixes(options.fix);
   const gtPath = requireFile(options.gt, 'gt', 'the ground-truth JSON (instances_*.json or person_keypoints_*.json)');
   const resPath = requireFile(options.results, 'results', 'the results JSON list');
-  return { iouType, params, fixes, gtPath, resPath };
-}
-
-function resultsOptions(s: LoadStart): LoadResultsOptions {
-  return { measureMask: measureCompressed(s.resPath), maskArea: s.fixes.maskArea && s.iouType === 'segm' };
-}
-
-/** Reads and checks everything a run needs; the warnings pycocotools would not give. */
-export function loadRun(iouType: IouType, options: CocoOptions): LoadedRun {
-  const s = startLoad(iouType, options);
   const t0 = performance.now();
   const c0 = cpuMs();
-  const gt = readGroundTruth(s.gtPath, { segmentation: iouType === 'segm' });
+  const gt = readGroundTruth(gtPath, { segmentation: iouType === 'segm' });
   const t1 = performance.now();
   const c1 = cpuMs();
-  const dt = readResults(s.resPath, gt, resultsOptions(s));
+  const measureMask = measureCompressed(resPath);
+  const dt = readResults(resPath, gt, { measureMask, maskArea: fixes.maskArea && iouType === 'segm' });
   const t2 = performance.now();
   const c2 = cpuMs();
-  return checkRun(s, gt, dt, { readGtMs: t1 - t0, readResultsMs: t2 - t1, readGtCpuMs: c1 - c0, readResultsCpuMs: c2 - c1 });
-}
-
-/**
- * `loadRun` with the ground truth read by `second`'s worker thread while this thread reads the results file (the
- * same readers and checks: the same run, or the same first error: the ground truth's before the results').
- * `readGtMs` is then the wait for the worker after the results' columns were read; the CPU times count both threads.
- */
-export async function loadRunOnTwoThreads(iouType: IouType, options: CocoOptions, second: SecondThread): Promise<LoadedRun> {
-  const s = startLoad(iouType, options);
-  const t0 = performance.now();
-  const c0 = cpuMs();
-  const pendingGt = second.readGroundTruth(s.gtPath, { segmentation: iouType === 'segm' });
-  let columns: RecordColumns;
-  try {
-    columns = readResultColumns(s.resPath);
-  } catch (e) {
-    await pendingGt; // a ground-truth error comes first, as on one thread
-    throw e;
-  }
-  const t1 = performance.now();
-  const c1 = cpuMs();
-  const gt = await pendingGt;
-  const t2 = performance.now();
-  const c2 = cpuMs();
-  const dt = resultsFromColumns(s.resPath, columns, gt, resultsOptions(s));
-  const t3 = performance.now();
-  const c3 = cpuMs();
-  return checkRun(s, gt, dt, { readGtMs: t2 - t1, readResultsMs: t1 - t0 + (t3 - t2), readGtCpuMs: c2 - c1, readResultsCpuMs: c1 - c0 + (c3 - c2) });
-}
-
-/** The checks and warnings of a loaded run. */
-function checkRun(s: LoadStart, gt: GroundTruth, dt: Results, timings: Record<string, number>): LoadedRun {
-  const { iouType, params, fixes, gtPath, resPath } = s;
   const diagnostics: Diagnostic[] = [];
   if (dt.count === 0) {
     diagnostics.push(warning('coco/empty-results', `${resPath}: the result list is empty: every AP and AR of a category with ground truth is 0 (pycocotools crashes on an empty list)`));
@@ -168,7 +116,7 @@ function checkRun(s: LoadStart, gt: GroundTruth, dt: Results, timings: Record<st
     const unknown = params.catIds.filter((id) => !gtCats.has(id));
     if (unknown.length > 0) diagnostics.push(warning('coco/unknown-cat-ids', `--cat-ids: ${unknown.length} id(s) are not categories of the ground truth (${unknown.slice(0, 5).join(', ')}); their AP is -1`));
   }
-  return { iouType, params, fixes, gt, dt, diagnostics, timings };
+  return { iouType, params, fixes, gt, dt, diagnostics, timings: { readGtMs: t1 - t0, readResultsMs: t2 - t1, readGtCpuMs: c1 - c0, readResultsCpuMs: c2 - c1 } };
 }
 
 export function iouComputerFor(run: LoadedRun): IouComputer {
@@ -189,29 +137,7 @@ export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, c
   const c0 = cpuMs();
   const shard = options.shard !== undefined ? parseShard(options.shard) : undefined;
   if (shard && !options.recordsOut) throw usageError('--shard needs --records-out <file>: a shard writes its records there for `cvdevkit merge coco/' + iouType + '`', 'usage/missing-option');
-  // two threads (the ground truth read in a worker while this thread reads the results) where the work pays for
-  // the worker and a core is idle
-  const twoThreads = evaluationThreads(resultsSize(options.results), context) >= 2;
-  const second = twoThreads ? new SecondThread() : undefined;
-  try {
-    return await evaluateLoaded(iouType, options, context, shard, second, t0, c0);
-  } finally {
-    await second?.close();
-  }
-}
-
-/** The results file's size in bytes (0 when it cannot be read: `loadRun` then names the problem). */
-function resultsSize(path: string | undefined): number {
-  try {
-    return path ? statSync(path).size : 0;
-  } catch {
-    return 0;
-  }
-}
-
-async function evaluateLoaded(iouType: IouType, options: CocoOptions, context: RunContext, shard: ReturnType<typeof parseShard> | undefined, second: SecondThread | undefined, t0: number, c0: number): Promise<Report> {
-  const run = second ? await loadRunOnTwoThreads(iouType, options, second) : loadRun(iouType, options);
-  void second?.close(); // its work is done: its memory freed while the evaluation runs
+  const run = loadRun(iouType, options);
   context.progress.begin('coco: evaluate', 0);
   const t1 = performance.now();
   const imgCount = new Set(run.params.imgIds ?? Array.from(run.gt.imageIds)).size;
@@ -277,8 +203,6 @@ async function evaluateLoaded(iouType: IouType, options: CocoOptions, context: R
       accumulateCpuMs: c3 - c2,
       totalCpuMs: cpuMs() - c0,
       processCpuMs: cpuMs(),
-      // 2: the ground truth was read on a worker thread (the CPU times count both threads)
-      threads: second ? 2 : 1,
     },
   });
 }
