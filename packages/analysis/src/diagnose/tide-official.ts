@@ -11,6 +11,8 @@ export interface OfficialErrors {
   winner: Int32Array;
   /** Per object: 1 when it is a Miss. */
   miss: Uint8Array;
+  /** The detections of each error type, in rank order (what a fix of that type walks). */
+  ofType: Uint32Array[];
 }
 
 /** Types every official false positive (spec analysis.md §5) and picks the Cls/Loc winner of each object. */
@@ -22,6 +24,7 @@ export function officialTideErrors(p: Prepared): OfficialErrors {
   const target = new Int32Array(p.nDet).fill(-1);
   const winner = new Int32Array(p.nObj).fill(-1);
   const claimed = new Uint8Array(p.nObj);
+  const ofType: number[][] = TIDE_ERRORS.map(() => []);
   for (let r = 0; r < p.nDet; r++) {
     const d = p.rank[r];
     if (p.outcome[d] !== FP) continue;
@@ -30,6 +33,7 @@ export function officialTideErrors(p: Prepared): OfficialErrors {
     const n = objStart[i + 1] - o0;
     if (n === 0) {
       type[d] = E_BKG;
+      ofType[E_BKG].push(d);
       continue;
     }
     const c = det.cls[d];
@@ -55,6 +59,7 @@ export function officialTideErrors(p: Prepared): OfficialErrors {
     } else if (dupV >= 0.5) type[d] = E_DUPE;
     else if (allV <= TIDE_BG) type[d] = E_BKG;
     else type[d] = E_BOTH;
+    ofType[type[d]].push(d);
     const j = target[d];
     if (j >= 0 && p.positive[j] && p.matchedBy[j] < 0) {
       claimed[j] = 1;
@@ -63,7 +68,7 @@ export function officialTideErrors(p: Prepared): OfficialErrors {
   }
   const miss = new Uint8Array(p.nObj);
   for (let j = 0; j < p.nObj; j++) if (p.positive[j] && p.matchedBy[j] < 0 && !claimed[j]) miss[j] = 1;
-  return { type, target, winner, miss };
+  return { type, target, winner, miss, ofType: ofType.map((l) => Uint32Array.from(l)) };
 }
 
 interface FixSpec {
@@ -95,9 +100,8 @@ function fixFootprint(p: Prepared, e: OfficialErrors, spec: FixSpec): { touched:
       }
     }
   } else if (spec.type >= 0) {
-    for (let r = 0; r < p.nDet; r++) {
-      const d = p.rank[r];
-      if (e.type[d] !== spec.type || (only && !only[d])) continue;
+    for (const d of e.ofType[spec.type]) {
+      if (only && !only[d]) continue;
       touched[det.cls[d]] = 1;
       const j = e.target[d];
       if (spec.type === E_CLS && j >= 0 && e.winner[j] === d) {
@@ -242,22 +246,38 @@ function classRowsOf(p: Prepared, c: number): { tp: number[]; fp: number[] } {
 function officialQualifiers(p: Prepared, e: OfficialErrors, base: number, baseAps: ClassAps): TideResult['qualifiers'] {
   const ob = p.input.objects.boxes;
   const db = p.input.detections.boxes;
+  // the box sizes the qualifiers test, read once: each error's (its target object's, else its own), each object's
+  let nErr = 0;
+  for (const l of e.ofType) nErr += l.length;
+  const errorDets = new Uint32Array(nErr);
+  const errW = new Float64Array(nErr);
+  const errH = new Float64Array(nErr);
+  let k = 0;
+  for (const l of e.ofType) {
+    for (const d of l) {
+      const j = e.target[d];
+      const [w, h] = j >= 0 ? boxSize(p.input, ob, j) : boxSize(p.input, db, d);
+      errorDets[k] = d;
+      errW[k] = w;
+      errH[k++] = h;
+    }
+  }
+  const objW = new Float64Array(p.nObj);
+  const objH = new Float64Array(p.nObj);
+  for (let j = 0; j < p.nObj; j++) [objW[j], objH[j]] = boxSize(p.input, ob, j);
   return TIDE_QUALIFIERS.map((q) => {
     const detIn = new Uint8Array(p.nDet);
     const objIn = new Uint8Array(p.nObj);
     const counts = emptyTable();
-    for (let d = 0; d < p.nDet; d++) {
-      if (e.type[d] < 0) continue;
-      const j = e.target[d];
-      const [w, h] = j >= 0 ? boxSize(p.input, ob, j) : boxSize(p.input, db, d);
-      if (q.test(w, h)) {
+    for (let k = 0; k < nErr; k++) {
+      if (q.test(errW[k], errH[k])) {
+        const d = errorDets[k];
         detIn[d] = 1;
         counts[TIDE_ERRORS[e.type[d]]]++;
       }
     }
     for (let j = 0; j < p.nObj; j++) {
-      const [w, h] = boxSize(p.input, ob, j);
-      if (q.test(w, h)) {
+      if (q.test(objW[j], objH[j])) {
         objIn[j] = 1;
         if (e.miss[j]) counts.Miss++;
       }
