@@ -24,16 +24,14 @@ export function officialTideErrors(p: Prepared): OfficialErrors {
   const target = new Int32Array(p.nDet).fill(-1);
   const winner = new Int32Array(p.nObj).fill(-1);
   const claimed = new Uint8Array(p.nObj);
-  const ofType: number[][] = TIDE_ERRORS.map(() => []);
-  for (let r = 0; r < p.nDet; r++) {
-    const d = p.rank[r];
+  // Types and targets do not depend on the order: detection order (the IoU cache's, read in sequence).
+  for (let d = 0; d < p.nDet; d++) {
     if (p.outcome[d] !== FP) continue;
     const i = det.image[d];
     const o0 = objStart[i];
     const n = objStart[i + 1] - o0;
     if (n === 0) {
       type[d] = E_BKG;
-      ofType[E_BKG].push(d);
       continue;
     }
     const c = det.cls[d];
@@ -59,6 +57,12 @@ export function officialTideErrors(p: Prepared): OfficialErrors {
     } else if (dupV >= 0.5) type[d] = E_DUPE;
     else if (allV <= TIDE_BG) type[d] = E_BKG;
     else type[d] = E_BOTH;
+  }
+  // Lists and winners in rank order (an equal score keeps the earlier detection).
+  const ofType: number[][] = TIDE_ERRORS.map(() => []);
+  for (let r = 0; r < p.nDet; r++) {
+    const d = p.rank[r];
+    if (type[d] < 0) continue;
     ofType[type[d]].push(d);
     const j = target[d];
     if (j >= 0 && p.positive[j] && p.matchedBy[j] < 0) {
