@@ -72,12 +72,17 @@ export function cocoSampledAp(recThrs: Float64Array): SampledAveragePrecision {
   };
 }
 
+let curvePr = new Float64Array(0);
+
 /** The 101-point interpolated AP of a curve given as (recall, precision), for Hoiem's normalised precision. */
 export function cocoCurveAp(recThrs: Float64Array): (recall: ArrayLike<number>, precision: ArrayLike<number>) => number {
   return (recall, precision) => {
     const nd = recall.length;
-    const rc = Float64Array.from(recall);
-    const pr = Float64Array.from(precision);
+    // the recall is only read; the precision's envelope is built in a scratch copy (the caller's array is kept)
+    const rc = recall instanceof Float64Array ? recall : Float64Array.from(recall);
+    if (curvePr.length < nd) curvePr = new Float64Array(Math.max(nd, 2 * curvePr.length));
+    const pr = curvePr;
+    for (let i = 0; i < nd; i++) pr[i] = precision[i];
     return pairwiseSum(samplesOf(rc, pr, nd, recThrs)) / recThrs.length;
   };
 }
