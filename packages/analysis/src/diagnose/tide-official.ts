@@ -1,5 +1,5 @@
 import { boxSize, FP, TP, type Prepared } from './prepare.js';
-import { classAps, meanAps, setClassAp, type ClassAps } from './sampled-ap.js';
+import { classAps, meanAps, setClassAp, setClassApOf, type ClassAps } from './sampled-ap.js';
 import { emptyTable, TIDE_QUALIFIERS, type ErrorTable, type TideClassResult, type TideResult } from './tide-result.js';
 import { E_BKG, E_BOTH, E_CLS, E_DUPE, E_LOC, E_MISS, TIDE_BG, TIDE_ERRORS } from './tide-run.js';
 
@@ -180,10 +180,7 @@ function fixedClassAps(p: Prepared, e: OfficialErrors, spec: FixSpec, baseAps: C
 export function tideOfficialAnalysis(p: Prepared): TideResult {
   const e = officialTideErrors(p);
   const baseAps = classAps(p.input, p.nCls);
-  for (let c = 0; c < p.nCls; c++) {
-    const rows = classRowsOf(p, c);
-    setClassAp(p.input, baseAps, c, rows.tp, rows.fp, p.npos[c]);
-  }
+  for (let c = 0; c < p.nCls; c++) setClassApOf(p, baseAps, c, p.outcome, p.npos[c]);
   const base = meanAps(p.input, baseAps);
   const main = emptyTable();
   const fixedAp = { ...emptyTable(), FalsePos: 0, FalseNeg: 0 };
@@ -234,17 +231,6 @@ export function tideOfficialAnalysis(p: Prepared): TideResult {
     qualifiers: officialQualifiers(p, e, base, baseAps),
     notes: [],
   };
-}
-
-function classRowsOf(p: Prepared, c: number): { tp: number[]; fp: number[] } {
-  const tp: number[] = [];
-  const fp: number[] = [];
-  for (let r = p.clsStart[c]; r < p.clsStart[c + 1]; r++) {
-    const o = p.outcome[p.clsList[r]];
-    tp.push(o === TP ? 1 : 0);
-    fp.push(o === FP ? 1 : 0);
-  }
-  return { tp, fp };
 }
 
 function officialQualifiers(p: Prepared, e: OfficialErrors, base: number, baseAps: ClassAps): TideResult['qualifiers'] {
