@@ -41,6 +41,10 @@ describe("cocoMatcher (pycocotools' evaluateImg matching)", () => {
     const low = view([[0, 0.3, 0]]);
     expect(cocoMatcher.match(low, 0, 0, 0.5, free(1))).toBe(-1);
     expect(cocoMatcher.match(low, 0, 0, 0.25, free(1))).toBe(0);
+    // a threshold of 0 lets an object of IoU 0 match (left out of the overlapping objects kept for thresholds > 0)
+    const none = view([[0, 0, 0], [1, 0.7, 0]]);
+    expect(cocoMatcher.match(none, 0, 0, 0.5, free(2))).toBe(-1);
+    expect(cocoMatcher.match(none, 0, 0, 0, free(2))).toBe(0);
   });
 
   it('skips taken objects; an IoU of 1 needs 1 − 1e-10 at threshold 1', () => {
