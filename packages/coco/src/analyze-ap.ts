@@ -33,15 +33,21 @@ export function cocoPrecisionSamples(tp: ArrayLike<number>, fp: ArrayLike<number
     rcBuf = new Float64Array(Math.max(nd, 2 * rcBuf.length));
     prBuf = new Float64Array(rcBuf.length);
   }
+  // A row with neither flag (ignored) repeats the previous row's recall and precision (or is (0, 0) first): leaving
+  // it out changes neither the envelope at the rows kept nor the first row reaching a recall threshold.
   let t = 0;
   let f = 0;
+  let m = 0;
   for (let i = 0; i < nd; i++) {
-    t += tp[i];
-    f += fp[i];
-    rcBuf[i] = t / npos;
-    prBuf[i] = t / (f + t + EPS);
+    const ti = tp[i];
+    const fi = fp[i];
+    if (ti === 0 && fi === 0) continue;
+    t += ti;
+    f += fi;
+    rcBuf[m] = t / npos;
+    prBuf[m++] = t / (f + t + EPS);
   }
-  return samplesOf(rcBuf, prBuf, nd, recThrs);
+  return samplesOf(rcBuf, prBuf, m, recThrs);
 }
 
 /** `np.mean` of the samples in C order (threshold, recall point, category), the left-out categories skipped. */
@@ -66,12 +72,17 @@ export function cocoSampledAp(recThrs: Float64Array): SampledAveragePrecision {
   };
 }
 
+let curvePr = new Float64Array(0);
+
 /** The 101-point interpolated AP of a curve given as (recall, precision), for Hoiem's normalised precision. */
 export function cocoCurveAp(recThrs: Float64Array): (recall: ArrayLike<number>, precision: ArrayLike<number>) => number {
   return (recall, precision) => {
     const nd = recall.length;
-    const rc = Float64Array.from(recall);
-    const pr = Float64Array.from(precision);
+    // the recall is only read; the precision's envelope is built in a scratch copy (the caller's array is kept)
+    const rc = recall instanceof Float64Array ? recall : Float64Array.from(recall);
+    if (curvePr.length < nd) curvePr = new Float64Array(Math.max(nd, 2 * curvePr.length));
+    const pr = curvePr;
+    for (let i = 0; i < nd; i++) pr[i] = precision[i];
     return pairwiseSum(samplesOf(rc, pr, nd, recThrs)) / recThrs.length;
   };
 }

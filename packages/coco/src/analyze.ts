@@ -77,13 +77,25 @@ export function cocoDiagnoseInput(run: LoadedRun): CocoDiagnosis {
     objects.area[j] = ga.area[a];
   });
 
-  const detIdx: number[] = [];
+  // Results come grouped by image and category: remember the last id looked up (the same position, fewer Map reads).
+  const resultCls = new Int32Array(dt.count);
+  const detIdx = new Int32Array(dt.count);
+  let nDet = 0;
   let unknownCategory = 0;
+  let lastCat = NaN;
+  let lastCatPos: number | undefined;
   for (let i = 0; i < dt.count; i++) {
-    if (catPos.has(dt.categoryId[i])) detIdx.push(i);
-    else unknownCategory++;
+    const id = dt.categoryId[i];
+    if (!Object.is(id, lastCat)) {
+      lastCat = id;
+      lastCatPos = catPos.get(id);
+    }
+    if (lastCatPos === undefined) unknownCategory++;
+    else {
+      resultCls[nDet] = lastCatPos;
+      detIdx[nDet++] = i;
+    }
   }
-  const nDet = detIdx.length;
   const detections = {
     image: new Int32Array(nDet),
     cls: new Int32Array(nDet),
@@ -93,13 +105,21 @@ export function cocoDiagnoseInput(run: LoadedRun): CocoDiagnosis {
     rank: new Uint32Array(nDet),
     skip: new Uint8Array(nDet),
   };
-  detIdx.forEach((i, d) => {
-    detections.image[d] = imgPos.get(dt.imageId[i])!;
-    detections.cls[d] = catPos.get(dt.categoryId[i])!;
+  let lastImg = NaN;
+  let lastImgPos = -1;
+  for (let d = 0; d < nDet; d++) {
+    const i = detIdx[d];
+    const id = dt.imageId[i];
+    if (!Object.is(id, lastImg)) {
+      lastImg = id;
+      lastImgPos = imgPos.get(id)!;
+    }
+    detections.image[d] = lastImgPos;
+    detections.cls[d] = resultCls[d];
     detections.score[d] = dt.score[i];
-    detections.boxes.set(dt.bbox.subarray(4 * i, 4 * i + 4), 4 * d);
+    for (let k = 0; k < 4; k++) detections.boxes[4 * d + k] = dt.bbox[4 * i + k];
     detections.area[d] = dt.area[i];
-  });
+  }
   // accumulate's order: image by image in ascending id (file order inside), then a stable sort by score.
   const byImage = counting(nDet, (d) => idRank[detections.image[d]], gt.imageIds.length);
   detections.rank.set(scoreOrder(detections.score, byImage));
@@ -117,10 +137,14 @@ export function cocoDiagnoseInput(run: LoadedRun): CocoDiagnosis {
   const all = params.areaRanges.find((r) => r.label === 'all');
   if (all) {
     const outside = (a: number) => (a < all.lo || a > all.hi ? 1 : 0);
-    const objOut = Uint8Array.from(objects.area, (a, j) => (objects.difficult[j] ? 0 : outside(a)));
-    const detOut = Uint8Array.from(detections.area, outside);
-    if (objOut.some((v) => v !== 0)) Object.assign(objects, { ignoredTaken: objOut });
-    if (detOut.some((v) => v !== 0)) Object.assign(detections, { ignoreUnmatched: detOut });
+    const objOut = new Uint8Array(nObj);
+    let anyObj = 0;
+    for (let j = 0; j < nObj; j++) anyObj |= objOut[j] = objects.difficult[j] ? 0 : outside(objects.area[j]);
+    const detOut = new Uint8Array(nDet);
+    let anyDet = 0;
+    for (let d = 0; d < nDet; d++) anyDet |= detOut[d] = outside(detections.area[d]);
+    if (anyObj !== 0) Object.assign(objects, { ignoredTaken: objOut });
+    if (anyDet !== 0) Object.assign(detections, { ignoreUnmatched: detOut });
   }
   const iou = iouComputerFor(run);
   const overlaps = (image: number, dets: Uint32Array, objs: Uint32Array): Float64Array => {

@@ -53,6 +53,9 @@ export function characteristicsAnalysis(p: Prepared, nbar: number): Characterist
   const obj = p.input.objects;
   const results: CharacteristicResult[] = [];
   const byClass = groupBy(obj.cls, p.nObj, p.nCls);
+  // a class's overall APN (every bin) is the same for each characteristic: computed once
+  const overallApn = new Float64Array(p.nCls).fill(NaN);
+  const overallDone = new Uint8Array(p.nCls);
   for (const ch of Object.keys(CHARACTERISTICS) as Characteristic[]) {
     const bins = CHARACTERISTICS[ch];
     const perClass: CharacteristicResult['perClass'] = [];
@@ -67,7 +70,11 @@ export function characteristicsAnalysis(p: Prepared, nbar: number): Characterist
         objects[b[k]]++;
       });
       const apn = bins.map((_, k) => (objects[k] < MIN_BIN_OBJECTS ? null : binApn(p, c, k, binOf, objects[k], nbar, ap)));
-      const overall = binApn(p, c, -1, binOf, p.npos[c], nbar, ap);
+      if (!overallDone[c]) {
+        overallApn[c] = binApn(p, c, -1, binOf, p.npos[c], nbar, ap);
+        overallDone[c] = 1;
+      }
+      const overall = overallApn[c];
       perClass.push({ key: p.input.classes[c], apn, objects, overall, ...spread(apn, overall) });
     }
     const apn = bins.map((_, k) => {

@@ -153,7 +153,12 @@ function taskOverlaps(
     const n = objs.length;
     if (dets.length === 0 || n === 0) continue;
     const m = overlaps(i, dets, objs);
-    for (let r = 0; r < dets.length; r++) iou.set(m.subarray(r * n, r * n + n), iouOff[dets[r]]);
+    // element by element: a subarray per detection costs more than the copy of its few values
+    for (let r = 0; r < dets.length; r++) {
+      const off = iouOff[dets[r]];
+      const from = r * n;
+      for (let k = 0; k < n; k++) iou[off + k] = m[from + k];
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import type { ClassificationSizeClass } from '@cvdevkit/core';
 import { averagePrecisionArea, precisionRecall, rankDescending } from '@cvdevkit/metrics';
 import { meanOf, type DiagnoseObjects } from './input.js';
-import { earlierBestIoU, outcomesAt } from './overlap.js';
+import { earlierBestIoU, officialApsCache, outcomesAt } from './overlap.js';
 import { detectionsByImage, matchAll, type Prepared } from './prepare.js';
 import { areaRangeAnalysis } from './size-ranges.js';
 import { classAps, meanAps, setClassApOf } from './sampled-ap.js';
@@ -50,11 +50,15 @@ export function detectionSizeAnalysis(p: Prepared, thresholds: readonly number[]
       difficult[j] = p.input.objects.difficult[j] | small[j];
       if (p.positive[j] && !small[j]) npos[p.input.objects.cls[j]]++;
     }
-    if (prev) outcomesAt(p, prev, 0.5, out, small);
-    else matchAll(p, detectionsByImage(p), 0.5, out, scratchObj, scratchBy, difficult);
-    const all = classAps(p.input, p.nCls);
+    // s = 0 marks nothing: the official matching at 0.5, whose APs the overlap section may have computed
+    let all = s > 0 ? undefined : officialApsCache(p).get(0.5);
+    if (!all) {
+      if (prev) outcomesAt(p, prev, 0.5, out, small);
+      else matchAll(p, detectionsByImage(p), 0.5, out, scratchObj, scratchBy, difficult);
+      all = classAps(p.input, p.nCls);
+      for (let c = 0; c < p.nCls; c++) setClassApOf(p, all, c, out, npos[c]);
+    }
     for (let c = 0; c < p.nCls; c++) {
-      setClassApOf(p, all, c, out, npos[c]);
       perClass[c].ap.push(all.aps[c]);
       perClass[c].npos.push(npos[c]);
     }

@@ -1,5 +1,5 @@
 import { boxSize, FP, TP, type Prepared } from './prepare.js';
-import { classAps, meanAps, setClassAp, type ClassAps } from './sampled-ap.js';
+import { classAps, meanAps, setClassAp, setClassApOf, type ClassAps } from './sampled-ap.js';
 import { emptyTable, TIDE_QUALIFIERS, type ErrorTable, type TideClassResult, type TideResult } from './tide-result.js';
 import { E_BKG, E_BOTH, E_CLS, E_DUPE, E_LOC, E_MISS, TIDE_BG, TIDE_ERRORS } from './tide-run.js';
 
@@ -11,6 +11,8 @@ export interface OfficialErrors {
   winner: Int32Array;
   /** Per object: 1 when it is a Miss. */
   miss: Uint8Array;
+  /** The detections of each error type, in rank order (what a fix of that type walks). */
+  ofType: Uint32Array[];
 }
 
 /** Types every official false positive (spec analysis.md §5) and picks the Cls/Loc winner of each object. */
@@ -22,8 +24,8 @@ export function officialTideErrors(p: Prepared): OfficialErrors {
   const target = new Int32Array(p.nDet).fill(-1);
   const winner = new Int32Array(p.nObj).fill(-1);
   const claimed = new Uint8Array(p.nObj);
-  for (let r = 0; r < p.nDet; r++) {
-    const d = p.rank[r];
+  // Types and targets do not depend on the order: detection order (the IoU cache's, read in sequence).
+  for (let d = 0; d < p.nDet; d++) {
     if (p.outcome[d] !== FP) continue;
     const i = det.image[d];
     const o0 = objStart[i];
@@ -55,6 +57,13 @@ export function officialTideErrors(p: Prepared): OfficialErrors {
     } else if (dupV >= 0.5) type[d] = E_DUPE;
     else if (allV <= TIDE_BG) type[d] = E_BKG;
     else type[d] = E_BOTH;
+  }
+  // Lists and winners in rank order (an equal score keeps the earlier detection).
+  const ofType: number[][] = TIDE_ERRORS.map(() => []);
+  for (let r = 0; r < p.nDet; r++) {
+    const d = p.rank[r];
+    if (type[d] < 0) continue;
+    ofType[type[d]].push(d);
     const j = target[d];
     if (j >= 0 && p.positive[j] && p.matchedBy[j] < 0) {
       claimed[j] = 1;
@@ -63,7 +72,7 @@ export function officialTideErrors(p: Prepared): OfficialErrors {
   }
   const miss = new Uint8Array(p.nObj);
   for (let j = 0; j < p.nObj; j++) if (p.positive[j] && p.matchedBy[j] < 0 && !claimed[j]) miss[j] = 1;
-  return { type, target, winner, miss };
+  return { type, target, winner, miss, ofType: ofType.map((l) => Uint32Array.from(l)) };
 }
 
 interface FixSpec {
@@ -95,9 +104,8 @@ function fixFootprint(p: Prepared, e: OfficialErrors, spec: FixSpec): { touched:
       }
     }
   } else if (spec.type >= 0) {
-    for (let r = 0; r < p.nDet; r++) {
-      const d = p.rank[r];
-      if (e.type[d] !== spec.type || (only && !only[d])) continue;
+    for (const d of e.ofType[spec.type]) {
+      if (only && !only[d]) continue;
       touched[det.cls[d]] = 1;
       const j = e.target[d];
       if (spec.type === E_CLS && j >= 0 && e.winner[j] === d) {
@@ -172,10 +180,7 @@ function fixedClassAps(p: Prepared, e: OfficialErrors, spec: FixSpec, baseAps: C
 export function tideOfficialAnalysis(p: Prepared): TideResult {
   const e = officialTideErrors(p);
   const baseAps = classAps(p.input, p.nCls);
-  for (let c = 0; c < p.nCls; c++) {
-    const rows = classRowsOf(p, c);
-    setClassAp(p.input, baseAps, c, rows.tp, rows.fp, p.npos[c]);
-  }
+  for (let c = 0; c < p.nCls; c++) setClassApOf(p, baseAps, c, p.outcome, p.npos[c]);
   const base = meanAps(p.input, baseAps);
   const main = emptyTable();
   const fixedAp = { ...emptyTable(), FalsePos: 0, FalseNeg: 0 };
@@ -228,36 +233,41 @@ export function tideOfficialAnalysis(p: Prepared): TideResult {
   };
 }
 
-function classRowsOf(p: Prepared, c: number): { tp: number[]; fp: number[] } {
-  const tp: number[] = [];
-  const fp: number[] = [];
-  for (let r = p.clsStart[c]; r < p.clsStart[c + 1]; r++) {
-    const o = p.outcome[p.clsList[r]];
-    tp.push(o === TP ? 1 : 0);
-    fp.push(o === FP ? 1 : 0);
-  }
-  return { tp, fp };
-}
-
 function officialQualifiers(p: Prepared, e: OfficialErrors, base: number, baseAps: ClassAps): TideResult['qualifiers'] {
   const ob = p.input.objects.boxes;
   const db = p.input.detections.boxes;
+  // the box sizes the qualifiers test, read once: each error's (its target object's, else its own), each object's
+  let nErr = 0;
+  for (const l of e.ofType) nErr += l.length;
+  const errorDets = new Uint32Array(nErr);
+  const errW = new Float64Array(nErr);
+  const errH = new Float64Array(nErr);
+  let k = 0;
+  for (const l of e.ofType) {
+    for (const d of l) {
+      const j = e.target[d];
+      const [w, h] = j >= 0 ? boxSize(p.input, ob, j) : boxSize(p.input, db, d);
+      errorDets[k] = d;
+      errW[k] = w;
+      errH[k++] = h;
+    }
+  }
+  const objW = new Float64Array(p.nObj);
+  const objH = new Float64Array(p.nObj);
+  for (let j = 0; j < p.nObj; j++) [objW[j], objH[j]] = boxSize(p.input, ob, j);
   return TIDE_QUALIFIERS.map((q) => {
     const detIn = new Uint8Array(p.nDet);
     const objIn = new Uint8Array(p.nObj);
     const counts = emptyTable();
-    for (let d = 0; d < p.nDet; d++) {
-      if (e.type[d] < 0) continue;
-      const j = e.target[d];
-      const [w, h] = j >= 0 ? boxSize(p.input, ob, j) : boxSize(p.input, db, d);
-      if (q.test(w, h)) {
+    for (let k = 0; k < nErr; k++) {
+      if (q.test(errW[k], errH[k])) {
+        const d = errorDets[k];
         detIn[d] = 1;
         counts[TIDE_ERRORS[e.type[d]]]++;
       }
     }
     for (let j = 0; j < p.nObj; j++) {
-      const [w, h] = boxSize(p.input, ob, j);
-      if (q.test(w, h)) {
+      if (q.test(objW[j], objH[j])) {
         objIn[j] = 1;
         if (e.miss[j]) counts.Miss++;
       }
