@@ -28,7 +28,7 @@ const sceneParsingTask = defineTask<SceneParsingOptions>({
       default: false,
       description: 'score a ground truth without prediction (or with an RGB one) as all wrong instead of skipping it as the official code does',
     },
-    { name: 'shard', type: 'string', description: 'evaluate block i of n ("2/3") of the listed files; needs --counts-out' },
+    { name: 'shard', type: 'string', description: 'evaluate block i of n ("2/3", or "auto" / "auto/n" in a SLURM or Kubernetes job array) of the listed files; needs --counts-out' },
     { name: 'countsOut', type: 'path', description: 'write the per-image counts there (JSON, gzip if *.gz), for cvdevkit merge ade20k/sceneparsing' },
   ],
   metric: METRIC,

@@ -6,19 +6,12 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { usageError } from '@cvdevkit/core';
 
 export interface PlanEntry {
   /** The file name (`ADE_val_00000001.png`). */
   name: string;
   hasPred: boolean;
   hasGt: boolean;
-}
-
-export interface Shard {
-  /** 1-based. */
-  index: number;
-  count: number;
 }
 
 /** Byte order of the UTF-8 names (what `dir` gives under Octave for ASCII names). */
@@ -54,22 +47,5 @@ export function planEntries(gtDir: string, predDir: string): PlanEntry[] {
   return names.map((name) => ({ name, hasPred: preds.has(name), hasGt: gts.has(name) }));
 }
 
-const SHARD_FORM = '"i/n" with 1 ≤ i ≤ n (for example "2/3")';
-
-/** Parses `--shard i/n`. */
-export function parseShard(text: string): Shard {
-  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
-  if (!m) throw usageError(`--shard: expected ${SHARD_FORM}, found ${JSON.stringify(text)}`, 'usage/shard');
-  const index = Number(m[1]);
-  const count = Number(m[2]);
-  if (count < 1 || index < 1 || index > count) {
-    throw usageError(`--shard: expected ${SHARD_FORM}, found "${text}"`, 'usage/shard', index === 0 ? 'shards are numbered from 1: use 1/n … n/n' : undefined);
-  }
-  return { index, count };
-}
-
-/** The block [start, end) of `total` entries that shard i/n covers. */
-export function shardRange(total: number, shard: Shard | undefined): [number, number] {
-  if (!shard) return [0, total];
-  return [Math.floor(((shard.index - 1) * total) / shard.count), Math.floor((shard.index * total) / shard.count)];
-}
+// --shard: the one parser and block split of formats (i/n, or auto / auto/n in a SLURM or Kubernetes job array)
+export { parseShard, shardRange, type Shard } from '@cvdevkit/formats';
