@@ -1,5 +1,5 @@
 import type { ConfusionClass, ConfusionResult } from '@cvdevkit/core';
-import type { Prepared } from './prepare.js';
+import { groupBy, type Prepared } from './prepare.js';
 import { scoreOrder } from './score-order.js';
 export type { ConfusionClass, ConfusionResult };
 
@@ -42,7 +42,7 @@ export function confusionAnalysis(p: Prepared, conf: number = DEFAULT_CONF): Con
       if (s >= conf) skipped++;
     } else if (s >= conf) take[kept++] = d;
   }
-  const byImage = byImageOf(det.image, take.subarray(0, kept), p.nImg);
+  const byImage = groupBy(det.image, kept, p.nImg, take.subarray(0, kept));
   const taken = new Uint8Array(p.nObj);
   /** The best free counted object of detection d (of its class only, or of any class), or -1; -2: none, but an ignored one is close. */
   const bestObject = (d: number, o0: number, nk: number, sameOnly: boolean): number => {
@@ -125,17 +125,6 @@ export function confusionNotes(r: ConfusionResult, p: Prepared): string[] {
     notes.push(`confusion: no detection has a score ≥ ${r.conf} (the scores run from ${lo} to ${hi}), so every object is missed: choose the threshold with --conf`);
   }
   return notes;
-}
-
-/** The detections `list` (in order) grouped by image, keeping their order inside an image. */
-function byImageOf(image: Int32Array, list: Uint32Array, nImg: number): { start: Uint32Array; list: Uint32Array } {
-  const start = new Uint32Array(nImg + 1);
-  for (const d of list) start[image[d] + 1]++;
-  for (let i = 0; i < nImg; i++) start[i + 1] += start[i];
-  const fill = start.slice(0, nImg);
-  const out = new Uint32Array(list.length);
-  for (const d of list) out[fill[image[d]]++] = d;
-  return { start, list: out };
 }
 
 /** The table's view of class c: its row and column of the matrix. */

@@ -46,10 +46,10 @@ export interface Prepared {
   objThr: Float64Array;
 }
 
-/** Stable counting sort of `n` items by `key[i]` in `0..m-1`: returns start offsets and the ordered list. */
+/** Stable counting sort by `key[i]` in `0..m-1` of the items `0..n-1`, or of the `n` items `order[0..n)` (any of them, in that order): returns start offsets and the ordered list. */
 export function groupBy(key: ArrayLike<number>, n: number, m: number, order?: ArrayLike<number>): { start: Uint32Array; list: Uint32Array } {
   const start = new Uint32Array(m + 1);
-  for (let i = 0; i < n; i++) start[key[i] + 1]++;
+  for (let r = 0; r < n; r++) start[key[order ? order[r] : r] + 1]++;
   for (let k = 0; k < m; k++) start[k + 1] += start[k];
   const fill = start.slice(0, m);
   const list = new Uint32Array(n);
