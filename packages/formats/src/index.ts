@@ -14,6 +14,8 @@ export * from './gzip.js';
 export * from './output-file.js';
 export * from './json-input.js';
 export * from './lines.js';
+export * from './byte-keys.js';
+export * from './byte-lines.js';
 export * from './parse-cache.js';
 export * from './make-dirs.js';
 export * from './shard.js';

@@ -109,6 +109,60 @@ export function parseNumberRange(text: string, a: number, b: number): number | u
   return parseStrtod(text.slice(a, b));
 }
 
+/**
+ * `parseNumberRange` over the bytes of a UTF-8 file: `parseStrtod` of the token `bytes[a, b)` decodes to,
+ * without a string for plain decimals (the results readers scan files as bytes). A token that is not a
+ * plain decimal is decoded and handed to `parseStrtod`.
+ */
+export function parseNumberBytes(bytes: Buffer, a: number, b: number): number | undefined {
+  let p = a;
+  let c = bytes[p];
+  let neg = false;
+  if (c === 43 || c === 45) {
+    neg = c === 45;
+    c = bytes[++p];
+  }
+  let digits = 0;
+  let m = 0;
+  let frac = 0;
+  while (p < b && c >= 48 && c <= 57) {
+    digits++;
+    m = m * 10 + (c - 48);
+    c = bytes[++p];
+  }
+  if (p < b && c === 46) {
+    c = bytes[++p];
+    while (p < b && c >= 48 && c <= 57) {
+      digits++;
+      frac++;
+      m = m * 10 + (c - 48);
+      c = bytes[++p];
+    }
+  }
+  if (digits > 0 && p === b && m <= Number.MAX_SAFE_INTEGER && frac <= 22) {
+    const v = frac === 0 ? m : m / POW10[frac];
+    return neg ? -v : v;
+  }
+  return parseStrtod(bytes.toString('utf8', a, b));
+}
+
+/** `parseIntegerRange` over bytes: `parseIntegerToken` of the token `bytes[a, b)` decodes to. */
+export function parseIntegerBytes(bytes: Buffer, a: number, b: number): number | undefined {
+  let p = a;
+  let c = bytes[p];
+  const neg = c === 45;
+  if (c === 43 || c === 45) p++;
+  if (p >= b) return undefined;
+  let v = 0;
+  for (; p < b; p++) {
+    c = bytes[p];
+    if (c < 48 || c > 57) return undefined;
+    v = v * 10 + (c - 48);
+  }
+  if (v > Number.MAX_SAFE_INTEGER) return parseIntegerToken(bytes.toString('utf8', a, b));
+  return neg ? -v : v;
+}
+
 const STR2DOUBLE_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eEdD][+-]?\d+)?$/;
 const STR2DOUBLE_SPECIAL = /^([+-]?)(inf|infinity|nan)$/i;
 

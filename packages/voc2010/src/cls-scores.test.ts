@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ProblemCollector } from '@cvdevkit/core';
-import { clsScoresInListOrder } from './cls-scores.js';
+import { clsScoresFromBytes, clsScoresInListOrder } from './cls-scores.js';
 import { scoresInListOrder } from './cls.js';
-import { parseLabelledList } from './image-sets.js';
+import { parseLabelledList, parseLabelledListBytes } from './image-sets.js';
 import { parseClsResults } from './results.js';
 
 describe('clsScoresInListOrder', () => {
@@ -41,6 +41,34 @@ describe('clsScoresInListOrder', () => {
         expect(p2.problems).toEqual(p1.problems);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('clsScoresFromBytes', () => {
+  const id = fc.constantFrom('a', 'b', 'c', 'd', 'zz', '2010_000001', 'é', '\uFEFFa', '\uFFFD');
+  const num = fc.constantFrom('0.5', '-1', '1e3', 'Inf', '-inf', 'NaN', '-0', '.5', '5.', 'x', '0x10', '1e', '', '9007199254740993', '0.1234567890123456789012345', '½');
+  const gap = fc.constantFrom(' ', '\t', '  ', '\r', '\v', '\f');
+  const line = fc.array(fc.tuple(fc.oneof(id, num), gap), { maxLength: 4 }).map((fs) => fs.map(([f, g]) => f + g).join(''));
+  const gtText = fc.constantFrom('a 1\nb -1\nc 0\nd 1\n', 'a 1\na -1\né 1\n', '\uFEFFa 1\nzz 0\n2010_000001 -1\n');
+
+  it('gives the scores, count and problems of the text reader, as bytes from valid UTF-8 or not', () => {
+    const junk = fc.constantFrom(Buffer.alloc(0), Buffer.from([0xff]), Buffer.from([0xc3]), Buffer.from([0xe2, 0x82]));
+    fc.assert(
+      fc.property(gtText, fc.array(line, { maxLength: 10 }), fc.boolean(), junk, (gtT, lines, bytesGt, tail) => {
+        const bytes = Buffer.concat([Buffer.from(lines.join('\n'), 'utf8'), tail]);
+        const text = bytes.toString('utf8');
+        const gtBytes = Buffer.from(gtT, 'utf8');
+        const gt = bytesGt ? parseLabelledListBytes(gtBytes, 'car_val.txt', new ProblemCollector()) : parseLabelledList(gtT, 'car_val.txt', new ProblemCollector());
+        const p1 = new ProblemCollector();
+        const want = clsScoresInListOrder(text, 'res.txt', parseLabelledList(gtT, 'car_val.txt', new ProblemCollector()), p1);
+        const p2 = new ProblemCollector();
+        const got = clsScoresFromBytes(bytes, 'res.txt', gt, p2);
+        expect(Array.from(got.scores)).toEqual(Array.from(want.scores));
+        expect(got.count).toBe(want.count);
+        expect(p2.problems).toEqual(p1.problems);
+      }),
+      { numRuns: 400 },
     );
   });
 });

@@ -2,12 +2,11 @@ import { dirname } from 'node:path';
 import { ProblemCollector, isDevkitError, problemsToDiagnostics, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
 import { precisionRecall, rankDescending } from '@cvdevkit/metrics';
 import { apMetric, apReport, type ApEntry } from './ap-report.js';
-import { scoredPerImage } from './per-image.js';
-import { parseActionList, parseLabelledList, type LabelledList } from './image-sets.js';
+import { decodeText } from '@cvdevkit/formats';
+import { parseActionList, parseLabelledList, parseLabelledListBytes, type LabelledList } from './image-sets.js';
 import { parseActionResults, parseClsResults, type ScoredResults } from './results.js';
-import { firstTimeOnly, quote, readTextInput } from './text.js';
-import { LabelledListCache, listStamp } from './list-cache.js';
-import { clsScoresInListOrder } from './cls-scores.js';
+import { firstTimeOnly, quote, readBytesInput, readTextInput } from './text.js';
+import { clsScoresFromBytes } from './cls-scores.js';
 import { imageSetHint, resultsHint } from './path-hints.js';
 import {
   VOC_ACTIONS,
@@ -136,18 +135,24 @@ export interface ScoredInputs {
  */
 async function readScoredLists(spec: ScoredTaskSpec, paths: VocPaths, names: string[], problems: ProblemCollector, cacheDir: string | undefined): Promise<(LabelledList | undefined)[]> {
   const files = names.map((n) => spec.listPath(paths, n));
-  const cache = cacheDir ? await LabelledListCache.open(cacheDir, dirname(files[0])) : undefined;
-  const stamps = cache ? files.map(listStamp) : [];
+  const cacheModule = cacheDir ? await import('./list-cache.js') : undefined;
+  const cache = cacheModule ? await cacheModule.LabelledListCache.open(cacheDir!, dirname(files[0])) : undefined;
+  const stamps = cacheModule ? files.map(cacheModule.listStamp) : [];
   const lists: (LabelledList | undefined)[] = files.map((f, k) => cache?.get(f, stamps[k]));
   const listHint = firstTimeOnly(() => imageSetHint(files[0]));
   const todo = files.flatMap((_, k) => (lists[k] ? [] : [k]));
-  const texts = await Promise.all(todo.map((k) => readTextInput(files[k], `the ${names[k]} ground-truth list`, problems, listHint)));
+  const expected = (k: number): string => `the ${names[k]} ground-truth list`;
+  // cls lists are read as bytes (small files, read synchronously); action lists as text
+  const inputs: (string | Buffer | undefined)[] =
+    spec.kind === 'cls'
+      ? todo.map((k) => readBytesInput(files[k], expected(k), problems, listHint))
+      : await Promise.all(todo.map((k) => readTextInput(files[k], expected(k), problems, listHint)));
   let previous = lists.find((l) => l !== undefined);
   todo.forEach((k, t) => {
-    const text = texts[t];
-    if (text === undefined) return;
+    const input = inputs[t];
+    if (input === undefined) return;
     const before = problems.size;
-    previous = lists[k] = spec.parseList(text, files[k], problems, previous);
+    previous = lists[k] = typeof input === 'string' ? spec.parseList(input, files[k], problems, previous) : parseLabelledListBytes(input, files[k], problems, previous);
     if (cache && stamps[k] && problems.size === before) cache.put(files[k], stamps[k]!, previous);
   });
   await cache?.save();
@@ -159,25 +164,35 @@ export async function readScoredInputs(spec: ScoredTaskSpec, options: VocClsOpti
   const names = spec.names(options);
   const lists = await readScoredLists(spec, paths, names, problems, cacheDir);
   const resultsFileHint = firstTimeOnly(() => resultsHint(spec.resultsPath(paths, names[0])));
-  const texts = await Promise.all(names.map((n) => readTextInput(spec.resultsPath(paths, n), `the ${n} results: ${spec.resultsFormat}`, problems, resultsFileHint)));
+  const expected = (n: string): string => `the ${n} results: ${spec.resultsFormat}`;
+  // cls results are read as bytes, straight into the list's order (one pass, no string per line)
+  const inputs: (string | Buffer | undefined)[] =
+    spec.kind === 'cls'
+      ? names.map((n) => readBytesInput(spec.resultsPath(paths, n), expected(n), problems, resultsFileHint))
+      : await Promise.all(names.map((n) => readTextInput(spec.resultsPath(paths, n), expected(n), problems, resultsFileHint)));
   const scores: (Float64Array | undefined)[] = [];
   const counts: number[] = [];
   names.forEach((n, k) => {
-    const text = texts[k];
-    if (text === undefined) return;
+    const input = inputs[k];
+    if (input === undefined) return;
     const list = lists[k];
-    if (list && spec.kind === 'cls') {
-      // one pass, straight into the list's order (the same problems in the same order)
-      const read = clsScoresInListOrder(text, spec.resultsPath(paths, n), list, problems);
+    if (typeof input !== 'string') {
+      if (!list) return void (counts[k] = countResultsLines(input, spec.resultsPath(paths, n), problems));
+      const read = clsScoresFromBytes(input, spec.resultsPath(paths, n), list, problems);
       counts[k] = read.count;
       scores[k] = read.scores;
       return;
     }
-    const res = spec.parseResults(text, spec.resultsPath(paths, n), problems);
+    const res = spec.parseResults(input, spec.resultsPath(paths, n), problems);
     counts[k] = res.count;
     if (list) scores[k] = scoresInListOrder(list, res, problems, spec.what);
   });
   return { paths, names, lists, scores, counts };
+}
+
+/** A cls results file without its list (the list is missing or unreadable): its line problems and count, as the text reader gives them. */
+function countResultsLines(bytes: Buffer, file: string, problems: ProblemCollector): number {
+  return parseClsResults(decodeText(bytes, file, 'a results file'), file, problems).count;
 }
 
 async function evaluateScored(spec: ScoredTaskSpec, options: VocClsOptions & VocActionOptions, context: RunContext): Promise<Report> {
@@ -199,7 +214,7 @@ async function evaluateScored(spec: ScoredTaskSpec, options: VocClsOptions & Voc
       set: paths.set,
       comp: paths.comp,
       results: paths.resultsDir,
-      ...(context.perImage ? { perImage: scoredPerImage(lists as LabelledList[], scores as Float64Array[], entries, metric.name) } : {}),
+      ...(context.perImage ? { perImage: (await import('./per-image.js')).scoredPerImage(lists as LabelledList[], scores as Float64Array[], entries, metric.name) } : {}),
     },
   });
 }

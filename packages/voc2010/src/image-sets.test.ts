@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ProblemCollector } from '@cvdevkit/core';
-import { parseActionList, parseImageList, parseLabelledList, parseLayoutList } from './image-sets.js';
+import { parseActionList, parseImageList, parseLabelledList, parseLabelledListBytes, parseLayoutList } from './image-sets.js';
 
 describe('image-set lists', () => {
   it('reads one-column lists with any id format and indexes them', () => {
@@ -84,3 +84,37 @@ describe('parseLabelledList sharing an index', () => {
   });
 });
 
+
+describe('parseLabelledListBytes', () => {
+  it('reads a list as parseLabelledList does: keys, lines, labels, index and problems, shared or not, any bytes', () => {
+    const id = fc.constantFrom('2008_000001', '2008_000002', '2008_000003', '2008_0000010', 'x', 'é', '\uFEFFx');
+    const row = fc.tuple(id, fc.constantFrom('1', '-1', '0', '+2', 'one', '99999999999999999999', '1 2', ''), fc.constantFrom(' ', '\t', ' \r'));
+    const list = fc.array(row, { maxLength: 8 }).map((rows) => rows.map(([k, l, g]) => `${k}${g}${l}`).join('\n'));
+    const junk = fc.constantFrom(Buffer.alloc(0), Buffer.from('\n'), Buffer.from([0xff, 0x20, 0x31]));
+    fc.assert(
+      fc.property(list, list, junk, fc.boolean(), (a, b, tail, share) => {
+        const first = parseLabelledList(a, 'a.txt', new ProblemCollector());
+        const firstBytes = parseLabelledListBytes(Buffer.from(a), 'a.txt', new ProblemCollector());
+        const bytes = Buffer.concat([Buffer.from(b), tail]);
+        const alone = new ProblemCollector();
+        const want = parseLabelledList(bytes.toString('utf8'), 'b.txt', alone, share ? first : undefined);
+        const p = new ProblemCollector();
+        const got = parseLabelledListBytes(bytes, 'b.txt', p, share ? firstBytes : undefined);
+        expect(got.keys).toEqual(want.keys);
+        expect(got.lines).toEqual(want.lines);
+        expect(Array.from(got.labels)).toEqual(Array.from(want.labels));
+        expect([...got.index]).toEqual([...want.index]);
+        expect(p.problems).toEqual(alone.problems);
+      }),
+      { numRuns: 300 },
+    );
+  });
+  it('shares the keys of a list with the same ids in the same order', () => {
+    const first = parseLabelledListBytes(Buffer.from('2008_000001 1\n2008_000002 -1\n'), 'a.txt', new ProblemCollector());
+    const same = parseLabelledListBytes(Buffer.from('2008_000001 -1\n2008_000002 0\n'), 'b.txt', new ProblemCollector(), first);
+    expect(same.byteKeys).toBe(first.byteKeys);
+    expect(same.keys).toBe(first.keys);
+    const other = parseLabelledListBytes(Buffer.from('2008_000002 -1\n2008_000001 0\n'), 'c.txt', new ProblemCollector(), first);
+    expect(other.byteKeys).not.toBe(first.byteKeys);
+  });
+});

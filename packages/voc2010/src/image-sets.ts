@@ -1,4 +1,6 @@
+import { isUtf8 } from 'node:buffer';
 import type { ProblemCollector } from '@cvdevkit/core';
+import { ByteKeyIndex, decodeText, readKeyLabelBytes } from '@cvdevkit/formats';
 import { forEachLine, forEachLineSpans, parseIntegerRange, parseIntegerToken, quote, readTextInput, spanEquals } from './text.js';
 import { imageSetHint } from './path-hints.js';
 
@@ -69,6 +71,80 @@ export function parseImageList(text: string, file: string, problems: ProblemColl
 /** A labelled list `<id> <label>` (`ImageSets/Main/<cls>_<set>.txt`), labels 1 / -1 / 0 (any integer). */
 export interface LabelledList extends KeyList {
   labels: Int32Array;
+  /** The keys as byte spans of the file, when it was read as bytes (`parseLabelledListBytes`). */
+  byteKeys?: ByteKeyIndex;
+}
+
+/** The string index of byte keys, built once per key set (twenty class lists share one). */
+const stringIndexes = new WeakMap<ByteKeyIndex, Map<string, number>>();
+/** The byte index of string keys (lists from the cache or read as text), built once per key array. */
+const byteIndexes = new WeakMap<readonly string[], ByteKeyIndex>();
+
+/**
+ * A list read as bytes: keys, lines and the string index are made only when asked for (the per-image
+ * statistics, the list cache, the action task); the cls run itself looks keys up in `byteKeys`.
+ */
+class BytesLabelledList implements LabelledList {
+  private lineList: number[] | undefined;
+
+  constructor(
+    readonly file: string,
+    readonly byteKeys: ByteKeyIndex,
+    readonly labels: Int32Array,
+    private readonly lineOf: Uint32Array,
+  ) {}
+
+  get keys(): string[] {
+    return this.byteKeys.keys();
+  }
+
+  get lines(): number[] {
+    return (this.lineList ??= Array.from(this.lineOf));
+  }
+
+  get index(): Map<string, number> {
+    let index = stringIndexes.get(this.byteKeys);
+    if (!index) {
+      const keys = this.keys;
+      index = new Map();
+      for (let i = 0; i < keys.length; i++) if (!index.has(keys[i])) index.set(keys[i], i);
+      stringIndexes.set(this.byteKeys, index);
+    }
+    return index;
+  }
+}
+
+/** The keys of `list` as a byte index (its own when it was read as bytes): positions as `list.index`'s. */
+export function byteKeysOf(list: LabelledList): ByteKeyIndex {
+  if (list.byteKeys) return list.byteKeys;
+  let index = byteIndexes.get(list.keys);
+  if (!index) byteIndexes.set(list.keys, (index = ByteKeyIndex.fromStrings(list.keys)));
+  return index;
+}
+
+/**
+ * `parseLabelledList` of the file's bytes: the same list, problems and messages, without a string per
+ * line (`readKeyLabelBytes`). `same`: a list read before whose keys this one shares when it lists exactly
+ * them. A file that is not valid UTF-8 is decoded and read as text.
+ */
+export function parseLabelledListBytes(bytes: Buffer, file: string, problems: ProblemCollector, same?: LabelledList): LabelledList {
+  if (!isUtf8(bytes)) return parseLabelledList(decodeText(bytes, file, 'an image-set list'), file, problems, same);
+  const read = readKeyLabelBytes(bytes, same && byteKeysOf(same));
+  for (const b of read.bad) {
+    if (b.number === undefined) fieldCountProblem(problems, file, b.line, '2 fields "<image id> <label>"', b.fields);
+    else problems.add({ code: 'input/number', file, line: b.line, field: 'label', expected: 'an integer label (1, -1 or 0)', found: quote(b.number) });
+  }
+  for (const d of read.duplicates) {
+    problems.add({
+      code: 'input/duplicate-id',
+      file,
+      line: read.line[d.record],
+      expected: 'each image listed once',
+      found: `${quote(read.keys.key(d.record))} again (first on line ${read.line[d.first]})`,
+      hint: 'the official devkit fails with "multiple image" for a listed-twice id',
+    });
+  }
+  return new BytesLabelledList(file, read.keys, read.label, read.line);
 }
 
 /**

@@ -3,7 +3,7 @@
  * input layer and visible quoting); this module only adapts them to a problem collector.
  */
 import { DevkitError, isDevkitError, type ProblemCollector } from '@cvdevkit/core';
-import { readInputText, visibleQuote } from '@cvdevkit/formats';
+import { readInputBytesSync, readInputText, visibleQuote } from '@cvdevkit/formats';
 
 export { forEachLine, forEachLineSpans, spanEquals, parseStrtod, parseIntegerToken, parseIntegerRange, parseNumberRange } from '@cvdevkit/formats';
 
@@ -15,6 +15,21 @@ export { forEachLine, forEachLineSpans, spanEquals, parseStrtod, parseIntegerTok
 export async function readTextInput(path: string, expected: string, problems?: ProblemCollector, hintIfMissing?: () => string | undefined): Promise<string | undefined> {
   try {
     return await readInputText(path, { expected });
+  } catch (e) {
+    const err = hintIfMissing ? withMissingHint(e, hintIfMissing) : e;
+    if (!problems) throw err;
+    problems.addError(err);
+    return undefined;
+  }
+}
+
+/**
+ * `readTextInput`'s file as bytes, read synchronously (small inputs read one after another: no thread-pool
+ * round trips); same problems.
+ */
+export function readBytesInput(path: string, expected: string, problems?: ProblemCollector, hintIfMissing?: () => string | undefined): Buffer | undefined {
+  try {
+    return readInputBytesSync(path, { kind: 'text', expected });
   } catch (e) {
     const err = hintIfMissing ? withMissingHint(e, hintIfMissing) : e;
     if (!problems) throw err;
