@@ -67,7 +67,12 @@ export class ByteKeyIndex {
 
   /** The position of the key `src[a, b)`, or -1. */
   find(src: Uint8Array, a: number, b: number): number {
-    let slot = hashBytes(src, a, b) & this.mask;
+    return this.findHashed(hashBytes(src, a, b), src, a, b);
+  }
+
+  /** `find` with the key's `hashBytes` already computed (the readers hash a key while they scan it). */
+  findHashed(hash: number, src: Uint8Array, a: number, b: number): number {
+    let slot = hash & this.mask;
     for (;;) {
       const e = this.table[slot];
       if (e === 0) return -1;
@@ -102,10 +107,18 @@ export class ByteKeyIndex {
   }
 }
 
+/** FNV-1a's start value and prime (a reader that hashes while it scans starts from `FNV_START`). */
+export const FNV_START = 0x811c9dc5;
+export const FNV_PRIME = 0x01000193;
+
+/** The last step of `hashBytes`: the high bits folded into the low ones the table uses. */
+export function finishHash(h: number): number {
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 /** FNV-1a over `bytes[a, b)`, 32 bits, its high half folded into the low. */
 export function hashBytes(bytes: Uint8Array, a: number, b: number): number {
-  let h = 0x811c9dc5;
-  for (let k = a; k < b; k++) h = Math.imul(h ^ bytes[k], 0x01000193);
-  h ^= h >>> 16; // the high bits into the low ones the table uses
-  return h >>> 0;
+  let h = FNV_START;
+  for (let k = a; k < b; k++) h = Math.imul(h ^ bytes[k], FNV_PRIME);
+  return finishHash(h);
 }

@@ -4,19 +4,13 @@
  * no string or object per line. The lines, fields and line numbers are `forEachLine`'s on the decoded
  * text (white space is ASCII, so a field's bytes are its text's bytes); the numbers are `parseStrtod`'s and
  * `parseIntegerToken`'s. For valid UTF-8 only: check with `isUtf8` and read other files as text.
- * Hot kernels (twenty files of each kind at the start of a run, while the JIT is cold): one loop each,
- * no callback.
+ * Hot kernels (twenty files of each kind at the start of a run, while the JIT is cold, so the bytecodes
+ * per byte count): one loop each, no callback; a field byte costs one comparison (`c > 32`, the rarer
+ * bytes below 33 sorted out after it); reading past the end gives `undefined`, which ends every loop.
  */
-import { ByteKeyIndex } from './byte-keys.js';
+import { ByteKeyIndex, finishHash, FNV_PRIME, FNV_START } from './byte-keys.js';
 import type { BadKeyNumberLine } from './lines.js';
 import { parseIntegerBytes, parseNumberBytes } from './numbers.js';
-
-/** Lines in `bytes` at most (newlines + 1). */
-function lineCapacity(bytes: Buffer): number {
-  let cap = 1;
-  for (let j = bytes.indexOf(10); j >= 0; j = bytes.indexOf(10, j + 1)) cap++;
-  return cap;
-}
 
 /** The records of a `<key> <integer>` file (see `readKeyLabelBytes`). */
 export interface KeyLabelBytes {
@@ -39,63 +33,17 @@ export interface KeyLabelBytes {
  * is indexed again (one byte comparison per line instead of a hash insert).
  */
 export function readKeyLabelBytes(bytes: Buffer, same?: ByteKeyIndex): KeyLabelBytes {
-  const cap = lineCapacity(bytes);
+  // a record takes at least 4 bytes ("k 1" and a newline), the last one 3
+  const cap = ((bytes.length + 1) >> 2) + 1;
   const starts = new Int32Array(cap);
   const ends = new Int32Array(cap);
   const label = new Int32Array(cap);
   const lineOf = new Uint32Array(cap);
   const bad: BadKeyNumberLine[] = [];
-  let shared = same !== undefined && same.size === same.count;
-  const n = bytes.length;
-  let count = 0;
-  let line = 1;
-  let i = 0;
-  while (i < n) {
-    let c = bytes[i];
-    while (i < n && (c === 32 || c === 9 || c === 13 || c === 11 || c === 12)) c = bytes[++i];
-    if (i >= n) break;
-    if (c === 10) {
-      i++;
-      line++;
-      continue;
-    }
-    let fields = 0;
-    let a0 = 0;
-    let a1 = 0;
-    let b0 = 0;
-    let b1 = 0;
-    while (i < n && c !== 10) {
-      const start = i;
-      while (i < n && c !== 32 && c !== 9 && c !== 10 && c !== 13 && c !== 11 && c !== 12) c = bytes[++i];
-      if (fields === 0) {
-        a0 = start;
-        a1 = i;
-      } else if (fields === 1) {
-        b0 = start;
-        b1 = i;
-      }
-      fields++;
-      while (i < n && (c === 32 || c === 9 || c === 13 || c === 11 || c === 12)) c = bytes[++i];
-    }
-    if (fields !== 2) {
-      bad.push({ line, fields });
-      continue;
-    }
-    const v = parseIntegerBytes(bytes, b0, b1);
-    if (v === undefined) {
-      bad.push({ line, fields, number: bytes.toString('utf8', b0, b1) });
-      continue;
-    }
-    if (shared && (count >= same!.count || !same!.equals(count, bytes, a0, a1))) shared = false;
-    starts[count] = a0;
-    ends[count] = a1;
-    label[count] = v;
-    lineOf[count] = line;
-    count++;
-  }
+  const count = scanKeyLabels(bytes, starts, ends, label, lineOf, bad);
   const duplicates: Array<{ record: number; first: number }> = [];
   let keys: ByteKeyIndex;
-  if (shared && count === same!.count) keys = same!;
+  if (same !== undefined && same.size === same.count && sameSpans(same, bytes, starts, ends, count)) keys = same;
   else {
     keys = new ByteKeyIndex(bytes, starts, ends, count);
     for (let r = 0; r < count; r++) {
@@ -104,6 +52,89 @@ export function readKeyLabelBytes(bytes: Buffer, same?: ByteKeyIndex): KeyLabelB
     }
   }
   return { count, keys, label: label.subarray(0, count), line: lineOf.subarray(0, count), bad, duplicates };
+}
+
+/**
+ * The loop of `readKeyLabelBytes`, alone in its function: its optimised code is compiled while the first
+ * file is read and must not meet code that only later files run.
+ */
+function scanKeyLabels(bytes: Buffer, starts: Int32Array, ends: Int32Array, label: Int32Array, lineOf: Uint32Array, bad: BadKeyNumberLine[]): number {
+  const n = bytes.length;
+  let count = 0;
+  let line = 1;
+  let fields = 0;
+  let a0 = 0;
+  let a1 = 0;
+  let b0 = 0;
+  let b1 = 0;
+  let i = 0;
+  for (;;) {
+    let c = 10;
+    while (i < n) {
+      c = bytes[i];
+      if (c === 32 || c === 9 || c === 13 || c === 11 || c === 12) i++;
+      else break;
+    }
+    if (i < n && c !== 10) {
+      // a field: bytes above 32, and the control bytes that are not white space
+      const start = i;
+      i++;
+      while (i < n) {
+        c = bytes[i];
+        if (c > 32 || (c < 32 && (c < 9 || c > 13))) i++;
+        else break;
+      }
+      if (fields === 0) {
+        a0 = start;
+        a1 = i;
+      } else if (fields === 1) {
+        b0 = start;
+        b1 = i;
+      }
+      fields++;
+      continue;
+    }
+    // end of a line (or of the file)
+    // (every comparison here runs on every line: the compiled loop has seen them all)
+    if (fields !== 0) {
+      if (fields !== 2) bad.push({ line, fields });
+      else {
+        const v = parseIntegerBytes(bytes, b0, b1);
+        if (v === undefined) bad.push({ line, fields, number: bytes.toString('utf8', b0, b1) });
+        else {
+          starts[count] = a0;
+          ends[count] = a1;
+          label[count] = v;
+          lineOf[count] = line;
+          count++;
+        }
+      }
+    }
+    if (i >= n) break;
+    fields = 0;
+    line++;
+    i++;
+  }
+  return count;
+}
+
+/**
+ * Whether `bytes`' spans `[starts[r], ends[r])`, r < count, are `same`'s keys, in order. Apart from the
+ * scan, so that the scan's compiled code does not depend on whether a list to share was given.
+ */
+function sameSpans(same: ByteKeyIndex, bytes: Buffer, starts: Int32Array, ends: Int32Array, count: number): boolean {
+  if (count !== same.count) return false;
+  const sb = same.bytes;
+  const ss = same.starts;
+  const se = same.ends;
+  for (let r = 0; r < count; r++) {
+    const a = starts[r];
+    const len = ends[r] - a;
+    const s0 = ss[r];
+    if (se[r] - s0 !== len) return false;
+    for (let k = 0; k < len; k++) if (sb[s0 + k] !== bytes[a + k]) return false;
+  }
+  return true;
 }
 
 /** What `readKeyNumberBytes` read besides the values. */
@@ -123,50 +154,77 @@ export interface KeyNumberBytes {
 export function readKeyNumberBytes(bytes: Buffer, index: ByteKeyIndex, out: Float64Array): KeyNumberBytes {
   const unknown: Array<{ line: number; key: string }> = [];
   const bad: BadKeyNumberLine[] = [];
+  const count = scanKeyNumbers(bytes, index, out, unknown, bad);
+  return { count, unknown, bad };
+}
+
+/** The loop of `readKeyNumberBytes`, alone in its function (see `scanKeyLabels`). */
+function scanKeyNumbers(bytes: Buffer, index: ByteKeyIndex, out: Float64Array, unknown: Array<{ line: number; key: string }>, bad: BadKeyNumberLine[]): number {
   const n = bytes.length;
   let count = 0;
   let line = 1;
+  let fields = 0;
+  let hash = 0;
+  let a0 = 0;
+  let a1 = 0;
+  let b0 = 0;
+  let b1 = 0;
   let i = 0;
-  while (i < n) {
-    let c = bytes[i];
-    while (i < n && (c === 32 || c === 9 || c === 13 || c === 11 || c === 12)) c = bytes[++i];
-    if (i >= n) break;
-    if (c === 10) {
-      i++;
-      line++;
-      continue;
+  for (;;) {
+    let c = 10;
+    while (i < n) {
+      c = bytes[i];
+      if (c === 32 || c === 9 || c === 13 || c === 11 || c === 12) i++;
+      else break;
     }
-    let fields = 0;
-    let a0 = 0;
-    let a1 = 0;
-    let b0 = 0;
-    let b1 = 0;
-    while (i < n && c !== 10) {
+    if (i < n && c !== 10) {
       const start = i;
-      while (i < n && c !== 32 && c !== 9 && c !== 10 && c !== 13 && c !== 11 && c !== 12) c = bytes[++i];
       if (fields === 0) {
+        // the key, hashed as it is scanned (hashBytes)
+        let h = Math.imul(FNV_START ^ c, FNV_PRIME);
+        i++;
+        while (i < n) {
+          c = bytes[i];
+          if (c > 32 || (c < 32 && (c < 9 || c > 13))) {
+            h = Math.imul(h ^ c, FNV_PRIME);
+            i++;
+          } else break;
+        }
+        hash = h;
         a0 = start;
         a1 = i;
-      } else if (fields === 1) {
-        b0 = start;
-        b1 = i;
+      } else {
+        i++;
+        while (i < n) {
+          c = bytes[i];
+          if (c > 32 || (c < 32 && (c < 9 || c > 13))) i++;
+          else break;
+        }
+        if (fields === 1) {
+          b0 = start;
+          b1 = i;
+        }
       }
       fields++;
-      while (i < n && (c === 32 || c === 9 || c === 13 || c === 11 || c === 12)) c = bytes[++i];
-    }
-    if (fields !== 2) {
-      bad.push({ line, fields });
       continue;
     }
-    const v = parseNumberBytes(bytes, b0, b1);
-    if (v === undefined) {
-      bad.push({ line, fields, number: bytes.toString('utf8', b0, b1) });
-      continue;
+    if (fields !== 0) {
+      if (fields !== 2) bad.push({ line, fields });
+      else {
+        const v = parseNumberBytes(bytes, b0, b1);
+        if (v === undefined) bad.push({ line, fields, number: bytes.toString('utf8', b0, b1) });
+        else {
+          const at = index.findHashed(finishHash(hash), bytes, a0, a1);
+          if (at < 0) unknown.push({ line, key: bytes.toString('utf8', a0, a1) });
+          else out[at] = v;
+          count++;
+        }
+      }
     }
-    const at = index.find(bytes, a0, a1);
-    if (at < 0) unknown.push({ line, key: bytes.toString('utf8', a0, a1) });
-    else out[at] = v;
-    count++;
+    if (i >= n) break;
+    fields = 0;
+    line++;
+    i++;
   }
-  return { count, unknown, bad };
+  return count;
 }

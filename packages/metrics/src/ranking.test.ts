@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { rankDescending } from './ranking.js';
+import { packedDescending, radixDescending } from './ranking-sorts.js';
 
 describe('rankDescending', () => {
   it('sorts descending, stable on ties, NaN last by default (sort(-score))', () => {
@@ -52,6 +53,16 @@ describe('rankDescending', () => {
     fc.assert(
       fc.property(fc.array(score, { minLength: 60, maxLength: 400 }), fc.boolean(), (scores, nanFirst) => {
         expect(Array.from(rankDescending(scores, { nan: nanFirst ? 'first' : 'last' }))).toEqual(reference(scores, nanFirst));
+      }),
+      { numRuns: 300 },
+    );
+    // both long-list kernels, whatever the length (rankDescending picks one by length)
+    fc.assert(
+      fc.property(fc.array(score.filter((x) => !Number.isNaN(x)), { minLength: 1, maxLength: 300 }), (scores) => {
+        const idx = Uint32Array.from(scores, (_, i) => i);
+        const want = reference(scores, false);
+        expect(Array.from(packedDescending(scores, idx))).toEqual(want);
+        expect(Array.from(radixDescending(scores, idx))).toEqual(want);
       }),
       { numRuns: 300 },
     );
