@@ -1,5 +1,5 @@
 import { createReport, findMetric, usageError, type MetricPlugin, type Diagnostic, type Report, type ReportCurve, type ReportRow, type RunContext } from '@cvdevkit/core';
-import { apVoc2007, apVoc2010, type RankedCurve } from '@cvdevkit/metrics';
+import { apVoc2007, apVoc2010, type RankedCurve } from '@cvdevkit/metrics/ranked';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
 
 /** The official metric of the AP tasks (`VOCap.m`) and the alternative VOC2007 11-point AP. */

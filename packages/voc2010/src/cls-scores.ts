@@ -7,7 +7,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import type { ProblemCollector } from '@cvdevkit/core';
-import { decodeText, readKeyNumberBytes, readKeyNumberLines } from '@cvdevkit/formats';
+import { decodeText, readKeyNumberBytes, readKeyNumberLines } from '@cvdevkit/formats/text';
 import { byteKeysOf, type LabelledList } from './image-sets.js';
 import { quote } from './text.js';
 

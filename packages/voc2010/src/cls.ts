@@ -1,8 +1,8 @@
 import { dirname } from 'node:path';
 import { ProblemCollector, isDevkitError, problemsToDiagnostics, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
-import { precisionRecall, rankDescending } from '@cvdevkit/metrics';
+import { precisionRecall, rankDescending } from '@cvdevkit/metrics/ranked';
 import { apMetric, apReport, type ApEntry } from './ap-report.js';
-import { decodeText } from '@cvdevkit/formats';
+import { decodeText } from '@cvdevkit/formats/text';
 import { parseActionList, parseLabelledList, parseLabelledListBytes, type LabelledList } from './image-sets.js';
 import { parseActionResults, parseClsResults, type ScoredResults } from './results.js';
 import { firstTimeOnly, quote, readBytesInput, readTextInput } from './text.js';

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { ProblemCollector } from '@cvdevkit/core';
-import { ByteKeyIndex, decodeText, readKeyLabelBytes } from '@cvdevkit/formats';
+import { ByteKeyIndex, decodeText, readKeyLabelBytes } from '@cvdevkit/formats/text';
 import { forEachLine, forEachLineSpans, parseIntegerRange, parseIntegerToken, quote, readTextInput, spanEquals } from './text.js';
 import { imageSetHint } from './path-hints.js';
 

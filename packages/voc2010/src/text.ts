@@ -3,9 +3,9 @@
  * input layer and visible quoting); this module only adapts them to a problem collector.
  */
 import { DevkitError, isDevkitError, type ProblemCollector } from '@cvdevkit/core';
-import { readInputBytesSync, readInputText, visibleQuote } from '@cvdevkit/formats';
+import { readInputBytesSync, readInputText, visibleQuote } from '@cvdevkit/formats/text';
 
-export { forEachLine, forEachLineSpans, spanEquals, parseStrtod, parseIntegerToken, parseIntegerRange, parseNumberRange } from '@cvdevkit/formats';
+export { forEachLine, forEachLineSpans, spanEquals, parseStrtod, parseIntegerToken, parseIntegerRange, parseNumberRange } from '@cvdevkit/formats/text';
 
 /**
  * Reads a UTF-8 text file (a regular file within the `text` cap). A missing or unreadable file is an

@@ -5,7 +5,7 @@
  * objects the official protocol leaves out.
  */
 import type { MetricPlugin } from '@cvdevkit/core';
-import { apVoc2010, type RankedCurve } from '@cvdevkit/metrics';
+import { apVoc2010, type RankedCurve } from '@cvdevkit/metrics/ranked';
 
 export const apVoc2010Difficult: MetricPlugin<RankedCurve, number> = {
   name: 'ap-voc2010-difficult',
