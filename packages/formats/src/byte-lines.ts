@@ -34,24 +34,36 @@ export interface KeyLabelBytes {
  */
 export function readKeyLabelBytes(bytes: Buffer, same?: ByteKeyIndex): KeyLabelBytes {
   // a record takes at least 4 bytes ("k 1" and a newline), the last one 3
-  const cap = ((bytes.length + 1) >> 2) + 1;
-  const starts = new Int32Array(cap);
-  const ends = new Int32Array(cap);
-  const label = new Int32Array(cap);
-  const lineOf = new Uint32Array(cap);
+  const s = scratchFor(((bytes.length + 1) >> 2) + 1);
   const bad: BadKeyNumberLine[] = [];
-  const count = scanKeyLabels(bytes, starts, ends, label, lineOf, bad);
+  const count = scanKeyLabels(bytes, s.starts, s.ends, s.label, s.line, bad);
+  const label = s.label.slice(0, count);
+  const line = s.line.slice(0, count);
   const duplicates: Array<{ record: number; first: number }> = [];
   let keys: ByteKeyIndex;
-  if (same !== undefined && same.size === same.count && sameSpans(same, bytes, starts, ends, count)) keys = same;
+  if (same !== undefined && same.size === same.count && sameSpans(same, bytes, s.starts, s.ends, count)) keys = same;
   else {
-    keys = new ByteKeyIndex(bytes, starts, ends, count);
+    keys = new ByteKeyIndex(bytes, s.starts.slice(0, count), s.ends.slice(0, count), count);
     for (let r = 0; r < count; r++) {
       const first = keys.add(r);
       if (first >= 0) duplicates.push({ record: r, first });
     }
   }
-  return { count, keys, label: label.subarray(0, count), line: lineOf.subarray(0, count), bad, duplicates };
+  return { count, keys, label, line, bad, duplicates };
+}
+
+/** The columns `readKeyLabelBytes` scans into, kept from call to call (twenty lists, one set of columns). */
+interface LabelScratch {
+  starts: Int32Array;
+  ends: Int32Array;
+  label: Int32Array;
+  line: Uint32Array;
+}
+let scratch: LabelScratch | undefined;
+
+function scratchFor(cap: number): LabelScratch {
+  if (!scratch || scratch.starts.length < cap) scratch = { starts: new Int32Array(cap), ends: new Int32Array(cap), label: new Int32Array(cap), line: new Uint32Array(cap) };
+  return scratch;
 }
 
 /**

@@ -28,6 +28,30 @@ describe('averagePrecisionArea (VOCap)', () => {
     expect(averagePrecisionArea(recall, precision)).toBe(1);
   });
 
+  it('equals a line-by-line transcription of VOCap.m on any curve (NaN, ±Infinity, repeats; bit for bit)', () => {
+    const vocap = (rec: number[], prec: number[]): number => {
+      const mrec = [0, ...rec, 1];
+      const mpre = [0, ...prec, 0];
+      for (let i = mpre.length - 2; i >= 0; i--) {
+        const a = mpre[i];
+        const b = mpre[i + 1];
+        mpre[i] = Number.isNaN(a) ? b : Number.isNaN(b) ? a : a > b ? a : b; // nanMax
+      }
+      let ap = 0;
+      for (let i = 1; i < mrec.length; i++) if (mrec[i] !== mrec[i - 1]) ap += (mrec[i] - mrec[i - 1]) * mpre[i];
+      return ap;
+    };
+    const v = fc.oneof(fc.double(), fc.constantFrom(0, -0, 0.5, 1, NaN, Infinity, -Infinity));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(v, v), { maxLength: 30 }), (pts) => {
+        const rec = pts.map((p) => p[0]);
+        const prec = pts.map((p) => p[1]);
+        expect(Object.is(averagePrecisionArea(rec, prec), vocap(rec, prec))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('is 1 for a perfect ranking and below 1 when recall stops short', () => {
     expect(averagePrecisionArea([0.5, 1], [1, 1])).toBe(1);
     expect(averagePrecisionArea([0.25, 0.5], [1, 1])).toBe(0.5);

@@ -19,23 +19,37 @@ function nanMax(a: number, b: number): number {
 export function averagePrecisionArea(recall: ArrayLike<number>, precision: ArrayLike<number>): number {
   const n = recall.length;
   if (precision.length !== n) throw new RangeError(`recall and precision differ in length (${n} vs ${precision.length})`);
-  const m = n + 2;
-  const mrec = new Float64Array(m);
-  const mpre = new Float64Array(m);
-  mrec[0] = 0;
-  mpre[0] = 0;
-  for (let i = 0; i < n; i++) {
-    mrec[i + 1] = recall[i];
-    mpre[i + 1] = precision[i];
+  const mpre = new Float64Array(n + 2);
+  precisionEnvelope(precision, mpre);
+  return areaUnderEnvelope(recall, mpre);
+}
+
+// The two loops of averagePrecisionArea, each alone in its function (compiled while it runs, it meets
+// nothing new after it); `mrec` is not copied: it is 0, `recall`, 1.
+
+/** `mpre = [0; prec; 0]` with `mpre(i) = max(mpre(i), mpre(i+1))` from the end (NaN ignored, as `nanMax`). */
+function precisionEnvelope(precision: ArrayLike<number>, mpre: Float64Array): void {
+  const n = precision.length;
+  mpre[n + 1] = 0;
+  for (let i = n; i >= 0; i--) {
+    const a = i === 0 ? 0 : precision[i - 1];
+    const b = mpre[i + 1];
+    mpre[i] = a !== a ? b : b !== b ? a : a > b ? a : b;
   }
-  mrec[m - 1] = 1;
-  mpre[m - 1] = 0;
-  for (let i = m - 2; i >= 0; i--) mpre[i] = nanMax(mpre[i], mpre[i + 1]);
+}
+
+/** `sum((mrec(i) - mrec(i-1)) .* mpre(i))` over `mrec(i) ~= mrec(i-1)`, left to right, `mrec = [0; rec; 1]`. */
+function areaUnderEnvelope(recall: ArrayLike<number>, mpre: Float64Array): number {
+  const n = recall.length;
   let ap = 0;
-  for (let i = 1; i < m; i++) {
+  let prev = 0;
+  for (let i = 0; i < n; i++) {
+    const r = recall[i];
     // `~=` is true for NaN operands.
-    if (mrec[i] !== mrec[i - 1]) ap += (mrec[i] - mrec[i - 1]) * mpre[i];
+    if (r !== prev) ap += (r - prev) * mpre[i + 1];
+    prev = r;
   }
+  if (1 !== prev) ap += (1 - prev) * mpre[n + 1];
   return ap;
 }
 

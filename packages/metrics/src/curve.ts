@@ -12,13 +12,18 @@ export function precisionRecall(
   if (fp.length !== n) throw new RangeError(`tp and fp differ in length (${n} vs ${fp.length})`);
   const recall = new Float64Array(n);
   const precision = new Float64Array(n);
+  fillCurve(tp, fp, npos, recall, precision);
+  return { recall, precision };
+}
+
+/** The loop of `precisionRecall`, alone in its function (compiled while it runs, it meets nothing new after it). */
+function fillCurve(tp: ArrayLike<number>, fp: ArrayLike<number>, npos: number, recall: Float64Array, precision: Float64Array): void {
   let ctp = 0;
   let cfp = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < recall.length; i++) {
     ctp += tp[i];
     cfp += fp[i];
     recall[i] = ctp / npos;
     precision[i] = ctp / (cfp + ctp);
   }
-  return { recall, precision };
 }
