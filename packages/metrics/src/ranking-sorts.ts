@@ -28,33 +28,52 @@ function lowKey(h: number, l: number): number {
  */
 export function packedDescending(scores: ArrayLike<number>, idx: Uint32Array): Uint32Array {
   const m = idx.length;
-  const packed = new Float64Array(m);
-  const words = packHighKeys(scores, idx, packed);
+  const s = scratchFor(m);
+  const packed = s.packed.subarray(0, m);
+  const words = s.words;
+  packHighKeys(scores, idx, packed, s.values);
   packed.sort();
   const from = new Uint32Array(m);
   unpackPositions(packed, from);
-  const runStart = new Uint32Array(m + 1);
-  const runEnd = new Uint32Array(m + 1);
-  const runs = findMixedRuns(packed, from, words, runStart, runEnd);
-  for (let k = 0; k < runs; k++) orderRunByLowWord(from, words, runStart[k], runEnd[k]);
+  const runs = findMixedRuns(packed, from, words, s.runStart, s.runEnd);
+  for (let k = 0; k < runs; k++) orderRunByLowWord(from, words, s.runStart[k], s.runEnd[k]);
   mapPositions(from, idx);
   return from;
+}
+
+/**
+ * The working columns of `packedDescending`, kept from call to call (a task ranks twenty lists one after
+ * another: one set of columns instead of twenty sets of garbage). Safe: the sort is synchronous.
+ */
+interface PackedScratch {
+  values: Float64Array;
+  words: Uint32Array;
+  packed: Float64Array;
+  runStart: Uint32Array;
+  runEnd: Uint32Array;
+}
+let scratch: PackedScratch | undefined;
+
+function scratchFor(m: number): PackedScratch {
+  if (!scratch || scratch.values.length < m) {
+    const values = new Float64Array(m);
+    scratch = { values, words: new Uint32Array(values.buffer), packed: new Float64Array(m), runStart: new Uint32Array(m + 1), runEnd: new Uint32Array(m + 1) };
+  }
+  return scratch;
 }
 
 // Each loop of packedDescending is a function of its own: a loop is compiled while it runs (on-stack
 // replacement), and code after it that has not run yet would throw that compiled code away.
 
-/** `packed[j] = highKey(score) * 2^21 + j`; returns the scores' IEEE-754 words (low, high per score). */
-function packHighKeys(scores: ArrayLike<number>, idx: Uint32Array, packed: Float64Array): Uint32Array {
+/** `packed[j] = highKey(score) * 2^21 + j`, the scores (-0 as +0) into `values` (their IEEE-754 words are read through it). */
+function packHighKeys(scores: ArrayLike<number>, idx: Uint32Array, packed: Float64Array, values: Float64Array): void {
   const m = idx.length;
-  const values = new Float64Array(m);
   for (let j = 0; j < m; j++) {
     const s = scores[idx[j]];
     values[j] = s === 0 ? 0 : s; // -0 counts as +0
   }
-  const words = new Uint32Array(values.buffer);
+  const words = new Uint32Array(values.buffer, 0, 2 * m);
   for (let j = 0; j < m; j++) packed[j] = highKey(words[2 * j + 1]) * PACKED_MAX + j;
-  return words;
 }
 
 function unpackPositions(packed: Float64Array, from: Uint32Array): void {
