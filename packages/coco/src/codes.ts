@@ -15,7 +15,9 @@ export const COCO_CODES = {
   // input errors (exit 2)
   'coco/segmentation': 'a segmentation is malformed: not a polygon list or an RLE {size, counts}, bad numbers, a bad RLE string',
   'coco/keypoints': 'a keypoint list does not hold 3 numbers per OKS sigma, or a field keypoint evaluation reads is missing',
-  'coco/missing-field': 'an annotation or result lacks a field pycocotools reads (bbox for bbox evaluation, num_keypoints, keypoints)',
+  'coco/missing-field': 'an annotation or result lacks a field pycocotools reads (ids, area, iscrowd, score, bbox for bbox evaluation, num_keypoints, keypoints)',
+  'coco/field-type': 'a field holds a value of another type than COCO\'s (a string where a number or id is read, …)',
+  'coco/file-layout': 'the file is not laid out as COCO\'s: the ground truth an object with lists images, categories, annotations; the results a list',
 } satisfies Record<string, string>;
 
 declare module '@cvdevkit/core' {
