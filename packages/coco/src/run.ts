@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { inputError, readPackageIdentity, usageError, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
+import { inputError, readPackageIdentity, usageError, type Diagnostic, type MergeContext, type Report, type RunContext } from '@cvdevkit/core';
 import { accumulateAll } from './accumulate.js';
 import type { GroundTruth, Results } from './dataset.js';
 import { evaluateCoco, type CocoFixes, type EvalSetup, type IouComputer } from './evaluate.js';
@@ -7,7 +7,7 @@ import { bboxIouComputer } from './iou-bbox.js';
 import { keypointsIouComputer } from './iou-keypoints.js';
 import { segmIouComputer } from './iou-segm.js';
 import { readGroundTruth, readResults, showValue } from './load.js';
-import { paramsFromOptions, parseFixes, type CocoOptions } from './options.js';
+import { fixNames, paramsFromOptions, parseFixes, type CocoOptions } from './options.js';
 import type { CocoParams, IouType } from './params.js';
 import { requireFile } from './require-file.js';
 import { cocoReport } from './report.js';
@@ -235,11 +235,57 @@ function paramsFromRecord(r: Record<string, unknown>): CocoParams {
   };
 }
 
+/** The options that shape the evaluation itself: set on `eval --shard`, read from the records by a merge. */
+const EVAL_ONLY = ['iouThrs', 'recThrs', 'maxDets', 'areaRng', 'useCats', 'imgIds', 'catIds', 'kptSigmas', 'fix', 'shard', 'recordsOut'] as const;
+const flagOf = (name: string) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/**
+ * The task options given to a merge: the records hold the params, fixes and inputs the shards ran with, so an
+ * option that would change them is refused when it disagrees with them (exit 1: never a report of other
+ * params than asked for), and accepted when it repeats them (the same command line for eval and merge).
+ */
+function checkMergeOptions(iouType: IouType, options: Partial<CocoOptions>, first: RecordsFileWithPerImage, path: string): void {
+  for (const name of EVAL_ONLY) {
+    const value = options[name];
+    if (value === undefined) continue;
+    const flag = flagOf(name);
+    if (name === 'shard' || name === 'recordsOut') throw usageError(`${flag}: for eval (each shard); merge reads the shards' records files`, 'usage/invalid');
+    const shards = name === 'fix' ? fixNames(first.fixes).join(',') : JSON.stringify(first.params[paramOf[name]]);
+    const given = name === 'fix' ? fixNames(parseFixes(options.fix)).join(',') : JSON.stringify(paramsRecord(paramsFromOptions(iouType, { gt: '', results: '', [name]: value }))[paramOf[name]]);
+    if (given !== shards) throw usageError(`${flag}: the shards ran with ${shards || 'none'} (${path}), found ${given || 'none'}: merge takes the shards' settings; give ${flag} to eval --shard`, 'usage/invalid');
+  }
+  for (const name of ['gt', 'results'] as const) {
+    const file = options[name];
+    if (file === undefined) continue;
+    const size = fileSize(file);
+    if (size !== first.inputs[name]) throw inputError({ code: 'input/counts-mismatch', file, field: `--${name}`, expected: `the ${name} file the shards read (${first.inputs[name]} bytes, ${path})`, found: size === undefined ? 'no such file' : `${size} bytes` });
+  }
+}
+
+const paramOf: Record<Exclude<(typeof EVAL_ONLY)[number], 'fix' | 'shard' | 'recordsOut'>, string> = {
+  iouThrs: 'iouThrs',
+  recThrs: 'recThrs',
+  maxDets: 'maxDets',
+  areaRng: 'areaRanges',
+  useCats: 'useCats',
+  imgIds: 'imgIds',
+  catIds: 'catIds',
+  kptSigmas: 'kptSigmas',
+};
+
+function fileSize(path: string): number | undefined {
+  try {
+    return statSync(path).size;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * `cvdevkit merge coco/<iouType> <records files>`: the shards' records concatenated in image order, then
  * accumulate and summarize: the same numbers as one run over all images, bit for bit.
  */
-export async function mergeCocoShards(iouType: IouType, files: readonly string[], context: RunContext, arrays = false): Promise<Report> {
+export async function mergeCocoShards(iouType: IouType, files: readonly string[], context: MergeContext<CocoOptions>, arrays = false): Promise<Report> {
   const t0 = performance.now();
   if (files.length === 0) throw usageError(`merge coco/${iouType}: expected the records files of the shards`, 'usage/missing-argument');
   const all: { path: string; file: RecordsFileWithPerImage }[] = files.map((path) => ({ path, file: readRecordsFile(path) }));
@@ -261,6 +307,7 @@ export async function mergeCocoShards(iouType: IouType, files: readonly string[]
     }
   }
   if (all.length !== first.shard.count) throw inputError({ code: 'input/counts-incomplete', file: all[all.length - 1].path, field: 'shard', expected: `${first.shard.count} shards`, found: `${all.length}` });
+  checkMergeOptions(iouType, context.options ?? {}, first, all[0].path);
   const params = paramsFromRecord(first.params);
   const T = params.iouThrs.length;
   const A = params.areaRanges.length;
