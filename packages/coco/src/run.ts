@@ -37,8 +37,8 @@ function warning(code: keyof typeof COCO_CODES, message: string, file?: string):
 }
 
 /** --per-image asked for, none stored: why (the same words from evaluate and merge, so their reports agree). */
-function noPerImage(why: string): Diagnostic {
-  return warning('coco/no-per-image', `--per-image: no per-image statistics stored: ${why}; compare can rank this report without --bootstrap`);
+function noPerImage(why: string, rankable = true): Diagnostic {
+  return warning('coco/no-per-image', `--per-image: no per-image statistics stored: ${why}${rankable ? '; compare can rank this report without --bootstrap' : ''}`);
 }
 
 const NO_AP_CELL = 'the AP is read from no single area range "all" and maxDets';
@@ -187,7 +187,7 @@ export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, c
   if (context.perImage === true) {
     perImage = shard ? null : cocoPerImage({ task: `coco/${iouType}`, gt: run.gt, params: run.params, fixes: run.fixes, setup: out.setup, records: out.records });
     if (perImage === null) {
-      diagnostics.push(noPerImage(shard ? `a shard holds part of the images (its records file holds what the statistics need: cvdevkit merge coco/${iouType} --per-image <records files>)` : NO_AP_CELL));
+      diagnostics.push(noPerImage(shard ? `a shard holds part of the images (its records file holds what the statistics need: cvdevkit merge coco/${iouType} --per-image <records files>)` : NO_AP_CELL, !shard));
     }
   }
   return cocoReport({
