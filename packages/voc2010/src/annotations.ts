@@ -127,17 +127,19 @@ function readRecordOrProblems(path: string, folder: ListedFolder | undefined): R
 }
 
 /**
- * CPU milliseconds to read and parse one annotation file (the plain-XML scanner plus the read: 0.06 ms
- * measured on the `large` case, warm, README Speed), and what one more worker thread costs before its
- * first file (thread start and module loading, ~100 ms). `chooseWorkerCount` weighs them.
+ * CPU milliseconds to read and parse one annotation file (the listed-folder read and the PASCAL scanner: 0.04 ms
+ * warm, 0.09 ms in a cold process on the `large` case under load; README Speed), and what one more worker thread
+ * costs before its first file (thread start and module loading: 200 - 270 ms of CPU measured under load, by
+ * `packages/ade20k-boundary/bench/workers.bench.mjs` as the CPU of 2 threads less 1). `chooseWorkerCount` weighs
+ * them: two threads pay for themselves from about 80,000 files on idle cores.
  */
-const FILE_CPU_MS = 0.06;
-const WORKER_START_CPU_MS = 100;
+const FILE_CPU_MS = 0.05;
+const WORKER_START_CPU_MS = 200;
 
 /**
  * The threads (the calling one included) to parse `files` annotation files with: `context.workers` as the
  * user gave it (`--workers`), else (`workersAuto`) what `chooseWorkerCount` finds worth it, which is 1 below
- * tens of thousands of files on a quiet machine and always 1 when the other cores are busy.
+ * about 80,000 files on a quiet machine and always 1 when the other cores are busy.
  */
 export function annotationThreads(files: number, context: Pick<RunContext, 'workers' | 'workersAuto'>, load?: number, cores?: number): number {
   const cap = Math.max(1, Math.min(Math.floor(context.workers), 8, files));
