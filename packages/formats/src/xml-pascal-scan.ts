@@ -76,25 +76,32 @@ let textStart = 0;
 let textEnd = 0;
 let depth = 0;
 
-function isSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13;
-}
-
 function skipSpace(): void {
-  while (pos < end && isSpace(buf[pos])) pos++;
+  // locals, not the module's variables, in the per-byte loops: faster before the JIT has optimised them
+  const b = buf;
+  const e = end;
+  let p = pos;
+  while (p < e) {
+    const c = b[p];
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13) break;
+    p++;
+  }
+  pos = p;
 }
 
 /** Reads `<name>` at `pos` (after white space): sets the name span, `pos` after `>`. */
 function openTag(): void {
-  if (buf[pos] !== LT) throw NOT_PLAIN;
+  const b = buf;
+  const e = end;
+  if (b[pos] !== LT) throw NOT_PLAIN;
   let j = pos + 1;
-  const c = buf[j];
+  const c = b[j];
   if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95)) throw NOT_PLAIN;
-  for (j++; j < end; j++) {
-    const d = buf[j];
+  for (j++; j < e; j++) {
+    const d = b[j];
     if (!((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || (d >= 48 && d <= 57) || d === 95 || d === 46 || d === 45)) break;
   }
-  if (j >= end || buf[j] !== GT) throw NOT_PLAIN;
+  if (j >= e || b[j] !== GT) throw NOT_PLAIN;
   nameStart = pos + 1;
   nameEnd = j;
   pos = j + 1;
@@ -118,9 +125,11 @@ function nameText(): string {
 /** Checks `</name>` at `pos` for the name at `a..b`, and moves past it. */
 function closeTag(a: number, b: number): void {
   const n = b - a;
-  if (pos + n + 3 > end || buf[pos] !== LT || buf[pos + 1] !== SLASH || buf[pos + 2 + n] !== GT) throw NOT_PLAIN;
-  for (let k = 0; k < n; k++) if (buf[pos + 2 + k] !== buf[a + k]) throw NOT_PLAIN;
-  pos += n + 3;
+  const bytes = buf;
+  const p = pos;
+  if (p + n + 3 > end || bytes[p] !== LT || bytes[p + 1] !== SLASH || bytes[p + 2 + n] !== GT) throw NOT_PLAIN;
+  for (let k = 0; k < n; k++) if (bytes[p + 2 + k] !== bytes[a + k]) throw NOT_PLAIN;
+  pos = p + n + 3;
 }
 
 /**
@@ -154,16 +163,20 @@ function element(child: (() => void) | undefined): number {
     }
   }
   // text up to the closing tag: printable ASCII without > and &, white space at its ends only
+  const bytes = buf;
+  const e = end;
   const s = pos;
-  let last = pos;
-  for (; pos < end; pos++) {
-    const c = buf[pos];
+  let last = s;
+  let p = s;
+  for (; p < e; p++) {
+    const c = bytes[p];
     if (c === LT) break;
     if (c === 32 || c === 9 || c === 10 || c === 13) continue;
     if (c < 32 || c > 126 || c === GT || c === AMP) throw NOT_PLAIN;
-    if (pos > last + 1) for (let k = last + 1; k < pos; k++) if (buf[k] !== 32) throw NOT_PLAIN; // TAB, LF, CR inside
-    last = pos;
+    if (p > last + 1) for (let k = last + 1; k < p; k++) if (bytes[k] !== 32) throw NOT_PLAIN; // TAB, LF, CR inside
+    last = p;
   }
+  pos = p;
   textStart = s;
   textEnd = last + 1;
   closeTag(a, b);
@@ -189,15 +202,17 @@ const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
  * (m / 10^f of two exact doubles is one correctly rounded division, as `Number` reads it), else `str2double`.
  */
 function textNumber(): number {
+  const bytes = buf;
+  const e = textEnd;
   let p = textStart;
-  let c = buf[p];
+  let c = bytes[p];
   const neg = c === 45;
   if (c === 43 || c === 45) p++;
   let m = 0;
   let digits = 0;
   let frac = -1;
-  for (; p < textEnd; p++) {
-    c = buf[p];
+  for (; p < e; p++) {
+    c = bytes[p];
     if (c >= 48 && c <= 57) {
       m = m * 10 + (c - 48);
       digits++;
@@ -205,7 +220,7 @@ function textNumber(): number {
     } else if (c === 46 && frac < 0) frac = 0;
     else break;
   }
-  if (p === textEnd && digits > 0 && digits <= 15) {
+  if (p === e && digits > 0 && digits <= 15) {
     const v = frac > 0 ? m / POW10[frac] : m;
     return neg ? -v : v;
   }
