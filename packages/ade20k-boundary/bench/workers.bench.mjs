@@ -11,7 +11,7 @@
 // Environment: VOCROOT (the VOC case; default packages/voc2010/bench-data/large, made by that package's
 // large.bench.mjs; the VOC rows are skipped without it), ROUNDS (default 5), MODES (default `quiet,busy`),
 // TASKS (default `voc det,ade20k medium`), BENCH_JSON (also write the results there).
-// About 3 minutes on a quiet 2-core machine with the default 5 rounds.
+// About 2-3 minutes on a quiet 2-core machine with the default 5 rounds.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -196,11 +196,16 @@ for (const r of results) {
   if (r.skipped) continue;
   const d = r.configs.default;
   const slower = d.walls.filter((w, i) => w > r.configs['1'].walls[i] * 1.05).length;
-  const same = d.threads === r.configs['1'].threads ? ` (the default started ${d.threads} worker threads, as --workers 1 did: the same run, any difference is noise)` : '';
-  console.log(
-    `${r.label}, ${r.mode}: default ${d.wallVs1 <= 1.05 ? 'not slower than' : 'SLOWER than'} 1 worker (median wall ratio ${f(d.wallVs1)}; ${slower} of ${r.rounds} rounds more than 5 % slower)${same}, CPU ratio ${f(d.cpuVs1)}; ` +
-      (r.sameNumbers ? 'the same numbers in every run' : 'NUMBERS DIFFER between runs'),
-  );
+  const numbers = r.sameNumbers ? 'the same numbers in every run' : 'NUMBERS DIFFER between runs';
+  if (d.threads === r.configs['1'].threads) {
+    console.log(
+      `${r.label}, ${r.mode}: the default started ${d.threads} worker threads, as --workers 1 did (the same run: its wall ratio ${f(d.wallVs1)} is the machine's noise), CPU ratio ${f(d.cpuVs1)}; ${numbers}`,
+    );
+  } else {
+    console.log(
+      `${r.label}, ${r.mode}: default (${d.threads} worker threads) ${d.wallVs1 <= 1.05 ? 'not slower than' : 'SLOWER than'} 1 worker (median wall ratio ${f(d.wallVs1)}; ${slower} of ${r.rounds} rounds more than 5 % slower), CPU ratio ${f(d.cpuVs1)}; ${numbers}`,
+    );
+  }
 }
 
 // Projection: the measured cost of a unit (the shared part of the 1-worker run, quiet, over its units), the serial

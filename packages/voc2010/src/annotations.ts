@@ -129,7 +129,7 @@ function readRecordOrProblems(path: string, folder: ListedFolder | undefined): R
 /**
  * CPU milliseconds to read and parse one annotation file (the listed-folder read and the PASCAL scanner: 0.04 ms
  * warm, 0.09 ms in a cold process on the `large` case under load; README Speed), and what one more worker thread
- * costs before its first file (thread start and module loading: 200 - 270 ms of CPU measured under load, by
+ * costs before its first file (thread start and module loading: 200 - 430 ms of CPU measured under load 10 - 12, by
  * `packages/ade20k-boundary/bench/workers.bench.mjs` as the CPU of 2 threads less 1). `chooseWorkerCount` weighs
  * them: two threads pay for themselves from about 80,000 files on idle cores.
  */
