@@ -83,7 +83,12 @@ const object = fc
     return { tag: 'object', body: order.map((o) => o.el) };
   });
 const size = fc.oneof(
-  { weight: 6, arbitrary: fc.tuple(maybeEl('width', NUMBER), maybeEl('height', NUMBER), leaf('depth', fc.constant('3'))).map(([w, h, d]): El => ({ tag: 'size', body: [w, h, d] })) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .tuple(maybeEl('width', NUMBER), maybeEl('height', NUMBER), leaf('depth', fc.constant('3')), fc.array(fc.oneof(maybeEl('width', NUMBER), maybeEl('height', NUMBER)), { maxLength: 1 }))
+      .map(([w, h, d, again]): El => ({ tag: 'size', body: [w, h, d, ...again] })),
+  },
   { weight: 1, arbitrary: fc.constantFrom<El>({ tag: 'size', body: '' }, { tag: 'size', body: '500' }, { tag: 'size', body: [{ tag: 'height', body: '2' }] }) },
 );
 const annotation = fc
