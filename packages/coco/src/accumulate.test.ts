@@ -86,7 +86,7 @@ describe('accumulateCategory', () => {
             same &&= Object.is(out.recall[t * maxDets.length + m], want.recall[t]);
             for (let r = 0; r < recThrs.length; r++) {
               const at = (t * recThrs.length + r) * maxDets.length + m;
-              same &&= Object.is(out.precision[at], want.precision[t][r]) && Object.is(out.scores[at], want.scores[t][r]);
+              same &&= Object.is(out.precision[at], want.precision[t][r]) && Object.is(out.scores![at], want.scores[t][r]);
             }
           }
         });

@@ -3,25 +3,49 @@ import { compareScoreDesc } from './score-order.js';
 
 const SPACING_1 = 2 ** -52;
 
-/** `eval['precision']` (T×R×K×A×M), `eval['recall']` (T×K×A×M), `eval['scores']` (T×R×K×A×M), C order. */
+/**
+ * `eval['precision']` (T×R×K×A×M), `eval['recall']` (T×K×A×M), `eval['scores']` (T×R×K×A×M), C order.
+ *
+ * The precision (and scores) cells may be limited to some (area range, maxDet) pairs, those a report reads
+ * (`--arrays` takes them all): their last axis then holds S slots, `slot[a * M + m]` (-1 for a pair not
+ * computed). With every pair, S = A·M and slot[a * M + m] = a * M + m: pycocotools' layout.
+ */
 export interface Accumulated {
   T: number;
   R: number;
   K: number;
   A: number;
   M: number;
+  /** T×R×K×S */
   precision: Float64Array;
   recall: Float64Array;
-  scores: Float64Array;
+  /** T×R×K×S, or null when not asked for (only `--arrays` shows them) */
+  scores: Float64Array | null;
+  S: number;
+  slot: Int32Array;
 }
 
-export function emptyAccumulated(T: number, R: number, K: number, A: number, M: number): Accumulated {
+/**
+ * The arrays before accumulate, every cell -1. `cells[a * M + m]` says which (area, maxDet) pairs get
+ * precision cells (all when undefined); `withScores` false leaves out the scores array.
+ */
+export function emptyAccumulated(T: number, R: number, K: number, A: number, M: number, cells?: readonly boolean[], withScores = true): Accumulated {
+  const slot = new Int32Array(A * M).fill(-1);
+  let S = 0;
+  for (let i = 0; i < A * M; i++) if (cells === undefined || cells[i]) slot[i] = S++;
   return {
-    T, R, K, A, M,
-    precision: new Float64Array(T * R * K * A * M).fill(-1),
+    T, R, K, A, M, S, slot,
+    precision: new Float64Array(T * R * K * S).fill(-1),
     recall: new Float64Array(T * K * A * M).fill(-1),
-    scores: new Float64Array(T * R * K * A * M).fill(-1),
+    scores: withScores ? new Float64Array(T * R * K * S).fill(-1) : null,
   };
+}
+
+/** precision[t, r, k, a, m] (pycocotools' index); an error for a pair that was not accumulated. */
+export function precisionIndex(acc: Accumulated, t: number, r: number, k: number, a: number, m: number): number {
+  const s = acc.slot[a * acc.M + m];
+  if (s < 0) throw new Error(`coco accumulate: precision of area range ${a}, maxDets index ${m} was not computed`);
+  return ((t * acc.R + r) * acc.K + k) * acc.S + s;
 }
 
 /**
@@ -134,7 +158,9 @@ export function runMergeOrder(scores: ArrayLike<number>, n: number, order: Int32
  * score (the score at a recall threshold of 0, position 0) are taken from the whole list.
  */
 export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRecords, recThrs: Float64Array, maxDets: number[]): void {
-  const { T, R, K, A, M } = out;
+  const { T, R, K, A, M, S } = out;
+  const precision = out.precision;
+  const scoresOut = out.scores;
   if (rec.imagesWithRecord === 0) return;
   const n = rec.count;
   const scores = rec.scores.data;
@@ -191,6 +217,16 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
         sortedAt = sel;
       }
       const ndm = ndAll[m];
+      const slot = out.slot[a * M + m];
+      if (slot < 0) {
+        // recall only: the true positives among the kept detections, per threshold
+        for (let t = 0; t < T; t++) {
+          let tpT = 0;
+          for (let j = 0; j < nd; j++) if (outcomes[sortedAt[j] * T + t] === TP) tpT++;
+          out.recall[((t * K + k) * A + a) * M + m] = ndm > 0 ? tpT / npig : 0;
+        }
+        continue;
+      }
       const cs = nd + 1;
       // each detection's row of outcomes
       for (let j = 0; j < nd; j++) rows[j] = sortedAt[j] * T;
@@ -227,18 +263,18 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
         out.recall[((t * K + k) * A + a) * M + m] = ndm > 0 ? tpT / npig : 0;
         let stopped = false;
         for (let r = 0; r < R; r++) {
-          const at = (((t * R + r) * K + k) * A + a) * M + m;
+          const at = ((t * R + r) * K + k) * S + slot;
           const need_r = need[r];
           if (stopped || ndm === 0 || need_r > tpT) {
             stopped = true;
-            out.precision[at] = 0;
-            out.scores[at] = 0;
+            precision[at] = 0;
+            if (scoresOut !== null) scoresOut[at] = 0;
             continue;
           }
           if (need_r === 0) {
             // position 0: the envelope's maximum over every position (0 when every detection is ignored)
-            out.precision[at] = nd > 0 ? candMax[c0] : 0;
-            out.scores[at] = firstScore[m];
+            precision[at] = nd > 0 ? candMax[c0] : 0;
+            if (scoresOut !== null) scoresOut[at] = firstScore[m];
             continue;
           }
           const pi = tpPos[p0 + need_r - 1];
@@ -250,16 +286,17 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
             if (candPos[mid] < pi) lo = mid + 1;
             else hi = mid;
           }
-          out.precision[at] = candMax[lo];
-          out.scores[at] = scores[sortedAt[pi]];
+          precision[at] = candMax[lo];
+          if (scoresOut !== null) scoresOut[at] = scores[sortedAt[pi]];
         }
       }
     }
   }
 }
 
-export function accumulateAll(records: CategoryRecords[], K: number, A: number, T: number, recThrs: Float64Array, maxDets: number[]): Accumulated {
-  const out = emptyAccumulated(T, recThrs.length, K, A, maxDets.length);
+/** Every category; `cells` and `withScores` as in `emptyAccumulated` (the defaults: everything, as pycocotools). */
+export function accumulateAll(records: CategoryRecords[], K: number, A: number, T: number, recThrs: Float64Array, maxDets: number[], cells?: readonly boolean[], withScores = true): Accumulated {
+  const out = emptyAccumulated(T, recThrs.length, K, A, maxDets.length, cells, withScores);
   for (let k = 0; k < K; k++) accumulateCategory(out, k, records[k], recThrs, maxDets);
   return out;
 }

@@ -11,6 +11,7 @@ import { paramsFromOptions, parseFixes, type CocoOptions } from './options.js';
 import type { CocoParams, IouType } from './params.js';
 import { requireFile } from './require-file.js';
 import { cocoReport } from './report.js';
+import { reportCells } from './summarize.js';
 import { appendCategory, categoryFromFile, paramsRecord, readRecordsFile, recordsToFile, writeRecordsFile, type RecordsFile } from './records-file.js';
 import { parseShard, shardRange } from './shard.js';
 import type { CategoryRecords } from './records.js';
@@ -147,7 +148,8 @@ export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, c
   const t2 = performance.now();
   const c2 = cpuMs();
   const A = run.params.areaRanges.length;
-  const acc = accumulateAll(out.records, out.setup.K, A, run.params.iouThrs.length, run.params.recThrs, run.params.maxDets);
+  // without --arrays, only the precision cells the report reads, and no scores array
+  const acc = accumulateAll(out.records, out.setup.K, A, run.params.iouThrs.length, run.params.recThrs, run.params.maxDets, options.arrays ? undefined : reportCells(run.params, run.fixes.maxdets === true), options.arrays === true);
   const t3 = performance.now();
   const c3 = cpuMs();
   context.progress.end();
@@ -271,7 +273,7 @@ export async function mergeCocoShards(iouType: IouType, files: readonly string[]
     diagnostics.push(warning('coco/no-per-image', '--per-image: a merge of shards stores no per-image statistics (the records hold no per-image ground-truth counts); evaluate without --shard for compare --bootstrap'));
   }
   context.progress.begin('coco: merge', 0);
-  const acc = accumulateAll(records, K, A, T, params.recThrs, params.maxDets);
+  const acc = accumulateAll(records, K, A, T, params.recThrs, params.maxDets, arrays ? undefined : reportCells(params, first.fixes.maxdets === true), arrays);
   context.progress.end();
   return cocoReport({
     task: `coco/${iouType}`,

@@ -1,4 +1,4 @@
-import type { Accumulated } from './accumulate.js';
+import { precisionIndex, type Accumulated } from './accumulate.js';
 import { pairwiseSum } from './pairwise-sum.js';
 import type { CocoParams } from './params.js';
 
@@ -19,7 +19,7 @@ export interface SummarizeQuery {
  * when there is none. `t` is every threshold, or those equal to `iouThr` (exact double comparison).
  */
 export function summarizeOne(acc: Accumulated, params: CocoParams, q: SummarizeQuery): number {
-  const { T, R, K, A, M } = acc;
+  const { T, R, K, A, M, S } = acc;
   const aind: number[] = [];
   params.areaRanges.forEach((r, i) => {
     if (r.label === q.areaLabel) aind.push(i);
@@ -44,12 +44,14 @@ export function summarizeOne(acc: Accumulated, params: CocoParams, q: SummarizeQ
   const values = scratch;
   let nv = 0;
   const k1 = q.k === undefined ? K : q.k + 1;
+  // the precision cells' slot of each pair (the accumulated (area, maxDet) pairs; see Accumulated)
+  const slots = q.ap ? pairs.map(([a, m]) => precisionIndex(acc, 0, 0, 0, a, m)) : [];
   for (const t of ts) {
     if (q.ap) {
       for (let r = 0; r < R; r++)
         for (let k = k0; k < k1; k++)
-          for (let p = 0; p < pairs.length; p++) {
-            const v = acc.precision[(((t * R + r) * K + k) * A + pairs[p][0]) * M + pairs[p][1]];
+          for (let p = 0; p < slots.length; p++) {
+            const v = acc.precision[((t * R + r) * K + k) * S + slots[p]];
             if (v > -1) values[nv++] = v;
           }
     } else {
@@ -101,6 +103,36 @@ export function statQueries(params: CocoParams, fixMaxDets: boolean, k?: number)
     { ap: false, areaLabel: 'medium', maxDets: m2 },
     { ap: false, areaLabel: 'large', maxDets: m2 },
   ].map((q) => ({ ...q, k }));
+}
+
+/**
+ * The (area range, maxDet) pairs whose precision the report reads, as `cells[a * M + m]`: the AP queries'
+ * (overall and per category: the same queries) and the PR curves' (area "all" at the AP's maxDets). The other
+ * pairs need only their recall (`--arrays` asks for every pair).
+ */
+export function reportCells(params: CocoParams, fixMaxDets: boolean): boolean[] {
+  const A = params.areaRanges.length;
+  const M = params.maxDets.length;
+  const cells = new Array<boolean>(A * M).fill(false);
+  for (const q of statQueries(params, fixMaxDets)) {
+    if (!q.ap) continue;
+    for (let a = 0; a < A; a++) {
+      if (params.areaRanges[a].label !== q.areaLabel) continue;
+      for (let m = 0; m < M; m++) if (params.maxDets[m] === q.maxDets) cells[a * M + m] = true;
+    }
+  }
+  const c = curveCell(params, fixMaxDets);
+  if (c) cells[c.a * M + c.m] = true;
+  return cells;
+}
+
+/** The cell column of the report's PR curves: the first area range "all", the first maxDets equal to the AP's; none without one. */
+export function curveCell(params: CocoParams, fixMaxDets: boolean): { a: number; m: number } | undefined {
+  const a = params.areaRanges.findIndex((r) => r.label === 'all');
+  const md = params.maxDets;
+  const wantM = params.iouType === 'keypoints' ? (fixMaxDets ? md[md.length - 1] : 20) : fixMaxDets ? md[md.length - 1] : 100;
+  const m = md.indexOf(wantM);
+  return a < 0 || m < 0 ? undefined : { a, m };
 }
 
 /** `COCOeval.stats` (12 detection or 10 keypoint numbers). Detection stats need at least 3 maxDets. */
