@@ -107,19 +107,22 @@ function scratchFor(n: number, T: number, R: number): AccumulateScratch {
 export function runMergeOrder(scores: ArrayLike<number>, n: number, order: Int32Array, tmp: Int32Array): Int32Array {
   for (let i = 0; i < n; i++) order[i] = i;
   if (n < 2) return order.subarray(0, n);
-  // run boundaries: starts[r]..starts[r+1]
-  const starts: number[] = [0];
-  for (let i = 1; i < n; i++) if (compareScoreDesc(scores[i - 1], scores[i]) > 0) starts.push(i);
-  starts.push(n);
+  // run boundaries: runs[r]..runs[r+1] (a typed array reused between calls: no garbage per category)
+  if (runBounds.length < n + 1) runBounds = new Int32Array(Math.max(n + 1, 2 * runBounds.length));
+  const runs = runBounds;
+  let nb = 0;
+  runs[nb++] = 0;
+  for (let i = 1; i < n; i++) if (compareScoreDesc(scores[i - 1], scores[i]) > 0) runs[nb++] = i;
+  runs[nb++] = n;
   let src = order;
   let dst = tmp;
-  let runs = starts;
-  while (runs.length > 2) {
-    const next: number[] = [0];
-    for (let r = 0; r + 1 < runs.length; r += 2) {
+  while (nb > 2) {
+    // merge runs pairwise; the boundaries kept (every other one) are compacted in place
+    let kept = 1;
+    for (let r = 0; r + 1 < nb; r += 2) {
       const lo = runs[r];
       const mid = runs[r + 1];
-      const hi = r + 2 < runs.length ? runs[r + 2] : mid;
+      const hi = r + 2 < nb ? runs[r + 2] : mid;
       let i = lo;
       let j = mid;
       let o = lo;
@@ -129,9 +132,9 @@ export function runMergeOrder(scores: ArrayLike<number>, n: number, order: Int32
       }
       while (i < mid) dst[o++] = src[i++];
       while (j < hi) dst[o++] = src[j++];
-      next.push(hi);
+      runs[kept++] = hi;
     }
-    runs = next;
+    nb = kept;
     const x = src;
     src = dst;
     dst = x;
@@ -139,6 +142,8 @@ export function runMergeOrder(scores: ArrayLike<number>, n: number, order: Int32
   if (src !== order) order.set(src.subarray(0, n));
   return order.subarray(0, n);
 }
+
+let runBounds = new Int32Array(1024);
 
 /**
  * `accumulate()` (E:315-420) for one category k, every area range and maxDet: the images' first maxDet

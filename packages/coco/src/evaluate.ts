@@ -22,6 +22,8 @@ export interface CocoFixes {
  */
 export interface IouComputer {
   compute(gts: Int32Array, dts: Int32Array, imageId: number): Float64Array | null;
+  /** The same for `gIdx[g0, g1)` and `dIdx[d0, d1)`, where the computer needs no image (no view allocated per unit). */
+  computeRange?(gIdx: Int32Array, g0: number, g1: number, dIdx: Int32Array, d0: number, d1: number): Float64Array | null;
 }
 
 /** The evaluation's resolved id lists (what `evaluate()` leaves in `params`). */
@@ -290,11 +292,23 @@ export function evaluateCoco(gt: GroundTruth, dt: Results, params: CocoParams, f
     dtCount[k] += nAll;
     const rec = records[k];
     rec.imagesWithRecord++;
+    // the columns written in place (a push per value would box each score as a heap number)
+    const sc = rec.scores;
+    const rk = rec.ranks;
+    const im = rec.images;
+    const n0 = sc.length;
+    if (n0 + nd > sc.data.length) sc.grow(n0 + nd);
+    if (n0 + nd > rk.data.length) rk.grow(n0 + nd);
+    if (n0 + nd > im.data.length) im.grow(n0 + nd);
+    const scData = sc.data;
+    const rkData = rk.data;
+    const imData = im.data;
     for (let j = 0; j < nd; j++) {
-      rec.scores.push(dt.score[dIdx[d0 + j]]);
-      rec.ranks.push(j);
-      rec.images.push(image);
+      scData[n0 + j] = dt.score[dIdx[d0 + j]];
+      rkData[n0 + j] = j;
+      imData[n0 + j] = image;
     }
+    sc.length = rk.length = im.length = n0 + nd;
     if (ng === 0) {
       // no ground truth (most units): each detection a false positive at every threshold, or ignored
       // outside the area range: evaluateImg's outcome without its set-up
@@ -314,7 +328,9 @@ export function evaluateCoco(gt: GroundTruth, dt: Results, params: CocoParams, f
     }
     const u = unitBuffers(ng, nd);
     u.image = image;
-    u.ious = nd > 0 && !keypointsNoCats ? iou.compute(gIdx.subarray(g0, g1), dIdx.subarray(d0, d0 + nd), imgIds[image]) : null;
+    if (nd === 0 || keypointsNoCats) u.ious = null;
+    else if (iou.computeRange) u.ious = iou.computeRange(gIdx, g0, g1, dIdx, d0, d0 + nd);
+    else u.ious = iou.compute(gIdx.subarray(g0, g1), dIdx.subarray(d0, d0 + nd), imgIds[image]);
     for (let j = 0; j < ng; j++) {
       const a = gIdx[g0 + j];
       u.gtIds[j] = ga.id[a];
@@ -326,7 +342,7 @@ export function evaluateCoco(gt: GroundTruth, dt: Results, params: CocoParams, f
       u.dtScores[j] = dt.score[dIdx[d0 + j]];
       u.dtAreas[j] = dt.area[dIdx[d0 + j]];
     }
-    for (let a = 0; a < A; a++) evaluateImg(u, a, areaLo[a], areaHi[a], params.iouThrs, rec, scratch);
+    for (let a = 0; a < A; a++) evaluateImg(u, a, areaLo, areaHi, params.iouThrs, rec, scratch);
   };
 
   for (let p = iStart; p < iEnd; p++) {
