@@ -1,4 +1,5 @@
 import type { GroundTruth, Results } from './dataset.js';
+import { accumulateCategory, emptyAccumulated, type Accumulated } from './accumulate.js';
 import { evaluateImg, makeScratch, type Unit } from './evaluate-img.js';
 import type { CocoParams } from './params.js';
 import { CategoryRecords } from './records.js';
@@ -40,11 +41,27 @@ export interface EvalSetup {
 
 export interface EvaluateOutput {
   setup: EvalSetup;
-  /** records[k]: per category (K index) */
+  /** records[k]: per category (K index); empty when accumulated as a stream */
   records: CategoryRecords[];
   /** Per K index: GT annotations (all, before any ignore) and detections on the evaluated images. */
   gtCount: Float64Array;
   dtCount: Float64Array;
+  /** Non-ignored GTs per K index and area range: npig[k * A + a]. */
+  npig: Float64Array;
+  /** With `stream`: the accumulated arrays (records is then empty), and the time spent accumulating. */
+  acc?: Accumulated;
+  accumulateMs?: number;
+  accumulateCpuMs?: number;
+}
+
+/**
+ * Accumulate each category as soon as its records are complete, instead of keeping every category's records
+ * (what --shard and the per-image statistics need): one category's columns in memory, reused. The arguments of
+ * `emptyAccumulated`.
+ */
+export interface StreamAccumulate {
+  cells?: readonly boolean[];
+  withScores: boolean;
 }
 
 export function resolveSetup(gt: GroundTruth, params: CocoParams): EvalSetup {
@@ -218,10 +235,49 @@ function sortImage(s: ImageSort, runs: ImageRuns, p: number, catOf: Float64Array
 }
 
 /**
- * `evaluate()` (E:128-161): `_prepare`, computeIoU / computeOks per (image, category) and `evaluateImg` per
- * area range, recording per (category, area range) what `accumulate` needs.
+ * The annotations of the evaluated images grouped by category position (a counting sort), each category's in
+ * image order (then file order): `order[start[c], start[c + 1])`. Annotations of other categories are left out.
  */
-export function evaluateCoco(gt: GroundTruth, dt: Results, params: CocoParams, fixes: CocoFixes, iou: IouComputer, imageRange?: [number, number]): EvaluateOutput {
+function byCategory(runs: ImageRuns, iStart: number, iEnd: number, catOf: Float64Array, catPos: Map<number, number>, C: number): { order: Int32Array; start: Int32Array } {
+  const start = new Int32Array(C + 1);
+  let lastCat = NaN;
+  let lastPos = -1;
+  for (let p = iStart; p < iEnd; p++) {
+    for (let r = runs.first[p]; r >= 0; r = runs.next[r]) {
+      for (let i = runs.start[r], e = runs.end[r]; i < e; i++) {
+        const ct = catOf[i];
+        if (ct !== lastCat) {
+          lastCat = ct;
+          lastPos = catPos.get(ct) ?? -1;
+        }
+        if (lastPos >= 0) start[lastPos + 1]++;
+      }
+    }
+  }
+  for (let c = 0; c < C; c++) start[c + 1] += start[c];
+  const fill = start.slice(0, C);
+  const order = new Int32Array(start[C]);
+  for (let p = iStart; p < iEnd; p++) {
+    for (let r = runs.first[p]; r >= 0; r = runs.next[r]) {
+      for (let i = runs.start[r], e = runs.end[r]; i < e; i++) {
+        const ct = catOf[i];
+        if (ct !== lastCat) {
+          lastCat = ct;
+          lastPos = catPos.get(ct) ?? -1;
+        }
+        if (lastPos >= 0) order[fill[lastPos]++] = i;
+      }
+    }
+  }
+  return { order, start };
+}
+
+/**
+ * `evaluate()` (E:128-161): `_prepare`, computeIoU / computeOks per (image, category) and `evaluateImg` per
+ * area range, recording per (category, area range) what `accumulate` needs; with `stream`, each category
+ * accumulated as soon as it is recorded (see StreamAccumulate).
+ */
+export function evaluateCoco(gt: GroundTruth, dt: Results, params: CocoParams, fixes: CocoFixes, iou: IouComputer, imageRange?: [number, number], stream?: StreamAccumulate): EvaluateOutput {
   const setup = resolveSetup(gt, params);
   const { imgIds, catIds, K } = setup;
   const A = params.areaRanges.length;
@@ -250,27 +306,6 @@ export function evaluateCoco(gt: GroundTruth, dt: Results, params: CocoParams, f
   const nImg = imgIds.length;
   const gRuns = imageRuns(ga.count, ga.imageId, imgPos, nImg);
   const dRuns = imageRuns(dt.count, dt.imageId, imgPos, nImg);
-  // each category's columns sized once: its detections on the evaluated images bound what it records
-  const perK = new Float64Array(K);
-  {
-    let lastCat = NaN;
-    let lastK = -1;
-    for (let p = iStart; p < iEnd; p++) {
-      for (let r = dRuns.first[p]; r >= 0; r = dRuns.next[r]) {
-        for (let i = dRuns.start[r], e = dRuns.end[r]; i < e; i++) {
-          const ct = dt.categoryId[i];
-          if (ct !== lastCat) {
-            lastCat = ct;
-            const c = catPos.get(ct);
-            lastK = c === undefined ? -1 : params.useCats ? c : 0;
-          }
-          if (lastK >= 0) perK[lastK]++;
-        }
-      }
-    }
-  }
-  const records: CategoryRecords[] = [];
-  for (let k = 0; k < K; k++) records.push(new CategoryRecords(T, A, perK[k]));
   const scratch = makeScratch();
   const keypointsNoCats = params.iouType === 'keypoints' && !params.useCats;
   const gs = makeImageSort(C);
@@ -283,14 +318,13 @@ export function evaluateCoco(gt: GroundTruth, dt: Results, params: CocoParams, f
   }
 
   /** One (image, category) unit: GTs gIdx[g0, g1), detections dIdx[d0, d1) (sorted here by score). */
-  const unit = (k: number, image: number, gIdx: Int32Array, g0: number, g1: number, dIdx: Int32Array, d0: number, d1: number): void => {
+  const unit = (rec: CategoryRecords, k: number, image: number, gIdx: Int32Array, g0: number, g1: number, dIdx: Int32Array, d0: number, d1: number): void => {
     scoreOrderRange(dt.score, dIdx, d0, d1);
     const ng = g1 - g0;
     const nAll = d1 - d0;
     const nd = nAll > maxDet ? maxDet : nAll;
     gtCount[k] += ng;
     dtCount[k] += nAll;
-    const rec = records[k];
     rec.imagesWithRecord++;
     // the columns written in place (a push per value would box each score as a heap number)
     const sc = rec.scores;
@@ -345,35 +379,94 @@ export function evaluateCoco(gt: GroundTruth, dt: Results, params: CocoParams, f
     for (let a = 0; a < A; a++) evaluateImg(u, a, areaLo, areaHi, params.iouThrs, rec, scratch);
   };
 
-  for (let p = iStart; p < iEnd; p++) {
-    if (gRuns.first[p] < 0 && dRuns.first[p] < 0) continue;
-    sortImage(gs, gRuns, p, ga.categoryId, catPos);
-    sortImage(ds, dRuns, p, dt.categoryId, catPos);
-    if (!params.useCats) {
-      if (gs.count > 0 || ds.count > 0) unit(0, p, gs.idx, 0, gs.count, ds.idx, 0, ds.count);
-      continue;
+  const R = params.recThrs.length;
+  const M = params.maxDets.length;
+  const acc = stream ? emptyAccumulated(T, R, K, A, M, stream.cells, stream.withScores) : undefined;
+  const records: CategoryRecords[] = [];
+  const npig = new Float64Array(K * A);
+  const timing = { accumulateMs: 0, accumulateCpuMs: 0 };
+  /** A category's records are complete: kept, or accumulated (then its columns are reused by the next). */
+  const finish = (k: number, rec: CategoryRecords): void => {
+    npig.set(rec.npig, k * A);
+    if (!acc) {
+      records[k] = rec;
+      return;
     }
-    // the categories present in either, ascending
-    let x = 0;
-    let y = 0;
-    while (x < gs.ncats || y < ds.ncats) {
-      const cg = x < gs.ncats ? gs.cats[x] : C;
-      const cd = y < ds.ncats ? ds.cats[y] : C;
-      const c = cg < cd ? cg : cd;
-      let g0 = 0;
-      let g1 = 0;
-      let d0 = 0;
-      let d1 = 0;
-      if (cg === c) {
-        g0 = gs.catStart[x];
-        g1 = gs.catStart[++x];
-      }
-      if (cd === c) {
-        d0 = ds.catStart[y];
-        d1 = ds.catStart[++y];
-      }
-      unit(c, p, gs.idx, g0, g1, ds.idx, d0, d1);
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    accumulateCategory(acc, k, rec, params.recThrs, params.maxDets);
+    const c = process.cpuUsage(c0);
+    timing.accumulateCpuMs += (c.user + c.system) / 1000;
+    timing.accumulateMs += performance.now() - t0;
+  };
+
+  if (!params.useCats) {
+    // one pooled category: the units are the images, each image's annotations in catIds order
+    let count = 0;
+    for (let p = iStart; p < iEnd; p++) {
+      if (dRuns.first[p] < 0) continue;
+      sortImage(ds, dRuns, p, dt.categoryId, catPos);
+      count += ds.count;
     }
+    const rec = new CategoryRecords(T, A, count);
+    for (let p = iStart; p < iEnd; p++) {
+      if (gRuns.first[p] < 0 && dRuns.first[p] < 0) continue;
+      sortImage(gs, gRuns, p, ga.categoryId, catPos);
+      sortImage(ds, dRuns, p, dt.categoryId, catPos);
+      if (gs.count > 0 || ds.count > 0) unit(rec, 0, p, gs.idx, 0, gs.count, ds.idx, 0, ds.count);
+    }
+    finish(0, rec);
+    return { setup, records, gtCount, dtCount, npig, ...(acc ? { acc, ...timing } : {}) };
   }
-  return { setup, records, gtCount, dtCount };
+
+  // category by category (pycocotools' evaluateImg order is per category, then image: the records of a category
+  // are the same whichever order the categories are done in), each category's units in image order
+  const g = byCategory(gRuns, iStart, iEnd, ga.categoryId, catPos, C);
+  const d = byCategory(dRuns, iStart, iEnd, dt.categoryId, catPos, C);
+  let largest = 0;
+  for (let k = 0; k < C; k++) largest = Math.max(largest, d.start[k + 1] - d.start[k]);
+  // streamed: one set of columns, sized for the largest category, reused (fresh memory costs page faults)
+  const shared = acc ? new CategoryRecords(T, A, largest) : undefined;
+  let lastG = NaN;
+  let lastGPos = -1;
+  let lastD = NaN;
+  let lastDPos = -1;
+  for (let k = 0; k < C; k++) {
+    const rec = shared ? shared.clear() : new CategoryRecords(T, A, d.start[k + 1] - d.start[k]);
+    let x = g.start[k];
+    const xe = g.start[k + 1];
+    let y = d.start[k];
+    const ye = d.start[k + 1];
+    while (x < xe || y < ye) {
+      // the next image of either list (both in image order)
+      let pg = iEnd;
+      let pd = iEnd;
+      let idG = NaN;
+      let idD = NaN;
+      if (x < xe) {
+        idG = ga.imageId[g.order[x]];
+        if (idG !== lastG) {
+          lastG = idG;
+          lastGPos = imgPos.get(idG)!;
+        }
+        pg = lastGPos;
+      }
+      if (y < ye) {
+        idD = dt.imageId[d.order[y]];
+        if (idD !== lastD) {
+          lastD = idD;
+          lastDPos = imgPos.get(idD)!;
+        }
+        pd = lastDPos;
+      }
+      const p = pg < pd ? pg : pd;
+      const x0 = x;
+      const y0 = y;
+      if (pg === p) while (x < xe && ga.imageId[g.order[x]] === idG) x++;
+      if (pd === p) while (y < ye && dt.imageId[d.order[y]] === idD) y++;
+      unit(rec, k, p, g.order, x0, x, d.order, y0, y);
+    }
+    finish(k, rec);
+  }
+  return { setup, records, gtCount, dtCount, npig, ...(acc ? { acc, ...timing } : {}) };
 }
