@@ -36,34 +36,44 @@ export function summarizeOne(acc: Accumulated, params: CocoParams, q: SummarizeQ
     if (mind.length !== n && mind.length !== 1) return -1;
     for (let i = 0; i < n; i++) pairs.push([aind[aind.length === 1 ? 0 : i], mind[mind.length === 1 ? 0 : i]]);
   }
-  const ts: number[] = [];
-  for (let t = 0; t < T; t++) if (q.iouThr === undefined || params.iouThrs[t] === q.iouThr) ts.push(t);
   const k0 = q.k ?? 0;
-  const cap = ts.length * (q.ap ? R : 1) * K * pairs.length;
+  const k1 = q.k === undefined ? K : q.k + 1;
+  let nt = 0;
+  for (let t = 0; t < T; t++) if (q.iouThr === undefined || params.iouThrs[t] === q.iouThr) nt++;
+  const cap = nt * (q.ap ? R : 1) * K * pairs.length;
   if (scratch.length < cap) scratch = new Float64Array(cap);
   const values = scratch;
+  // each pair's offset in the last axes: the precision cells' slot (the accumulated (area, maxDet) pairs; see
+  // Accumulated), or the recall's a * M + m
+  const offsets = new Int32Array(pairs.length);
+  pairs.forEach(([a, m], p) => (offsets[p] = q.ap ? precisionIndex(acc, 0, 0, 0, a, m) : a * M + m));
   let nv = 0;
-  const k1 = q.k === undefined ? K : q.k + 1;
-  // the precision cells' slot of each pair (the accumulated (area, maxDet) pairs; see Accumulated)
-  const slots = q.ap ? pairs.map(([a, m]) => precisionIndex(acc, 0, 0, 0, a, m)) : [];
-  for (const t of ts) {
-    if (q.ap) {
-      for (let r = 0; r < R; r++)
-        for (let k = k0; k < k1; k++)
-          for (let p = 0; p < slots.length; p++) {
-            const v = acc.precision[((t * R + r) * K + k) * S + slots[p]];
-            if (v > -1) values[nv++] = v;
-          }
-    } else {
-      for (let k = k0; k < k1; k++)
-        for (let p = 0; p < pairs.length; p++) {
-          const v = acc.recall[((t * K + k) * A + pairs[p][0]) * M + pairs[p][1]];
-          if (v > -1) values[nv++] = v;
-        }
-    }
+  for (let t = 0; t < T; t++) {
+    if (q.iouThr !== undefined && params.iouThrs[t] !== q.iouThr) continue;
+    if (q.ap) nv = gather(acc.precision, values, nv, (t * R * K + k0) * S, R, K * S, k1 - k0, S, offsets);
+    else nv = gather(acc.recall, values, nv, (t * K + k0) * A * M, 1, 0, k1 - k0, A * M, offsets);
   }
   if (nv === 0) return -1;
   return pairwiseSum(values, 0, nv) / nv;
+}
+
+/**
+ * Appends to `out` (from `nv` on) the cells `src[base + i * stride1 + j * stride2 + offsets[p]]` that are > -1,
+ * i < n1, j < n2, p < offsets.length, in that (C) order; returns the new count. One small loop for every query,
+ * so it is optimised after the first ones.
+ */
+function gather(src: Float64Array, out: Float64Array, nv: number, base: number, n1: number, stride1: number, n2: number, stride2: number, offsets: Int32Array): number {
+  const no = offsets.length;
+  for (let i = 0; i < n1; i++) {
+    for (let j = 0; j < n2; j++) {
+      const b = base + i * stride1 + j * stride2;
+      for (let p = 0; p < no; p++) {
+        const v = src[b + offsets[p]];
+        if (v > -1) out[nv++] = v;
+      }
+    }
+  }
+  return nv;
 }
 
 export const DETECTION_STAT_NAMES = ['AP', 'AP50', 'AP75', 'APs', 'APm', 'APl', 'AR1', 'AR10', 'AR100', 'ARs', 'ARm', 'ARl'] as const;
