@@ -97,6 +97,11 @@ function scratchFor(n: number, T: number, R: number): AccumulateScratch {
   return scratch;
 }
 
+/** Sizes the work arrays once for categories of up to n detections (growing them category by category allocates each time). */
+export function reserveAccumulate(n: number, T: number, R: number): void {
+  scratchFor(n, T, R);
+}
+
 /**
  * 0..n-1 in `argsort(-scores, kind='mergesort')` order (descending, stable, NaN last), written into `order`
  * (`tmp` is work space of the same size). The records hold each image's detections already in score
@@ -302,6 +307,9 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
 /** Every category; `cells` and `withScores` as in `emptyAccumulated` (the defaults: everything, as pycocotools). */
 export function accumulateAll(records: CategoryRecords[], K: number, A: number, T: number, recThrs: Float64Array, maxDets: number[], cells?: readonly boolean[], withScores = true): Accumulated {
   const out = emptyAccumulated(T, recThrs.length, K, A, maxDets.length, cells, withScores);
+  let largest = 0;
+  for (let k = 0; k < K; k++) largest = Math.max(largest, records[k].count);
+  reserveAccumulate(largest, T, recThrs.length);
   for (let k = 0; k < K; k++) accumulateCategory(out, k, records[k], recThrs, maxDets);
   return out;
 }

@@ -1,5 +1,5 @@
 import type { GroundTruth, Results } from './dataset.js';
-import { accumulateCategory, emptyAccumulated, type Accumulated } from './accumulate.js';
+import { accumulateCategory, emptyAccumulated, reserveAccumulate, type Accumulated } from './accumulate.js';
 import { evaluateImg, makeScratch, type Unit } from './evaluate-img.js';
 import type { CocoParams } from './params.js';
 import { CategoryRecords } from './records.js';
@@ -427,6 +427,7 @@ export function evaluateCoco(gt: GroundTruth, dt: Results, params: CocoParams, f
   for (let k = 0; k < C; k++) largest = Math.max(largest, d.start[k + 1] - d.start[k]);
   // streamed: one set of columns, sized for the largest category, reused (fresh memory costs page faults)
   const shared = acc ? new CategoryRecords(T, A, largest) : undefined;
+  if (acc) reserveAccumulate(largest, T, R);
   let lastG = NaN;
   let lastGPos = -1;
   let lastD = NaN;
