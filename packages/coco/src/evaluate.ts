@@ -236,9 +236,11 @@ function sortImage(s: ImageSort, runs: ImageRuns, p: number, catOf: Float64Array
 
 /**
  * The annotations of the evaluated images grouped by category position (a counting sort), each category's in
- * image order (then file order): `order[start[c], start[c + 1])`. Annotations of other categories are left out.
+ * image order (then file order): `order[start[c], start[c + 1])`, and each one's image position in `image` (read in
+ * sequence by the walk over a category, where the annotations' own columns would be read at random). Annotations of
+ * other categories are left out.
  */
-function byCategory(runs: ImageRuns, iStart: number, iEnd: number, catOf: Float64Array, catPos: Map<number, number>, C: number): { order: Int32Array; start: Int32Array } {
+function byCategory(runs: ImageRuns, iStart: number, iEnd: number, catOf: Float64Array, catPos: Map<number, number>, C: number): { order: Int32Array; start: Int32Array; image: Int32Array } {
   const start = new Int32Array(C + 1);
   let lastCat = NaN;
   let lastPos = -1;
@@ -257,6 +259,7 @@ function byCategory(runs: ImageRuns, iStart: number, iEnd: number, catOf: Float6
   for (let c = 0; c < C; c++) start[c + 1] += start[c];
   const fill = start.slice(0, C);
   const order = new Int32Array(start[C]);
+  const image = new Int32Array(start[C]);
   for (let p = iStart; p < iEnd; p++) {
     for (let r = runs.first[p]; r >= 0; r = runs.next[r]) {
       for (let i = runs.start[r], e = runs.end[r]; i < e; i++) {
@@ -265,11 +268,14 @@ function byCategory(runs: ImageRuns, iStart: number, iEnd: number, catOf: Float6
           lastCat = ct;
           lastPos = catPos.get(ct) ?? -1;
         }
-        if (lastPos >= 0) order[fill[lastPos]++] = i;
+        if (lastPos < 0) continue;
+        const at = fill[lastPos]++;
+        order[at] = i;
+        image[at] = p;
       }
     }
   }
-  return { order, start };
+  return { order, start, image };
 }
 
 /**
@@ -428,10 +434,6 @@ export function evaluateCoco(gt: GroundTruth, dt: Results, params: CocoParams, f
   // streamed: one set of columns, sized for the largest category, reused (fresh memory costs page faults)
   const shared = acc ? new CategoryRecords(T, A, largest) : undefined;
   if (acc) reserveAccumulate(largest, T, R);
-  let lastG = NaN;
-  let lastGPos = -1;
-  let lastD = NaN;
-  let lastDPos = -1;
   for (let k = 0; k < C; k++) {
     const rec = shared ? shared.clear() : new CategoryRecords(T, A, d.start[k + 1] - d.start[k]);
     let x = g.start[k];
@@ -440,31 +442,13 @@ export function evaluateCoco(gt: GroundTruth, dt: Results, params: CocoParams, f
     const ye = d.start[k + 1];
     while (x < xe || y < ye) {
       // the next image of either list (both in image order)
-      let pg = iEnd;
-      let pd = iEnd;
-      let idG = NaN;
-      let idD = NaN;
-      if (x < xe) {
-        idG = ga.imageId[g.order[x]];
-        if (idG !== lastG) {
-          lastG = idG;
-          lastGPos = imgPos.get(idG)!;
-        }
-        pg = lastGPos;
-      }
-      if (y < ye) {
-        idD = dt.imageId[d.order[y]];
-        if (idD !== lastD) {
-          lastD = idD;
-          lastDPos = imgPos.get(idD)!;
-        }
-        pd = lastDPos;
-      }
+      const pg = x < xe ? g.image[x] : iEnd;
+      const pd = y < ye ? d.image[y] : iEnd;
       const p = pg < pd ? pg : pd;
       const x0 = x;
       const y0 = y;
-      if (pg === p) while (x < xe && ga.imageId[g.order[x]] === idG) x++;
-      if (pd === p) while (y < ye && dt.imageId[d.order[y]] === idD) y++;
+      while (x < xe && g.image[x] === p) x++;
+      while (y < ye && d.image[y] === p) y++;
       unit(rec, k, p, g.order, x0, x, d.order, y0, y);
     }
     finish(k, rec);
