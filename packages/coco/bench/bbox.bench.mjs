@@ -70,5 +70,28 @@ for (const [name] of runners.slice(1)) {
   });
   console.log(`${name} / cvdevkit: ${ratios.join('; ')}`);
 }
+// the issue's targets, on the medians of the per-pair ratios: >= 50x pycocotools and >= 10x faster-coco-eval, wall and CPU
+const targets = { pycocotools: 50, 'faster-coco-eval': 10 };
+for (const [name] of runners.slice(1)) {
+  const target = targets[name];
+  if (a.case !== 'bbox' || target === undefined) continue;
+  const ratio = (f) => median(results[name].map((r, p) => r[f] / results.cvdevkit[p][f]));
+  const line = ['wall', 'cpu'].map((f) => `${ratio(f).toFixed(1)}x ${f === 'cpu' ? 'CPU' : 'wall'} (${ratio(f) >= target ? 'met' : 'not met'})`).join(', ');
+  console.log(`target ${name} / cvdevkit >= ${target}x: median of the pairs ${line}`);
+}
+// cvdevkit's phases, medians over the pairs: CPU time per phase, and what lies outside the timed phases
+const phases = results.cvdevkit.map((r) => {
+  const t = JSON.parse(r.stdout).timings;
+  return {
+    startCpuMs: t.processCpuMs - t.totalCpuMs,
+    readGtCpuMs: t.readGtCpuMs,
+    readResultsCpuMs: t.readResultsCpuMs,
+    matchCpuMs: t.matchCpuMs,
+    accumulateCpuMs: t.accumulateCpuMs,
+    reportOutputExitCpuMs: r.cpu * 1000 - t.processCpuMs,
+  };
+});
+const phaseMedians = Object.fromEntries(Object.keys(phases[0]).map((k) => [k, Math.round(median(phases.map((p) => p[k])))]));
+console.log('cvdevkit phases, CPU ms, medians of the pairs (start = Node + CLI + plugin load; report/output/exit = /usr/bin/time - processCpuMs):', JSON.stringify(phaseMedians));
 const ours = JSON.parse(results.cvdevkit[0].stdout);
-console.log('cvdevkit phases (ms; *CpuMs = CPU time, the others wall; first pair):', JSON.stringify(ours.timings));
+console.log('cvdevkit timings of the first pair (ms; *CpuMs = CPU time, the others wall):', JSON.stringify(ours.timings));

@@ -43,14 +43,18 @@ function literal(scores: number[], ranks: number[], outcomes: number[][], npig: 
 }
 
 describe('accumulateCategory', () => {
-  const T = 3;
-  const anyOutcomes: fc.Arbitrary<number[]> = fc.array(fc.constantFrom<number>(FP, FP, TP, IGNORED), { minLength: T, maxLength: T });
-  it('equals the literal pycocotools accumulate, cell for cell', () => equalsLiteral(anyOutcomes));
-  it('equals it where many detections are ignored at every threshold (area ranges)', () => equalsLiteral(fc.oneof(anyOutcomes, fc.constant<number[]>([IGNORED, IGNORED, IGNORED]), fc.constant<number[]>([IGNORED, IGNORED, IGNORED]))));
+  // 3 thresholds, and more than 32
+  for (const T of [3, 35]) {
+    const anyOutcomes: fc.Arbitrary<number[]> = fc.array(fc.constantFrom<number>(FP, FP, TP, IGNORED), { minLength: T, maxLength: T });
+    const allIgnored = fc.constant<number[]>(new Array<number>(T).fill(IGNORED));
+    it(`equals the literal pycocotools accumulate, cell for cell (T = ${T})`, () => equalsLiteral(T, anyOutcomes));
+    it(`equals it where many detections are ignored at every threshold (area ranges, T = ${T})`, () => equalsLiteral(T, fc.oneof(anyOutcomes, allIgnored, allIgnored)));
+  }
 
-  function equalsLiteral(outcomes: fc.Arbitrary<number[]>): void {
+  function equalsLiteral(T: number, outcomes: fc.Arbitrary<number[]>): void {
     const recThrs = linspace(0, 1, 101);
     const maxDets = [1, 3, 100];
+    const M = maxDets.length;
     const det = fc.record({ image: fc.integer({ min: 0, max: 5 }), score: fc.constantFrom(0.1, 0.5, 0.5, 0.9, 1, NaN, 0, -0), o: outcomes });
     fc.assert(
       fc.property(fc.array(det, { maxLength: 40 }), fc.integer({ min: 1, max: 12 }), (dets, npig) => {
@@ -77,22 +81,26 @@ describe('accumulateCategory', () => {
         }
         rec.imagesWithRecord++; // one more image with ground truth only
         rec.npig[0] = npig;
-        const out = emptyAccumulated(T, recThrs.length, 1, 1, maxDets.length);
+        const out = emptyAccumulated(T, recThrs.length, 1, 1, M);
         accumulateCategory(out, 0, rec, recThrs, maxDets);
+        // the precision of the last maxDet only, no scores (a report without --arrays): the same cells and recall
+        const lean = emptyAccumulated(T, recThrs.length, 1, 1, M, [false, false, true], false);
+        accumulateCategory(lean, 0, rec, recThrs, maxDets);
         let same = true;
         maxDets.forEach((md, m) => {
           const want = literal(scores, ranks, outcomes, npig, T, recThrs, md);
           for (let t = 0; t < T; t++) {
-            same &&= Object.is(out.recall[t * maxDets.length + m], want.recall[t]);
+            same &&= Object.is(out.recall[t * M + m], want.recall[t]) && Object.is(lean.recall[t * M + m], want.recall[t]);
             for (let r = 0; r < recThrs.length; r++) {
-              const at = (t * recThrs.length + r) * maxDets.length + m;
-              same &&= Object.is(out.precision[at], want.precision[t][r]) && Object.is(out.scores[at], want.scores[t][r]);
+              const at = (t * recThrs.length + r) * M + m;
+              same &&= Object.is(out.precision[at], want.precision[t][r]) && Object.is(out.scores![at], want.scores[t][r]);
+              if (m === M - 1) same &&= Object.is(lean.precision[t * recThrs.length + r], want.precision[t][r]);
             }
           }
         });
-        return same;
+        return same && lean.scores === null;
       }),
-      { numRuns: 150 },
+      { numRuns: T > 3 ? 60 : 150 },
     );
   }
 });

@@ -3,25 +3,49 @@ import { compareScoreDesc } from './score-order.js';
 
 const SPACING_1 = 2 ** -52;
 
-/** `eval['precision']` (T×R×K×A×M), `eval['recall']` (T×K×A×M), `eval['scores']` (T×R×K×A×M), C order. */
+/**
+ * `eval['precision']` (T×R×K×A×M), `eval['recall']` (T×K×A×M), `eval['scores']` (T×R×K×A×M), C order.
+ *
+ * The precision (and scores) cells may be limited to some (area range, maxDet) pairs, those a report reads
+ * (`--arrays` takes them all): their last axis then holds S slots, `slot[a * M + m]` (-1 for a pair not
+ * computed). With every pair, S = A·M and slot[a * M + m] = a * M + m: pycocotools' layout.
+ */
 export interface Accumulated {
   T: number;
   R: number;
   K: number;
   A: number;
   M: number;
+  /** T×R×K×S */
   precision: Float64Array;
   recall: Float64Array;
-  scores: Float64Array;
+  /** T×R×K×S, or null when not asked for (only `--arrays` shows them) */
+  scores: Float64Array | null;
+  S: number;
+  slot: Int32Array;
 }
 
-export function emptyAccumulated(T: number, R: number, K: number, A: number, M: number): Accumulated {
+/**
+ * The arrays before accumulate, every cell -1. `cells[a * M + m]` says which (area, maxDet) pairs get
+ * precision cells (all when undefined); `withScores` false leaves out the scores array.
+ */
+export function emptyAccumulated(T: number, R: number, K: number, A: number, M: number, cells?: readonly boolean[], withScores = true): Accumulated {
+  const slot = new Int32Array(A * M).fill(-1);
+  let S = 0;
+  for (let i = 0; i < A * M; i++) if (cells === undefined || cells[i]) slot[i] = S++;
   return {
-    T, R, K, A, M,
-    precision: new Float64Array(T * R * K * A * M).fill(-1),
+    T, R, K, A, M, S, slot,
+    precision: new Float64Array(T * R * K * S).fill(-1),
     recall: new Float64Array(T * K * A * M).fill(-1),
-    scores: new Float64Array(T * R * K * A * M).fill(-1),
+    scores: withScores ? new Float64Array(T * R * K * S).fill(-1) : null,
   };
+}
+
+/** precision[t, r, k, a, m] (pycocotools' index); an error for a pair that was not accumulated. */
+export function precisionIndex(acc: Accumulated, t: number, r: number, k: number, a: number, m: number): number {
+  const s = acc.slot[a * acc.M + m];
+  if (s < 0) throw new Error(`coco accumulate: precision of area range ${a}, maxDets index ${m} was not computed`);
+  return ((t * acc.R + r) * acc.K + k) * acc.S + s;
 }
 
 /**
@@ -73,6 +97,11 @@ function scratchFor(n: number, T: number, R: number): AccumulateScratch {
   return scratch;
 }
 
+/** Sizes the work arrays once for categories of up to n detections (growing them category by category allocates each time). */
+export function reserveAccumulate(n: number, T: number, R: number): void {
+  scratchFor(n, T, R);
+}
+
 /**
  * 0..n-1 in `argsort(-scores, kind='mergesort')` order (descending, stable, NaN last), written into `order`
  * (`tmp` is work space of the same size). The records hold each image's detections already in score
@@ -83,19 +112,22 @@ function scratchFor(n: number, T: number, R: number): AccumulateScratch {
 export function runMergeOrder(scores: ArrayLike<number>, n: number, order: Int32Array, tmp: Int32Array): Int32Array {
   for (let i = 0; i < n; i++) order[i] = i;
   if (n < 2) return order.subarray(0, n);
-  // run boundaries: starts[r]..starts[r+1]
-  const starts: number[] = [0];
-  for (let i = 1; i < n; i++) if (compareScoreDesc(scores[i - 1], scores[i]) > 0) starts.push(i);
-  starts.push(n);
+  // run boundaries: runs[r]..runs[r+1] (a typed array reused between calls: no garbage per category)
+  if (runBounds.length < n + 1) runBounds = new Int32Array(Math.max(n + 1, 2 * runBounds.length));
+  const runs = runBounds;
+  let nb = 0;
+  runs[nb++] = 0;
+  for (let i = 1; i < n; i++) if (compareScoreDesc(scores[i - 1], scores[i]) > 0) runs[nb++] = i;
+  runs[nb++] = n;
   let src = order;
   let dst = tmp;
-  let runs = starts;
-  while (runs.length > 2) {
-    const next: number[] = [0];
-    for (let r = 0; r + 1 < runs.length; r += 2) {
+  while (nb > 2) {
+    // merge runs pairwise; the boundaries kept (every other one) are compacted in place
+    let kept = 1;
+    for (let r = 0; r + 1 < nb; r += 2) {
       const lo = runs[r];
       const mid = runs[r + 1];
-      const hi = r + 2 < runs.length ? runs[r + 2] : mid;
+      const hi = r + 2 < nb ? runs[r + 2] : mid;
       let i = lo;
       let j = mid;
       let o = lo;
@@ -105,9 +137,9 @@ export function runMergeOrder(scores: ArrayLike<number>, n: number, order: Int32
       }
       while (i < mid) dst[o++] = src[i++];
       while (j < hi) dst[o++] = src[j++];
-      next.push(hi);
+      runs[kept++] = hi;
     }
-    runs = next;
+    nb = kept;
     const x = src;
     src = dst;
     dst = x;
@@ -115,6 +147,8 @@ export function runMergeOrder(scores: ArrayLike<number>, n: number, order: Int32
   if (src !== order) order.set(src.subarray(0, n));
   return order.subarray(0, n);
 }
+
+let runBounds = new Int32Array(1024);
 
 /**
  * `accumulate()` (E:315-420) for one category k, every area range and maxDet: the images' first maxDet
@@ -134,7 +168,9 @@ export function runMergeOrder(scores: ArrayLike<number>, n: number, order: Int32
  * score (the score at a recall threshold of 0, position 0) are taken from the whole list.
  */
 export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRecords, recThrs: Float64Array, maxDets: number[]): void {
-  const { T, R, K, A, M } = out;
+  const { T, R, K, A, M, S } = out;
+  const precision = out.precision;
+  const scoresOut = out.scores;
   if (rec.imagesWithRecord === 0) return;
   const n = rec.count;
   const scores = rec.scores.data;
@@ -191,6 +227,16 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
         sortedAt = sel;
       }
       const ndm = ndAll[m];
+      const slot = out.slot[a * M + m];
+      if (slot < 0) {
+        // recall only: the true positives among the kept detections, per threshold
+        for (let t = 0; t < T; t++) {
+          let tpT = 0;
+          for (let j = 0; j < nd; j++) if (outcomes[sortedAt[j] * T + t] === TP) tpT++;
+          out.recall[((t * K + k) * A + a) * M + m] = ndm > 0 ? tpT / npig : 0;
+        }
+        continue;
+      }
       const cs = nd + 1;
       // each detection's row of outcomes
       for (let j = 0; j < nd; j++) rows[j] = sortedAt[j] * T;
@@ -227,18 +273,18 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
         out.recall[((t * K + k) * A + a) * M + m] = ndm > 0 ? tpT / npig : 0;
         let stopped = false;
         for (let r = 0; r < R; r++) {
-          const at = (((t * R + r) * K + k) * A + a) * M + m;
+          const at = ((t * R + r) * K + k) * S + slot;
           const need_r = need[r];
           if (stopped || ndm === 0 || need_r > tpT) {
             stopped = true;
-            out.precision[at] = 0;
-            out.scores[at] = 0;
+            precision[at] = 0;
+            if (scoresOut !== null) scoresOut[at] = 0;
             continue;
           }
           if (need_r === 0) {
             // position 0: the envelope's maximum over every position (0 when every detection is ignored)
-            out.precision[at] = nd > 0 ? candMax[c0] : 0;
-            out.scores[at] = firstScore[m];
+            precision[at] = nd > 0 ? candMax[c0] : 0;
+            if (scoresOut !== null) scoresOut[at] = firstScore[m];
             continue;
           }
           const pi = tpPos[p0 + need_r - 1];
@@ -250,16 +296,20 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
             if (candPos[mid] < pi) lo = mid + 1;
             else hi = mid;
           }
-          out.precision[at] = candMax[lo];
-          out.scores[at] = scores[sortedAt[pi]];
+          precision[at] = candMax[lo];
+          if (scoresOut !== null) scoresOut[at] = scores[sortedAt[pi]];
         }
       }
     }
   }
 }
 
-export function accumulateAll(records: CategoryRecords[], K: number, A: number, T: number, recThrs: Float64Array, maxDets: number[]): Accumulated {
-  const out = emptyAccumulated(T, recThrs.length, K, A, maxDets.length);
+/** Every category; `cells` and `withScores` as in `emptyAccumulated` (the defaults: everything, as pycocotools). */
+export function accumulateAll(records: CategoryRecords[], K: number, A: number, T: number, recThrs: Float64Array, maxDets: number[], cells?: readonly boolean[], withScores = true): Accumulated {
+  const out = emptyAccumulated(T, recThrs.length, K, A, maxDets.length, cells, withScores);
+  let largest = 0;
+  for (let k = 0; k < K; k++) largest = Math.max(largest, records[k].count);
+  reserveAccumulate(largest, T, recThrs.length);
   for (let k = 0; k < K; k++) accumulateCategory(out, k, records[k], recThrs, maxDets);
   return out;
 }

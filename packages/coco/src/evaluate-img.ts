@@ -39,12 +39,15 @@ function ensure(s: MatchScratch, ng: number): void {
 }
 
 /**
- * `evaluateImg` (E:235-313) for one unit and one area range `[lo, hi]`, appending the record to `out`:
+ * `evaluateImg` (E:235-313) for one unit and area range a, `[areaLo[a], areaHi[a]]`, appending the record to `out`:
  * (the unit's detections are appended to `out` once, by the caller, for every area range). GTs stably sorted by `_ignore`, greedy matching per threshold exactly as pycocotools (best IoU ≥ t, the
  * last of equal IoUs, never from a regular match to an ignored GT, crowds never used up, a GT id 0 stored
  * as "no match"), then unmatched detections outside the range ignored.
  */
-export function evaluateImg(u: Unit, a: number, lo: number, hi: number, iouThrs: Float64Array, out: CategoryRecords, s: MatchScratch): void {
+export function evaluateImg(u: Unit, a: number, areaLo: Float64Array, areaHi: Float64Array, iouThrs: Float64Array, out: CategoryRecords, s: MatchScratch): void {
+  // the range's ends read here, not passed: a double argument is boxed on each call
+  const lo = areaLo[a];
+  const hi = areaHi[a];
   const { ng, nd } = u;
   if (ng === 0 && nd === 0) return;
   ensure(s, ng);

@@ -37,4 +37,14 @@ export class CategoryRecords {
   get count(): number {
     return this.scores.length;
   }
+  /** Empties the records, keeping the columns' memory (for the next category). */
+  clear(): this {
+    this.scores.length = 0;
+    this.ranks.length = 0;
+    this.images.length = 0;
+    for (const o of this.outcomes) o.length = 0;
+    this.npig.fill(0);
+    this.imagesWithRecord = 0;
+    return this;
+  }
 }

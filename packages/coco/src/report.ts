@@ -1,10 +1,10 @@
 import { createReport, type Diagnostic, type Report, type ReportCurve, type ReportRow } from '@cvdevkit/core';
-import type { Accumulated } from './accumulate.js';
+import { precisionIndex, type Accumulated } from './accumulate.js';
 import type { CocoFixes, EvalSetup } from './evaluate.js';
 import { fixNames } from './options.js';
 import type { CocoParams } from './params.js';
 import { pairwiseSum } from './pairwise-sum.js';
-import { DETECTION_STAT_NAMES, KEYPOINT_STAT_NAMES, summarize, summarizeOne } from './summarize.js';
+import { curveCell, DETECTION_STAT_NAMES, KEYPOINT_STAT_NAMES, summarize, summarizeOne } from './summarize.js';
 
 export const PACKAGE_NAME = '@cvdevkit/coco';
 export const METRIC = 'ap-coco';
@@ -74,13 +74,13 @@ function rowFor(input: CocoReportInput, k: number): ReportRow {
  */
 function curveFor(input: CocoReportInput, k: number): ReportCurve | undefined {
   const { params, acc, setup, fixes } = input;
-  const { T, R, K, A, M } = acc;
-  const a = params.areaRanges.findIndex((r) => r.label === 'all');
-  const wantM = params.iouType === 'keypoints' ? (fixes.maxdets ? params.maxDets[params.maxDets.length - 1] : 20) : fixes.maxdets ? params.maxDets[params.maxDets.length - 1] : 100;
-  const m = params.maxDets.indexOf(wantM);
-  if (a < 0 || m < 0) return undefined;
+  const { T, R } = acc;
+  const cell = curveCell(params, fixes.maxdets === true);
+  if (!cell) return undefined;
   const t50 = Array.from(params.iouThrs).indexOf(0.5);
-  const at = (t: number, r: number) => acc.precision[(((t * R + r) * K + k) * A + a) * M + m];
+  const base = precisionIndex(acc, 0, 0, k, cell.a, cell.m);
+  const rStride = precisionIndex(acc, 0, 1, k, cell.a, cell.m) - base;
+  const at = (t: number, r: number) => acc.precision[base + (t * R + r) * rStride];
   if (at(0, 0) === -1) return undefined;
   const precisionMean = new Float64Array(R);
   const column = new Float64Array(T);
@@ -138,6 +138,7 @@ export function cocoReport(input: CocoReportInput): Report {
   });
   if (input.arrays) {
     const { T, R, K, A, M } = acc;
+    if (acc.S !== A * M || acc.scores === null) throw new Error('coco report: --arrays needs every precision cell and the scores accumulated');
     Object.assign(report, {
       precision: nested(acc.precision, [T, R, K, A, M]),
       recall: nested(acc.recall, [T, K, A, M]),

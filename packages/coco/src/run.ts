@@ -11,6 +11,7 @@ import { fixNames, paramsFromOptions, parseFixes, type CocoOptions } from './opt
 import type { CocoParams, IouType } from './params.js';
 import { requireFile } from './require-file.js';
 import { cocoReport } from './report.js';
+import { reportCells } from './summarize.js';
 import { appendCategory, categoryFromFile, paramsRecord, readRecordsFile, recordsToFile, writeRecordsFile } from './records-file.js';
 import { parseShard, shardRange } from './shard.js';
 import type { CategoryRecords } from './records.js';
@@ -151,11 +152,16 @@ export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, c
   const imgCount = new Set(run.params.imgIds ?? Array.from(run.gt.imageIds)).size;
   const range = shardRange(imgCount, shard);
   const c1 = cpuMs();
-  const out = evaluateCoco(run.gt, run.dt, run.params, run.fixes, iouComputerFor(run), range);
+  // without --arrays, only the precision cells the report reads, and no scores array
+  const cells = options.arrays ? undefined : reportCells(run.params, run.fixes.maxdets === true);
+  // every category's records are kept only where they are written out (--shard) or read again (per-image
+  // statistics); otherwise each category is accumulated as soon as it is matched
+  const keepRecords = shard !== undefined || context.perImage === true;
+  const out = evaluateCoco(run.gt, run.dt, run.params, run.fixes, iouComputerFor(run), range, keepRecords ? undefined : { cells, withScores: options.arrays === true });
   const t2 = performance.now();
   const c2 = cpuMs();
   const A = run.params.areaRanges.length;
-  const acc = accumulateAll(out.records, out.setup.K, A, run.params.iouThrs.length, run.params.recThrs, run.params.maxDets);
+  const acc = out.acc ?? accumulateAll(out.records, out.setup.K, A, run.params.iouThrs.length, run.params.recThrs, run.params.maxDets, cells, options.arrays === true);
   const t3 = performance.now();
   const c3 = cpuMs();
   context.progress.end();
@@ -198,19 +204,20 @@ export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, c
     setup: out.setup,
     acc,
     names: categoryNames(run.gt),
-    ngt: out.records.map((r) => r.npig[allAreaIndex(run.params)]),
+    ngt: Array.from({ length: out.setup.K }, (_, k) => out.npig[k * A + allAreaIndex(run.params)]),
     ndet: out.dtCount,
     arrays: options.arrays,
     diagnostics,
     version: PACKAGE_VERSION,
     timings: {
       ...run.timings,
-      matchMs: t2 - t1,
-      accumulateMs: t3 - t2,
+      // (accumulated as a stream, each category's accumulate is timed inside the match)
+      matchMs: t2 - t1 - (out.accumulateMs ?? 0),
+      accumulateMs: t3 - t2 + (out.accumulateMs ?? 0),
       totalMs: performance.now() - t0,
       // CPU time (user + system) of the same phases: the figures that hold on a loaded machine
-      matchCpuMs: c2 - c1,
-      accumulateCpuMs: c3 - c2,
+      matchCpuMs: c2 - c1 - (out.accumulateCpuMs ?? 0),
+      accumulateCpuMs: c3 - c2 + (out.accumulateCpuMs ?? 0),
       totalCpuMs: cpuMs() - c0,
       processCpuMs: cpuMs(),
     },
@@ -337,7 +344,7 @@ export async function mergeCocoShards(iouType: IouType, files: readonly string[]
     }
   }
   context.progress.begin('coco: merge', 0);
-  const acc = accumulateAll(records, K, A, T, params.recThrs, params.maxDets);
+  const acc = accumulateAll(records, K, A, T, params.recThrs, params.maxDets, arrays ? undefined : reportCells(params, first.fixes.maxdets === true), arrays);
   context.progress.end();
   return cocoReport({
     task: `coco/${iouType}`,

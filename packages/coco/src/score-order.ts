@@ -15,31 +15,35 @@ export function compareScoreDesc(a: number, b: number): number {
 
 /** Sorts `indices` (into `scores`) in place in argsort(-s, mergesort) order. */
 export function scoreOrder(scores: ArrayLike<number>, indices: Int32Array): Int32Array {
-  const n = indices.length;
-  if (n <= 48) return insertionOrder(scores, indices);
-  return bucketOrder(scores, indices);
+  scoreOrderRange(scores, indices, 0, indices.length);
+  return indices;
 }
 
-/** Stable insertion sort (small lists: one image's detections of one category). */
-function insertionOrder(scores: ArrayLike<number>, idx: Int32Array): Int32Array {
-  for (let i = 1; i < idx.length; i++) {
+/** Sorts `idx[lo, hi)` (indices into `scores`) in place in argsort(-s, mergesort) order. */
+export function scoreOrderRange(scores: ArrayLike<number>, idx: Int32Array, lo: number, hi: number): void {
+  if (hi - lo <= 48) insertionOrder(scores, idx, lo, hi);
+  else bucketOrder(scores, idx.subarray(lo, hi));
+}
+
+/** Stable insertion sort of idx[lo, hi) (small lists: one image's detections of one category). */
+function insertionOrder(scores: ArrayLike<number>, idx: Int32Array, lo: number, hi: number): void {
+  for (let i = lo + 1; i < hi; i++) {
     const v = idx[i];
     const s = scores[v];
     let j = i - 1;
-    while (j >= 0 && compareScoreDesc(scores[idx[j]], s) > 0) {
+    while (j >= lo && compareScoreDesc(scores[idx[j]], s) > 0) {
       idx[j + 1] = idx[j];
       j--;
     }
     idx[j + 1] = v;
   }
-  return idx;
 }
 
 /**
  * Stable order of a long list: the distinct scores sorted natively (descending, NaN last, -0 = +0), then
  * a counting sort of the indices by the rank of their score, which keeps the given order within a score.
  */
-function bucketOrder(scores: ArrayLike<number>, idx: Int32Array): Int32Array {
+function bucketOrder(scores: ArrayLike<number>, idx: Int32Array): void {
   const n = idx.length;
   const keys = new Float64Array(n);
   let nans = 0;
@@ -79,5 +83,4 @@ function bucketOrder(scores: ArrayLike<number>, idx: Int32Array): Int32Array {
   const out = new Int32Array(n);
   for (let i = 0; i < n; i++) out[counts[rank[i]]++] = idx[i];
   idx.set(out);
-  return idx;
 }

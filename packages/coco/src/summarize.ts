@@ -1,4 +1,4 @@
-import type { Accumulated } from './accumulate.js';
+import { precisionIndex, type Accumulated } from './accumulate.js';
 import { pairwiseSum } from './pairwise-sum.js';
 import type { CocoParams } from './params.js';
 
@@ -19,7 +19,7 @@ export interface SummarizeQuery {
  * when there is none. `t` is every threshold, or those equal to `iouThr` (exact double comparison).
  */
 export function summarizeOne(acc: Accumulated, params: CocoParams, q: SummarizeQuery): number {
-  const { T, R, K, A, M } = acc;
+  const { T, R, K, A, M, S } = acc;
   const aind: number[] = [];
   params.areaRanges.forEach((r, i) => {
     if (r.label === q.areaLabel) aind.push(i);
@@ -36,32 +36,44 @@ export function summarizeOne(acc: Accumulated, params: CocoParams, q: SummarizeQ
     if (mind.length !== n && mind.length !== 1) return -1;
     for (let i = 0; i < n; i++) pairs.push([aind[aind.length === 1 ? 0 : i], mind[mind.length === 1 ? 0 : i]]);
   }
-  const ts: number[] = [];
-  for (let t = 0; t < T; t++) if (q.iouThr === undefined || params.iouThrs[t] === q.iouThr) ts.push(t);
   const k0 = q.k ?? 0;
-  const cap = ts.length * (q.ap ? R : 1) * K * pairs.length;
+  const k1 = q.k === undefined ? K : q.k + 1;
+  let nt = 0;
+  for (let t = 0; t < T; t++) if (q.iouThr === undefined || params.iouThrs[t] === q.iouThr) nt++;
+  const cap = nt * (q.ap ? R : 1) * K * pairs.length;
   if (scratch.length < cap) scratch = new Float64Array(cap);
   const values = scratch;
+  // each pair's offset in the last axes: the precision cells' slot (the accumulated (area, maxDet) pairs; see
+  // Accumulated), or the recall's a * M + m
+  const offsets = new Int32Array(pairs.length);
+  pairs.forEach(([a, m], p) => (offsets[p] = q.ap ? precisionIndex(acc, 0, 0, 0, a, m) : a * M + m));
   let nv = 0;
-  const k1 = q.k === undefined ? K : q.k + 1;
-  for (const t of ts) {
-    if (q.ap) {
-      for (let r = 0; r < R; r++)
-        for (let k = k0; k < k1; k++)
-          for (let p = 0; p < pairs.length; p++) {
-            const v = acc.precision[(((t * R + r) * K + k) * A + pairs[p][0]) * M + pairs[p][1]];
-            if (v > -1) values[nv++] = v;
-          }
-    } else {
-      for (let k = k0; k < k1; k++)
-        for (let p = 0; p < pairs.length; p++) {
-          const v = acc.recall[((t * K + k) * A + pairs[p][0]) * M + pairs[p][1]];
-          if (v > -1) values[nv++] = v;
-        }
-    }
+  for (let t = 0; t < T; t++) {
+    if (q.iouThr !== undefined && params.iouThrs[t] !== q.iouThr) continue;
+    if (q.ap) nv = gather(acc.precision, values, nv, (t * R * K + k0) * S, R, K * S, k1 - k0, S, offsets);
+    else nv = gather(acc.recall, values, nv, (t * K + k0) * A * M, 1, 0, k1 - k0, A * M, offsets);
   }
   if (nv === 0) return -1;
   return pairwiseSum(values, 0, nv) / nv;
+}
+
+/**
+ * Appends to `out` (from `nv` on) the cells `src[base + i * stride1 + j * stride2 + offsets[p]]` that are > -1,
+ * i < n1, j < n2, p < offsets.length, in that (C) order; returns the new count. One small loop for every query,
+ * so it is optimised after the first ones.
+ */
+function gather(src: Float64Array, out: Float64Array, nv: number, base: number, n1: number, stride1: number, n2: number, stride2: number, offsets: Int32Array): number {
+  const no = offsets.length;
+  for (let i = 0; i < n1; i++) {
+    for (let j = 0; j < n2; j++) {
+      const b = base + i * stride1 + j * stride2;
+      for (let p = 0; p < no; p++) {
+        const v = src[b + offsets[p]];
+        if (v > -1) out[nv++] = v;
+      }
+    }
+  }
+  return nv;
 }
 
 export const DETECTION_STAT_NAMES = ['AP', 'AP50', 'AP75', 'APs', 'APm', 'APl', 'AR1', 'AR10', 'AR100', 'ARs', 'ARm', 'ARl'] as const;
@@ -101,6 +113,36 @@ export function statQueries(params: CocoParams, fixMaxDets: boolean, k?: number)
     { ap: false, areaLabel: 'medium', maxDets: m2 },
     { ap: false, areaLabel: 'large', maxDets: m2 },
   ].map((q) => ({ ...q, k }));
+}
+
+/**
+ * The (area range, maxDet) pairs whose precision the report reads, as `cells[a * M + m]`: the AP queries'
+ * (overall and per category: the same queries) and the PR curves' (area "all" at the AP's maxDets). The other
+ * pairs need only their recall (`--arrays` asks for every pair).
+ */
+export function reportCells(params: CocoParams, fixMaxDets: boolean): boolean[] {
+  const A = params.areaRanges.length;
+  const M = params.maxDets.length;
+  const cells = new Array<boolean>(A * M).fill(false);
+  for (const q of statQueries(params, fixMaxDets)) {
+    if (!q.ap) continue;
+    for (let a = 0; a < A; a++) {
+      if (params.areaRanges[a].label !== q.areaLabel) continue;
+      for (let m = 0; m < M; m++) if (params.maxDets[m] === q.maxDets) cells[a * M + m] = true;
+    }
+  }
+  const c = curveCell(params, fixMaxDets);
+  if (c) cells[c.a * M + c.m] = true;
+  return cells;
+}
+
+/** The cell column of the report's PR curves: the first area range "all", the first maxDets equal to the AP's; none without one. */
+export function curveCell(params: CocoParams, fixMaxDets: boolean): { a: number; m: number } | undefined {
+  const a = params.areaRanges.findIndex((r) => r.label === 'all');
+  const md = params.maxDets;
+  const wantM = params.iouType === 'keypoints' ? (fixMaxDets ? md[md.length - 1] : 20) : fixMaxDets ? md[md.length - 1] : 100;
+  const m = md.indexOf(wantM);
+  return a < 0 || m < 0 ? undefined : { a, m };
 }
 
 /** `COCOeval.stats` (12 detection or 10 keypoint numbers). Detection stats need at least 3 maxDets. */
