@@ -59,6 +59,12 @@ export interface Results {
   hasSegmentation: Uint8Array;
   /** The masks loadRes already decoded (segmentation branch), by result index, to be decoded once. */
   masks?: unknown[];
+  /**
+   * The same kept as columns (the masks decoded straight from the file's bytes): result i's mask is
+   * maskH[i] × maskW[i] with the counts counts[start[i] … start[i] + length[i]) (length -1: not here,
+   * see `masks`).
+   */
+  packedMasks?: { counts: { data: Uint32Array; length: number }; start: Float64Array; length: Int32Array; h: Float64Array; w: Float64Array };
   /** toBbox of each of `masks`, row i at [4i … 4i+3] (handed to the mask IoU so that it does not walk the masks again). */
   maskBoxes?: Float64Array;
 }

@@ -29,6 +29,8 @@ export function segmIouComputer(gt: GroundTruth, dt: Results): IouComputer {
 }
 
 export function resultRle(dt: Results, i: number, h: number, w: number): Rle {
+  const pm = dt.packedMasks;
+  if (pm !== undefined && pm.length[i] >= 0) return { h: pm.h[i], w: pm.w[i], counts: pm.counts.data.subarray(pm.start[i], pm.start[i] + pm.length[i]) };
   const decoded = dt.masks?.[i];
   if (decoded !== undefined) return decoded as Rle;
   if (dt.hasSegmentation[i]) return segmentationToRle(dt.segmentation[i], h, w, dt.file, `[${i}].segmentation`);
@@ -43,11 +45,11 @@ export function resultRle(dt: Results, i: number, h: number, w: number): Rle {
 /** The boxes loadRes measured for these results' masks, when it measured all of them (else undefined: iou measures). */
 function maskBoxesOf(dt: Results, dts: ArrayLike<number>): Float64Array | undefined {
   const all = dt.maskBoxes;
-  if (all === undefined || dt.masks === undefined) return undefined;
+  if (all === undefined) return undefined;
   const out = new Float64Array(4 * dts.length);
   for (let k = 0; k < dts.length; k++) {
     const i = dts[k];
-    if (dt.masks[i] === undefined) return undefined;
+    if (dt.masks?.[i] === undefined && !(dt.packedMasks !== undefined && dt.packedMasks.length[i] >= 0)) return undefined;
     out.set(all.subarray(4 * i, 4 * i + 4), 4 * k);
   }
   return out;

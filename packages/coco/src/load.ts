@@ -133,6 +133,15 @@ function uniqueIds(ids: Float64Array, file: string, list: string, expected: stri
 /** What the segm results need from the mask API: a compressed RLE's area and box (`mask.area`, `mask.toBbox`). */
 export interface MaskMeasure {
   (segmentation: unknown, field: string): { area: number; bbox: ArrayLike<number>; mask?: unknown };
+  /**
+   * The same for result i's `{size: [h, w], counts}` as the reader kept it (the counts string as the bytes
+   * src[start..end)): the counts appended to `packed.data` (returns how many), the area into areas[i],
+   * the box into boxes[4i … 4i+3]. Errors as the call above gives them for `[i].segmentation`.
+   */
+  bytes?: {
+    packed(capacity: number): { data: Uint32Array; length: number };
+    measure(src: Uint8Array, start: number, end: number, h: number, w: number, packed: { data: Uint32Array; length: number }, areas: Float64Array, boxes: Float64Array, i: number): number;
+  };
 }
 
 export interface LoadResultsOptions {
@@ -140,6 +149,13 @@ export interface LoadResultsOptions {
   measureMask?: MaskMeasure;
   /** `--fix mask-area`: a result with a mask takes the mask's area even when it carries a bbox. */
   maskArea?: boolean;
+}
+
+/** Record i's `{size, counts}` kept as bytes by the reader, as the value it stands for. */
+function rleValue(rl: RecordColumns['rles'][string], i: number): { size: number[]; counts: string } {
+  let counts = '';
+  for (let k = rl.start[i], end = k + rl.length[i]; k < end; k++) counts += String.fromCharCode(rl.bytes[k]);
+  return { size: [rl.h[i], rl.w[i]], counts };
 }
 
 /** Every one of the n records has a list of exactly 4 values, record i's at 4i (then `values` is the n boxes). */
@@ -155,11 +171,13 @@ function boxesInOrder(l: RecordColumns['lists'][string], n: number): boolean {
  * valid (kind `empty`).
  */
 export function readResults(file: string, gt: GroundTruth, options: LoadResultsOptions = {}): Results {
-  const r = read(file, { root: 'array', record: { image_id: 'id', category_id: 'id', score: 'number', bbox: 'numbers', keypoints: 'numbers', segmentation: 'value' } });
+  const r = read(file, { root: 'array', record: { image_id: 'id', category_id: 'id', score: 'number', bbox: 'numbers', keypoints: 'numbers', segmentation: 'rle' } });
   const c = r.lists[''];
   const n = c.count;
   const bl = c.lists.bbox;
+  // segmentations: compressed RLEs as the reader's bytes (rl), the others as values (seg)
   const seg = c.values.segmentation;
+  const rl = c.rles.segmentation;
   const hasSeg = c.present.segmentation;
   let kind: ResultsKind = 'empty';
   if (n > 0) {
@@ -168,6 +186,9 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
     else if (c.present.keypoints[0]) kind = 'keypoints';
     else throw bad(file, '[0]', 'a result with bbox, segmentation or keypoints', bl.length[0] === 0 ? 'an empty bbox' : 'none of them');
   }
+  // the byte form is decoded straight into masks in the segmentation branch; elsewhere it becomes the value it stands for
+  const measureBytes = kind === 'segmentation' ? options.measureMask?.bytes : undefined;
+  if (measureBytes === undefined) for (let i = 0; i < n; i++) if (rl.length[i] >= 0) seg[i] = rleValue(rl, i);
   requirePresent(c, '', 'image_id', file, 'an image id');
   requirePresent(c, '', 'category_id', file, 'a category id');
   requirePresent(c, '', 'score', file, 'a score');
@@ -212,16 +233,32 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
       const box = blen >= 0 ? bl.values.subarray(bl.start[i], bl.start[i] + blen) : undefined;
       if (!hasSeg[i]) throw bad(file, `[${i}].segmentation`, 'a compressed RLE {size, counts} (the first result has one, so every result needs one)', undefined);
       if (!options.measureMask) throw bad(file, `[${i}].segmentation`, 'segmentation results only with the mask API', seg[i]);
-      const m = options.measureMask(seg[i], `[${i}].segmentation`);
-      res.area[i] = m.area;
-      if (m.mask !== undefined) {
-        (res.masks ??= new Array<unknown>(n))[i] = m.mask;
-        (res.maskBoxes ??= new Float64Array(4 * n)).set(m.bbox, 4 * i);
+      let measured: ArrayLike<number>;
+      if (measureBytes !== undefined && rl.length[i] >= 0) {
+        const boxes = (res.maskBoxes ??= new Float64Array(4 * n));
+        // at most one count per character of the strings: the packed counts are sized once
+        const pm = (res.packedMasks ??= { counts: measureBytes.packed(rl.bytes.length), start: new Float64Array(n), length: new Int32Array(n).fill(-1), h: rl.h, w: rl.w });
+        const at = rl.start[i];
+        pm.start[i] = pm.counts.length;
+        pm.length[i] = measureBytes.measure(rl.bytes, at, at + rl.length[i], rl.h[i], rl.w[i], pm.counts, res.area, boxes, i);
+        if (box === undefined) {
+          for (let k = 4 * i; k < 4 * i + 4; k++) res.bbox[k] = boxes[k];
+          continue;
+        }
+        measured = boxes;
+      } else {
+        const m = options.measureMask(seg[i], `[${i}].segmentation`);
+        res.area[i] = m.area;
+        if (m.mask !== undefined) {
+          (res.masks ??= new Array<unknown>(n))[i] = m.mask;
+          (res.maskBoxes ??= new Float64Array(4 * n)).set(m.bbox, 4 * i);
+        }
+        measured = m.bbox;
       }
       if (box !== undefined) {
         if (box.length !== 4) throw bad(file, `[${i}].bbox`, 'a box of 4 numbers [x, y, w, h]', Array.from(box), 'input/box');
         res.bbox.set(box, 4 * i);
-      } else res.bbox.set(m.bbox, 4 * i);
+      } else res.bbox.set(measured, 4 * i);
     } else {
       const kp = res.keypoints[i];
       if (kp === undefined) throw bad(file, `[${i}].keypoints`, 'keypoints [x1, y1, v1, …] (the first result has them, so every result needs them)', undefined);

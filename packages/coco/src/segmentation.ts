@@ -1,6 +1,6 @@
 import { inputError } from '@cvdevkit/core';
 import './codes.js';
-import { CountsArena, decodeString, decodeStringMeasured, fromPolygons, fromUncompressed, isRleError, merge, type MeasuredRle, type Rle } from '@cvdevkit/rle';
+import { CountsArena, decodeBytesMeasured, decodeString, decodeStringMeasured, PackedCounts, fromPolygons, fromUncompressed, isRleError, merge, type MeasuredRle, type Rle } from '@cvdevkit/rle';
 import { showValue } from './load.js';
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -95,11 +95,36 @@ export function hasOddPolygon(segm: unknown): boolean {
   return Array.isArray(segm) && segm.some((p) => Array.isArray(p) && p.length % 2 === 1);
 }
 
-/** loadRes' `mask.area(segm)` and `mask.toBbox(segm)` of a compressed-RLE result. */
-export function measureCompressed(file: string): (segm: unknown, field: string) => { area: number; bbox: Float64Array; mask: Rle } {
+/** loadRes' `mask.area(segm)` and `mask.toBbox(segm)` of a compressed-RLE result (`bytes`: of one the reader kept as bytes, its counts packed). */
+export interface CompressedMeasure {
+  (segm: unknown, field: string): { area: number; bbox: Float64Array; mask: Rle };
+  bytes: {
+    packed(capacity: number): PackedCounts;
+    measure(src: Uint8Array, start: number, end: number, h: number, w: number, packed: PackedCounts, areas: Float64Array, boxes: Float64Array, i: number): number;
+  };
+}
+
+export function measureCompressed(file: string): CompressedMeasure {
   const arena = new CountsArena(); // the results' masks live together: their counts share chunks
-  return (segm, field) => {
+  const measure = (segm: unknown, field: string) => {
     const m = compressedRleMeasured(segm, file, field, arena);
     return { area: m.area, bbox: m.bbox, mask: m.rle };
   };
+  const bytes = {
+    packed: (capacity: number) => new PackedCounts(capacity),
+    // the byte form is always {size: [two numbers], counts: "<string>"}: only the mask API's checks can fail
+    measure(src: Uint8Array, start: number, end: number, h: number, w: number, packed: PackedCounts, areas: Float64Array, boxes: Float64Array, i: number): number {
+      try {
+        return decodeBytesMeasured(src, start, end, h, w, packed, areas, boxes, i);
+      } catch (e) {
+        if (!isRleError(e)) throw e;
+        let counts = '';
+        for (let k = start; k < end; k++) counts += String.fromCharCode(src[k]);
+        // the same error as the value's: measured again from the value, where it fails the same way
+        compressedRleMeasured({ size: [h, w], counts }, file, `[${i}].segmentation`);
+        throw e;
+      }
+    },
+  };
+  return Object.assign(measure, { bytes });
 }

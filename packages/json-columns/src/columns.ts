@@ -9,7 +9,14 @@ export type FieldKind =
   /** A string: a string[] column. */
   | 'string'
   /** Any JSON value, built as a JavaScript value (nested lists, objects): an unknown[] column. */
-  | 'value';
+  | 'value'
+  /**
+   * A run-length mask: an object `{"size": [h, w], "counts": "<string>"}` (those two keys, in that order,
+   * h and w plain numbers, the string ASCII with no escape but `\\`) is kept as its h, w and the bytes of the
+   * string, in one byte array for all records, without a JavaScript object or string per record; any
+   * other value (a list of counts, polygons, other keys, escapes) is built as for 'value'.
+   */
+  | 'rle';
 
 export type RecordSpec = Record<string, FieldKind>;
 
@@ -24,8 +31,13 @@ export interface RecordColumns {
   lists: Record<string, { values: Float64Array; start: Float64Array; length: Int32Array }>;
   /** `string` fields (undefined when absent). */
   strings: Record<string, (string | undefined)[]>;
-  /** `value` fields (undefined when absent). */
+  /** `value` fields (undefined when absent); `rle` fields: the values not in the byte form (undefined there and when absent). */
   values: Record<string, unknown[]>;
+  /**
+   * `rle` fields in the byte form: per record h, w, and where its counts string is in `bytes` (start, and
+   * the length, -1 for a record whose value is not in that form: see `values`).
+   */
+  rles: Record<string, { h: Float64Array; w: Float64Array; bytes: Uint8Array; start: Float64Array; length: Int32Array }>;
 }
 
 /** An append-only Float64Array (a list field's values), grown by doubling or to a reserved size. */
@@ -45,6 +57,39 @@ export class F64 {
     this.data = next;
   }
   done(): Float64Array {
+    return fit(this.data, this.length);
+  }
+}
+
+/** An append-only byte array (an `rle` field's strings), grown by doubling or to a reserved size. */
+export class U8 {
+  data: Uint8Array;
+  length = 0;
+  constructor(capacity = 1024) {
+    this.data = new Uint8Array(capacity);
+  }
+  /** Appends src[from..to), with each escaped backslash (two bytes 0x5c) as one when `unescape` is set. */
+  append(src: Uint8Array, from: number, to: number, unescape: boolean): void {
+    const n = to - from;
+    if (this.length + n > this.data.length) this.grow(this.length + n);
+    const d = this.data;
+    let at = this.length;
+    // a byte loop: the strings are short (a subarray and set per string cost more)
+    if (unescape) {
+      for (let i = from; i < to; i++) {
+        const c = src[i];
+        d[at++] = c;
+        if (c === 92) i++;
+      }
+    } else for (let i = from; i < to; i++) d[at++] = src[i];
+    this.length = at;
+  }
+  grow(min: number): void {
+    const next = new Uint8Array(Math.max(min, this.data.length * 2));
+    next.set(this.data.subarray(0, this.length));
+    this.data = next;
+  }
+  done(): Uint8Array {
     return fit(this.data, this.length);
   }
 }
@@ -69,11 +114,16 @@ export interface FieldBuilder {
   // pending (the record being read; committed when the record closes)
   set: boolean;
   num: number;
+  /** rle fields: the pending w (`num` holds h) and whether the value is in the byte form. */
+  num2: number;
+  compact: boolean;
   pendingValue: unknown;
   /** numbers fields: where the record being read starts in `values`. */
   recordStart: number;
   /** numbers fields: the values of every record so far (written while the record is read). */
   values?: F64;
+  /** rle fields: the counts strings' bytes of every record so far (`recordStart` is where this record's start). */
+  bytes?: U8;
   /**
    * The columns exist once the field has been present in a record (a field no record has costs nothing
    * per record); the earlier rows are then filled in as absent.
@@ -81,6 +131,8 @@ export interface FieldBuilder {
   active: boolean;
   // committed, one row per record (capacity: the builder's `capacity`)
   col?: Float64Array;
+  /** rle fields: w (`col` holds h). */
+  col2?: Float64Array;
   present?: Uint8Array;
   start?: Float64Array;
   length?: Int32Array;
@@ -107,11 +159,15 @@ export class RecordBuilder {
         key: new TextEncoder().encode(name),
         set: false,
         num: NaN,
+        num2: NaN,
+        compact: false,
         pendingValue: undefined,
         recordStart: 0,
         values: kind === 'numbers' ? new F64() : undefined,
+        bytes: kind === 'rle' ? new U8() : undefined,
         active: false,
         col: undefined,
+        col2: undefined,
         present: undefined,
         start: undefined,
         length: undefined,
@@ -126,12 +182,33 @@ export class RecordBuilder {
     for (const f of this.fields) {
       f.set = false;
       f.pendingValue = undefined;
+      f.compact = false;
       if (f.values) f.values.length = f.recordStart;
+      if (f.bytes) f.bytes.length = f.recordStart;
     }
   }
   /** Before a list field's values are written: where this record's values start (a repeated key rewrites them). */
   beginList(f: FieldBuilder): void {
     f.values!.length = f.recordStart;
+  }
+  /**
+   * An rle field's value in the byte form: h, w and the counts string's JSON text src[from..to) (its only
+   * escapes, if `escaped`, are escaped backslashes); a repeated key rewrites it.
+   */
+  setRle(f: FieldBuilder, h: number, w: number, src: Uint8Array, from: number, to: number, escaped: boolean): void {
+    const bytes = f.bytes!;
+    bytes.length = f.recordStart;
+    bytes.append(src, from, to, escaped);
+    f.num = h;
+    f.num2 = w;
+    f.compact = true;
+    f.pendingValue = undefined;
+  }
+  /** An rle field's value built (not in the byte form). */
+  setRleValue(f: FieldBuilder, v: unknown): void {
+    f.bytes!.length = f.recordStart;
+    f.compact = false;
+    f.pendingValue = v;
   }
   /**
    * Grows every active column to hold at least `min` rows: doubling, or to the reader's estimate when
@@ -146,6 +223,7 @@ export class RecordBuilder {
     for (const f of this.fields) {
       if (!f.active) continue;
       if (f.col) f.col = grown(f.col, rows, used);
+      if (f.col2) f.col2 = grown(f.col2, rows, used);
       if (f.present) f.present = grown(f.present, rows, used);
       if (f.start) f.start = grown(f.start, rows, used);
       if (f.length) f.length = grown(f.length, rows, used);
@@ -153,6 +231,10 @@ export class RecordBuilder {
       if (f.values && used > 0) {
         const want = Math.ceil((f.values.length / used) * rows);
         if (want > f.values.data.length) f.values.grow(want);
+      }
+      if (f.bytes && used > 0) {
+        const want = Math.ceil((f.bytes.length / used) * rows);
+        if (want > f.bytes.data.length) f.bytes.grow(want);
       }
     }
     this.capacity = rows;
@@ -167,7 +249,13 @@ export class RecordBuilder {
       f.start = new Float64Array(rows);
       f.length = new Int32Array(rows).fill(-1, 0, i);
     } else if (f.kind === 'string') f.strings = absentList(i);
-    else f.objects = absentList(i);
+    else if (f.kind === 'rle') {
+      f.col = new Float64Array(rows).fill(NaN, 0, i);
+      f.col2 = new Float64Array(rows).fill(NaN, 0, i);
+      f.start = new Float64Array(rows);
+      f.length = new Int32Array(rows).fill(-1, 0, i);
+      f.objects = absentList(i);
+    } else f.objects = absentList(i);
   }
   /** Appends the pending record (plain stores into columns grown together). */
   commit(): void {
@@ -188,7 +276,17 @@ export class RecordBuilder {
         f.length![i] = set ? values.length - f.recordStart : -1;
         f.recordStart = values.length;
       } else if (kind === 'string') f.strings!.push(set ? (f.pendingValue as string) : undefined);
-      else f.objects!.push(set ? f.pendingValue : undefined);
+      else if (kind === 'rle') {
+        const compact = set && f.compact;
+        const bytes = f.bytes!;
+        f.col![i] = compact ? f.num : NaN;
+        f.col2![i] = compact ? f.num2 : NaN;
+        f.start![i] = f.recordStart;
+        f.length![i] = compact ? bytes.length - f.recordStart : -1;
+        f.recordStart = bytes.length;
+        f.objects!.push(set && !compact ? f.pendingValue : undefined);
+        f.compact = false;
+      } else f.objects!.push(set ? f.pendingValue : undefined);
       f.set = false;
       f.pendingValue = undefined;
     }
@@ -196,7 +294,7 @@ export class RecordBuilder {
   }
   done(): RecordColumns {
     const n = this.count;
-    const out: RecordColumns = { count: n, numbers: {}, present: {}, lists: {}, strings: {}, values: {} };
+    const out: RecordColumns = { count: n, numbers: {}, present: {}, lists: {}, strings: {}, values: {}, rles: {} };
     for (const f of this.fields) {
       // a field no record had: cheap columns (zeroed typed arrays are not touched)
       out.present[f.name] = f.active ? fit(f.present!, n) : new Uint8Array(n);
@@ -206,7 +304,12 @@ export class RecordBuilder {
           ? { values: f.values!.done(), start: fit(f.start!, n), length: fit(f.length!, n) }
           : { values: new Float64Array(0), start: new Float64Array(n), length: new Int32Array(n).fill(-1) };
       } else if (f.kind === 'string') out.strings[f.name] = f.active ? f.strings! : absentList(n);
-      else out.values[f.name] = f.active ? f.objects! : absentList(n);
+      else if (f.kind === 'rle') {
+        out.values[f.name] = f.active ? f.objects! : absentList(n);
+        out.rles[f.name] = f.active
+          ? { h: fit(f.col!, n), w: fit(f.col2!, n), bytes: f.bytes!.done(), start: fit(f.start!, n), length: fit(f.length!, n) }
+          : { h: new Float64Array(n).fill(NaN), w: new Float64Array(n).fill(NaN), bytes: new Uint8Array(0), start: new Float64Array(n), length: new Int32Array(n).fill(-1) };
+      } else out.values[f.name] = f.active ? f.objects! : absentList(n);
     }
     return out;
   }

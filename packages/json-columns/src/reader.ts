@@ -67,6 +67,10 @@ export function bufferSource(bytes: Uint8Array): ByteSource {
 /** Thrown (as this object) when a step runs past the bytes in the window before the end of input. */
 const NEED_MORE = { needMore: true };
 
+/** The keys of an rle field's byte form, with their quotes. */
+const SIZE_KEY = new TextEncoder().encode('"size"');
+const COUNTS_KEY = new TextEncoder().encode('"counts"');
+
 const WS = new Uint8Array(256);
 WS[32] = WS[9] = WS[10] = WS[13] = 1;
 
@@ -400,6 +404,96 @@ class Parser {
     }
   }
 
+  /**
+   * An rle field: `{"size": [h, w], "counts": "<ASCII>"}` straight into the byte form; anything else
+   * (or anything unexpected on the way: other keys, escapes, literals) is read again from the start as a
+   * built value, so that every error is the one the built value's reading gives.
+   */
+  readFieldRle(f: FieldBuilder, rb: RecordBuilder): void {
+    const at = this.pos;
+    if (!this.readRleBytes(f, rb)) {
+      this.pos = at;
+      rb.setRleValue(f, this.readValue(1));
+    }
+  }
+
+  /** The byte form of an rle field at pos, into the builder; false (pos anywhere) when the value is not in that form. */
+  readRleBytes(f: FieldBuilder, rb: RecordBuilder): boolean {
+    if (this.peek() !== 123) return false;
+    this.pos++;
+    const h = this.keyAndNumber(SIZE_KEY, 91);
+    if (h === undefined) return false;
+    const w = this.keyAndNumber(undefined, 44);
+    if (w === undefined || this.peek() !== 93) return false;
+    this.pos++;
+    if (this.peek() !== 44) return false;
+    this.pos++;
+    if (!this.key(COUNTS_KEY) || this.peek() !== 34) return false;
+    const b = this.buf;
+    const from = this.pos + 1;
+    let p = from;
+    let escaped = false;
+    for (;;) {
+      if (p >= this.end) {
+        if (this.eof) return false;
+        throw NEED_MORE;
+      }
+      const c = b[p];
+      if (c === 34) break;
+      if (c === 92) {
+        // "\\" (a backslash, one of the RLE alphabet's characters) is the one escape taken here
+        if (p + 1 >= this.end) {
+          if (this.eof) return false;
+          throw NEED_MORE;
+        }
+        if (b[p + 1] !== 92) return false;
+        escaped = true;
+        p += 2;
+        continue;
+      }
+      if (c < 32 || c >= 128) return false;
+      p++;
+    }
+    this.pos = p + 1;
+    if (this.peek() !== 125) return false;
+    this.pos++;
+    rb.setRle(f, h, w, b, from, p, escaped);
+    return true;
+  }
+
+  /** `"key":` (the key's bytes and quotes given) at pos, consumed; false (pos anywhere) when not there. */
+  key(quoted: Uint8Array): boolean {
+    if (this.peek() !== 34) return false;
+    const b = this.buf;
+    const p = this.pos;
+    if (p + quoted.length > this.end) {
+      if (this.eof) return false;
+      throw NEED_MORE;
+    }
+    for (let i = 0; i < quoted.length; i++) if (b[p + i] !== quoted[i]) return false;
+    this.pos = p + quoted.length;
+    if (this.peek() !== 58) return false;
+    this.pos++;
+    return true;
+  }
+
+  /**
+   * For the rle byte form: the given key (if any), then the byte `lead` ('[' or ','), then a plain JSON
+   * number (no literal); undefined (pos anywhere) when the bytes are anything else.
+   */
+  keyAndNumber(quoted: Uint8Array | undefined, lead: number): number | undefined {
+    if (quoted && !this.key(quoted)) return undefined;
+    if (this.peek() !== lead) return undefined;
+    this.pos++;
+    const c = this.peek();
+    if (c !== 45 && !(c >= 48 && c <= 57)) return undefined;
+    parseNumber(this.buf, this.pos, this.end, this.eof, this.num);
+    if (this.num.end === NEED_MORE_INPUT) throw NEED_MORE;
+    if (this.num.end === NOT_A_NUMBER) return undefined;
+    this.pos = this.num.end;
+    return this.num.value;
+  }
+
   /** Which declared field the key at pos names (the key is consumed); -1 for none. */
   matchKey(fields: FieldBuilder[]): number {
     const b = this.buf;
@@ -461,7 +555,8 @@ class Parser {
           const at = this.pos;
           if (this.peek() !== 34) throw this.typeError(f, 'a string', this.readValue(), at);
           f.pendingValue = this.readString();
-        } else f.pendingValue = this.readValue(1);
+        } else if (f.kind === 'rle') this.readFieldRle(f, rb);
+        else f.pendingValue = this.readValue(1);
         f.set = true;
       }
       const d = this.peek();
