@@ -122,6 +122,17 @@ export function readGroundTruth(file: string, options: { segmentation: boolean }
 }
 
 function uniqueIds(ids: Float64Array, file: string, list: string, expected: string, why?: string): void {
+  // sorted, equal ids are neighbours: a typed-array sort is cheaper than a Map of tens of thousands of
+  // ids; only when some id repeats (or there is more than one NaN, which the sort does not put together
+  // as equal) does the Map below find the first repeat in file order for the message
+  const sorted = ids.slice().sort();
+  let repeated = false;
+  let nans = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    if (sorted[i] !== sorted[i]) nans++;
+    else if (i > 0 && sorted[i] === sorted[i - 1]) repeated = true;
+  }
+  if (!repeated && nans < 2) return;
   const seen = new Map<number, number>();
   for (let i = 0; i < ids.length; i++) {
     const prev = seen.get(ids[i]);
@@ -175,10 +186,12 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
   const c = r.lists[''];
   const n = c.count;
   const bl = c.lists.bbox;
-  // segmentations: compressed RLEs as the reader's bytes (rl), the others as values (seg)
-  const seg = c.values.segmentation;
-  const rl = c.rles.segmentation;
   const hasSeg = c.present.segmentation;
+  // segmentations: compressed RLEs as the reader's bytes (rl), the others as values (seg); when no result
+  // has one, neither is looked at (the reader makes a field's columns only then)
+  const anySeg = hasSeg.indexOf(1) >= 0;
+  const seg = anySeg ? c.values.segmentation : new Array<unknown>(n);
+  const rl = anySeg ? c.rles.segmentation : undefined;
   let kind: ResultsKind = 'empty';
   if (n > 0) {
     if (bl.length[0] > 0) kind = 'bbox';
@@ -188,7 +201,7 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
   }
   // the byte form is decoded straight into masks in the segmentation branch; elsewhere it becomes the value it stands for
   const measureBytes = kind === 'segmentation' ? options.measureMask?.bytes : undefined;
-  if (measureBytes === undefined) for (let i = 0; i < n; i++) if (rl.length[i] >= 0) seg[i] = rleValue(rl, i);
+  if (rl !== undefined && measureBytes === undefined) for (let i = 0; i < n; i++) if (rl.length[i] >= 0) seg[i] = rleValue(rl, i);
   requirePresent(c, '', 'image_id', file, 'an image id');
   requirePresent(c, '', 'category_id', file, 'a category id');
   requirePresent(c, '', 'score', file, 'a score');
@@ -234,7 +247,7 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
       if (!hasSeg[i]) throw bad(file, `[${i}].segmentation`, 'a compressed RLE {size, counts} (the first result has one, so every result needs one)', undefined);
       if (!options.measureMask) throw bad(file, `[${i}].segmentation`, 'segmentation results only with the mask API', seg[i]);
       let measured: ArrayLike<number>;
-      if (measureBytes !== undefined && rl.length[i] >= 0) {
+      if (measureBytes !== undefined && rl !== undefined && rl.length[i] >= 0) {
         const boxes = (res.maskBoxes ??= new Float64Array(4 * n));
         // at most one count per character of the strings: the packed counts are sized once
         const pm = (res.packedMasks ??= { counts: measureBytes.packed(rl.bytes.length), start: new Float64Array(n), length: new Int32Array(n).fill(-1), h: rl.h, w: rl.w });

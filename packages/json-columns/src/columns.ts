@@ -296,23 +296,47 @@ export class RecordBuilder {
     const n = this.count;
     const out: RecordColumns = { count: n, numbers: {}, present: {}, lists: {}, strings: {}, values: {}, rles: {} };
     for (const f of this.fields) {
-      // a field no record had: cheap columns (zeroed typed arrays are not touched)
-      out.present[f.name] = f.active ? fit(f.present!, n) : new Uint8Array(n);
-      if (f.kind === 'number' || f.kind === 'id') out.numbers[f.name] = f.active ? fit(f.col!, n) : new Float64Array(n).fill(NaN);
-      else if (f.kind === 'numbers') {
-        out.lists[f.name] = f.active
-          ? { values: f.values!.done(), start: fit(f.start!, n), length: fit(f.length!, n) }
-          : { values: new Float64Array(0), start: new Float64Array(n), length: new Int32Array(n).fill(-1) };
-      } else if (f.kind === 'string') out.strings[f.name] = f.active ? f.strings! : absentList(n);
+      const name = f.name;
+      if (!f.active) {
+        // a field no record had: its columns are made when first looked at (a results file of boxes
+        // has no keypoints or masks: tens of MB of NaN and -1 columns nobody reads)
+        lazy(out.present, name, () => new Uint8Array(n));
+        if (f.kind === 'number' || f.kind === 'id') lazy(out.numbers, name, () => new Float64Array(n).fill(NaN));
+        else if (f.kind === 'numbers') lazy(out.lists, name, () => ({ values: new Float64Array(0), start: new Float64Array(n), length: new Int32Array(n).fill(-1) }));
+        else if (f.kind === 'string') lazy(out.strings, name, () => absentList(n));
+        else {
+          lazy(out.values, name, () => absentList(n));
+          if (f.kind === 'rle') lazy(out.rles, name, () => ({ h: new Float64Array(n).fill(NaN), w: new Float64Array(n).fill(NaN), bytes: new Uint8Array(0), start: new Float64Array(n), length: new Int32Array(n).fill(-1) }));
+        }
+        continue;
+      }
+      out.present[name] = fit(f.present!, n);
+      if (f.kind === 'number' || f.kind === 'id') out.numbers[name] = fit(f.col!, n);
+      else if (f.kind === 'numbers') out.lists[name] = { values: f.values!.done(), start: fit(f.start!, n), length: fit(f.length!, n) };
+      else if (f.kind === 'string') out.strings[name] = f.strings!;
       else if (f.kind === 'rle') {
-        out.values[f.name] = f.active ? f.objects! : absentList(n);
-        out.rles[f.name] = f.active
-          ? { h: fit(f.col!, n), w: fit(f.col2!, n), bytes: f.bytes!.done(), start: fit(f.start!, n), length: fit(f.length!, n) }
-          : { h: new Float64Array(n).fill(NaN), w: new Float64Array(n).fill(NaN), bytes: new Uint8Array(0), start: new Float64Array(n), length: new Int32Array(n).fill(-1) };
-      } else out.values[f.name] = f.active ? f.objects! : absentList(n);
+        out.values[name] = f.objects!;
+        out.rles[name] = { h: fit(f.col!, n), w: fit(f.col2!, n), bytes: f.bytes!.done(), start: fit(f.start!, n), length: fit(f.length!, n) };
+      } else out.values[name] = f.objects!;
     }
     return out;
   }
+}
+
+/** `o[key]`, made by `make` when first read (then a plain property: later reads and writes as usual). */
+function lazy<T>(o: Record<string, T>, key: string, make: () => T): void {
+  Object.defineProperty(o, key, {
+    configurable: true,
+    enumerable: true,
+    get(): T {
+      const v = make();
+      Object.defineProperty(o, key, { value: v, writable: true, configurable: true, enumerable: true });
+      return v;
+    },
+    set(v: T) {
+      Object.defineProperty(o, key, { value: v, writable: true, configurable: true, enumerable: true });
+    },
+  });
 }
 
 /** n undefined entries, dense (no holes: `map` and `forEach` visit every one, as for a list built record by record). */
