@@ -192,7 +192,12 @@ export function decodeStringMeasured(s: string, h: number, w: number, arena?: Co
 export function decodeBytesMeasured(src: Uint8Array, start: number, end: number, h: number, w: number, packed: PackedCounts, areas: Float64Array, boxes: Float64Array, i: number): number {
   checkSize(h, w);
   const base = packed.length;
-  const m = measure(src, start, end, h, w, packed.room(end - start), base, areas, boxes, 4 * i, undefined, i);
+  // sizes below 2^31 as int32 (a Float64Array column gives doubles): the decoder's arithmetic on them
+  // stays in small integers
+  const hi = h | 0;
+  const wi = w | 0;
+  const small = hi === h && wi === w;
+  const m = measure(src, start, end, small ? hi : h, small ? wi : w, packed.room(end - start), base, areas, boxes, 4 * i, undefined, i);
   packed.length = base + m;
   return m;
 }
@@ -227,29 +232,36 @@ function measure(src: Uint8Array, start: number, end: number, h: number, w: numb
   let col = 0;
   let row = 0;
   while (p < end) {
-    let x = 0;
-    let k = 0;
-    let c: number;
-    let seventh = false;
-    const first = p;
-    do {
-      if (p === end) failAt('string-truncated', src, start, end, text, first - start);
-      c = src[p++] - 48;
-      if (c < 0 || c > 63) failAt('string-char', src, start, end, text, p - 1 - start);
-      if (k === 6) {
-        seventh = true;
-        break;
-      }
-      x |= (c & 0x1f) << (5 * k);
-      k++;
-    } while (c & 0x20);
     let v: number;
-    if (!seventh) {
-      v = c & 0x10 ? x | (-1 << (5 * k)) : x;
+    const c0 = src[p] - 48;
+    if (c0 >= 0 && c0 < 32) {
+      // one character, no continuation bit (most counts of real masks): 5 bits, sign-extended
+      v = c0 & 0x10 ? c0 - 32 : c0;
+      p++;
     } else {
-      if (c & 0x20) failAt('string-group', src, start, end, text, first - start);
-      v = (x >>> 0) + (c & 0x1f) * 2 ** 30;
-      if (c & 0x10) v -= 2 ** 35;
+      let x = 0;
+      let k = 0;
+      let c: number;
+      let seventh = false;
+      const first = p;
+      do {
+        if (p === end) failAt('string-truncated', src, start, end, text, first - start);
+        c = src[p++] - 48;
+        if (c < 0 || c > 63) failAt('string-char', src, start, end, text, p - 1 - start);
+        if (k === 6) {
+          seventh = true;
+          break;
+        }
+        x |= (c & 0x1f) << (5 * k);
+        k++;
+      } while (c & 0x20);
+      if (!seventh) {
+        v = c & 0x10 ? x | (-1 << (5 * k)) : x;
+      } else {
+        if (c & 0x20) failAt('string-group', src, start, end, text, first - start);
+        v = (x >>> 0) + (c & 0x1f) * 2 ** 30;
+        if (c & 0x10) v -= 2 ** 35;
+      }
     }
     if (m > 2) v += cnts[base + m - 2];
     const count = v >>> 0;
@@ -336,18 +348,12 @@ function warmUp(): void {
     { h: 2, w: 9, counts: Uint32Array.of(7, 1, 10) }, // a 0-run over several columns
     { h: 65536, w: 32768, counts: Uint32Array.of(2 ** 31 - 5, 5) }, // a 7-character count
   ];
-  // sizes as small integers and as doubles (what a Float64Array column gives): both kinds of number
-  const size = new Float64Array(2);
   for (let r = 0; r < 2; r++) {
     for (const rle of cases) {
       const s = encodeString(rle);
       for (let i = 0; i < s.length; i++) charBytes[i] = s.charCodeAt(i);
-      size[0] = rle.h;
-      size[1] = rle.w;
-      const h = r ? size[0] : rle.h;
-      const w = r ? size[1] : rle.w;
       packed.length = 0;
-      decodeBytesMeasured(charBytes, 0, s.length, h, w, packed, areas, boxes, 0);
+      decodeBytesMeasured(charBytes, 0, s.length, rle.h, rle.w, packed, areas, boxes, 0);
     }
   }
   for (const [s, h, w] of [['5:e2', 10, 11], ['5:x', 10, 10], ['5:e', 10, 10], ['oooooooo0', 10, 10]] as const) {
