@@ -146,13 +146,10 @@ export interface MaskMeasure {
   (segmentation: unknown, field: string): { area: number; bbox: ArrayLike<number>; mask?: unknown };
   /**
    * The same for result i's `{size: [h, w], counts}` as the reader kept it (the counts string as the bytes
-   * src[start..end)): the counts appended to `packed.data` (returns how many), the area into areas[i],
-   * the box into boxes[4i … 4i+3]. Errors as the call above gives them for `[i].segmentation`.
+   * src[start..end)): the area into areas[i], the box into boxes[4i … 4i+3]. Errors as the call above
+   * gives them for `[i].segmentation`.
    */
-  bytes?: {
-    packed(capacity: number): { data: Uint32Array; length: number };
-    measure(src: Uint8Array, start: number, end: number, h: number, w: number, packed: { data: Uint32Array; length: number }, areas: Float64Array, boxes: Float64Array, i: number): number;
-  };
+  bytes?: (src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number) => void;
 }
 
 export interface LoadResultsOptions {
@@ -249,11 +246,9 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
       let measured: ArrayLike<number>;
       if (measureBytes !== undefined && rl !== undefined && rl.length[i] >= 0) {
         const boxes = (res.maskBoxes ??= new Float64Array(4 * n));
-        // at most one count per character of the strings: the packed counts are sized once
-        const pm = (res.packedMasks ??= { counts: measureBytes.packed(rl.bytes.length), start: new Float64Array(n), length: new Int32Array(n).fill(-1), h: rl.h, w: rl.w });
+        res.maskBytes = rl;
         const at = rl.start[i];
-        pm.start[i] = pm.counts.length;
-        pm.length[i] = measureBytes.measure(rl.bytes, at, at + rl.length[i], rl.h[i], rl.w[i], pm.counts, res.area, boxes, i);
+        measureBytes(rl.bytes, at, at + rl.length[i], rl.h[i], rl.w[i], res.area, boxes, i);
         if (box === undefined) {
           for (let k = 4 * i; k < 4 * i + 4; k++) res.bbox[k] = boxes[k];
           continue;

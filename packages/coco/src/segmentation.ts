@@ -1,6 +1,7 @@
 import { inputError } from '@cvdevkit/core';
 import './codes.js';
-import { CountsArena, decodeBytesMeasured, decodeString, decodeStringMeasured, PackedCounts, fromPolygons, fromUncompressed, isRleError, merge, type MeasuredRle, type Rle } from '@cvdevkit/rle';
+import { CountsArena, decodeBytesMeasured, decodeString, decodeStringMeasured, fromPolygons, fromUncompressed, isRleError, merge, type MeasuredRle, type PackedCounts, type Rle } from '@cvdevkit/rle';
+import type { Results } from './dataset.js';
 import { showValue } from './load.js';
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -95,13 +96,10 @@ export function hasOddPolygon(segm: unknown): boolean {
   return Array.isArray(segm) && segm.some((p) => Array.isArray(p) && p.length % 2 === 1);
 }
 
-/** loadRes' `mask.area(segm)` and `mask.toBbox(segm)` of a compressed-RLE result (`bytes`: of one the reader kept as bytes, its counts packed). */
+/** loadRes' `mask.area(segm)` and `mask.toBbox(segm)` of a compressed-RLE result (`bytes`: of one the reader kept as bytes). */
 export interface CompressedMeasure {
   (segm: unknown, field: string): { area: number; bbox: Float64Array; mask: Rle };
-  bytes: {
-    packed(capacity: number): PackedCounts;
-    measure(src: Uint8Array, start: number, end: number, h: number, w: number, packed: PackedCounts, areas: Float64Array, boxes: Float64Array, i: number): number;
-  };
+  bytes(src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number): void;
 }
 
 export function measureCompressed(file: string): CompressedMeasure {
@@ -110,21 +108,42 @@ export function measureCompressed(file: string): CompressedMeasure {
     const m = compressedRleMeasured(segm, file, field, arena);
     return { area: m.area, bbox: m.bbox, mask: m.rle };
   };
-  const bytes = {
-    packed: (capacity: number) => new PackedCounts(capacity),
-    // the byte form is always {size: [two numbers], counts: "<string>"}: only the mask API's checks can fail
-    measure(src: Uint8Array, start: number, end: number, h: number, w: number, packed: PackedCounts, areas: Float64Array, boxes: Float64Array, i: number): number {
-      try {
-        return decodeBytesMeasured(src, start, end, h, w, packed, areas, boxes, i);
-      } catch (e) {
-        if (!isRleError(e)) throw e;
-        let counts = '';
-        for (let k = start; k < end; k++) counts += String.fromCharCode(src[k]);
-        // the same error as the value's: measured again from the value, where it fails the same way
-        compressedRleMeasured({ size: [h, w], counts }, file, `[${i}].segmentation`);
-        throw e;
-      }
-    },
+  // the byte form is always {size: [two numbers], counts: "<string>"}: only the mask API's checks can
+  // fail; the counts are not kept (the IoU decodes the bytes again)
+  const bytes = (src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number): void => {
+    try {
+      decodeBytesMeasured(src, start, end, h, w, undefined, areas, boxes, i);
+    } catch (e) {
+      if (!isRleError(e)) throw e;
+      // the same error as the value's: measured again from the value, where it fails the same way
+      compressedRleMeasured({ size: [h, w], counts: bytesText(src, start, end) }, file, `[${i}].segmentation`);
+      throw e;
+    }
   };
   return Object.assign(measure, { bytes });
 }
+
+/** The string the bytes src[start..end) spell (one character per byte). */
+function bytesText(src: Uint8Array, start: number, end: number): string {
+  let s = '';
+  for (let k = start; k < end; k++) s += String.fromCharCode(src[k]);
+  return s;
+}
+
+/**
+ * The mask of result i that loadRes measured from the file's bytes (`Results.maskBytes`), decoded
+ * again: its counts appended to `packed` (a view of them is returned); undefined when result i is not
+ * one of those.
+ */
+export function maskFromBytes(mb: NonNullable<Results['maskBytes']>, i: number, packed: PackedCounts): Rle | undefined {
+  const len = mb.length[i];
+  if (len < 0) return undefined;
+  const at = mb.start[i];
+  const h = mb.h[i];
+  const w = mb.w[i];
+  const base = packed.length;
+  const m = decodeBytesMeasured(mb.bytes, at, at + len, h, w, packed, scratchArea, scratchBox, 0);
+  return packed.rle(h, w, base, m);
+}
+const scratchArea = new Float64Array(1);
+const scratchBox = new Float64Array(4);

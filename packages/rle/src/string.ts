@@ -184,21 +184,22 @@ export function decodeStringMeasured(s: string, h: number, w: number, arena?: Co
 
 /**
  * `decodeStringMeasured` of the compressed string held as bytes (`src[start..end)`, its characters as
- * Latin-1: a JSON file's bytes, read without making a string), its counts appended to `packed`: the
- * number of counts is returned (they are the last ones of `packed`), the area written to `areas[i]` and
- * the box [x, y, w, h] to `boxes[4i … 4i+3]`. The same values and the same errors (the message quotes
- * the bytes as the string they spell); on an error `packed` is left as it was.
+ * Latin-1: a JSON file's bytes, read without making a string), its counts appended to `packed` (or, without
+ * it, not kept: the area and box only): the number of counts is returned (they are the last ones of
+ * `packed`), the area written to `areas[i]` and the box [x, y, w, h] to `boxes[4i … 4i+3]`. The same
+ * values and the same errors (the message quotes the bytes as the string they spell); on an error
+ * `packed` is left as it was.
  */
-export function decodeBytesMeasured(src: Uint8Array, start: number, end: number, h: number, w: number, packed: PackedCounts, areas: Float64Array, boxes: Float64Array, i: number): number {
+export function decodeBytesMeasured(src: Uint8Array, start: number, end: number, h: number, w: number, packed: PackedCounts | undefined, areas: Float64Array, boxes: Float64Array, i: number): number {
   checkSize(h, w);
-  const base = packed.length;
+  const base = packed ? packed.length : 0;
   // sizes below 2^31 as int32 (a Float64Array column gives doubles): the decoder's arithmetic on them
   // stays in small integers
   const hi = h | 0;
   const wi = w | 0;
   const small = hi === h && wi === w;
-  const m = measure(src, start, end, small ? hi : h, small ? wi : w, packed.room(end - start), base, areas, boxes, 4 * i, undefined, i);
-  packed.length = base + m;
+  const m = measure(src, start, end, small ? hi : h, small ? wi : w, packed ? packed.room(end - start) : scratchU32(end - start), base, areas, boxes, 4 * i, undefined, i);
+  if (packed) packed.length = base + m;
   return m;
 }
 
@@ -353,7 +354,7 @@ function warmUp(): void {
       const s = encodeString(rle);
       for (let i = 0; i < s.length; i++) charBytes[i] = s.charCodeAt(i);
       packed.length = 0;
-      decodeBytesMeasured(charBytes, 0, s.length, rle.h, rle.w, packed, areas, boxes, 0);
+      decodeBytesMeasured(charBytes, 0, s.length, rle.h, rle.w, r ? packed : undefined, areas, boxes, 0);
     }
   }
   for (const [s, h, w] of [['5:e2', 10, 11], ['5:x', 10, 10], ['5:e', 10, 10], ['oooooooo0', 10, 10]] as const) {
