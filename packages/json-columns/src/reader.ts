@@ -388,13 +388,22 @@ class Parser {
       this.pos++;
       return;
     }
+    const num = this.num;
     for (;;) {
       const c = this.peek();
-      if (c === 91 || c === 123 || c === 34 || c === 110) {
+      if ((c >= 48 && c <= 57) || c === 45) {
+        // a plain number (most of them): parsed here; anything else (-Infinity, more input needed, an
+        // error) goes the general way below from the same place
+        parseNumber(this.buf, this.pos, this.end, this.eof, num);
+        if (num.end >= 0) {
+          this.pos = num.end;
+          if (out.length === out.data.length) out.grow(out.length + 1);
+          out.data[out.length++] = num.value;
+        } else out.push(this.readFieldNumber(f));
+      } else if (c === 91 || c === 123 || c === 34 || c === 110) {
         this.pos = at;
         throw this.typeError(f, 'a list of numbers', this.readValue(), at);
-      }
-      out.push(this.readFieldNumber(f));
+      } else out.push(this.readFieldNumber(f));
       const d = this.peek();
       this.pos++;
       if (d === 44) continue;
@@ -549,8 +558,19 @@ class Parser {
       if (i < 0) this.skipValue(1);
       else {
         const f = fields[i];
-        if (f.kind === 'number' || f.kind === 'id') f.num = this.readFieldNumber(f);
-        else if (f.kind === 'numbers') this.readFieldNumbers(f, rb);
+        if (f.kind === 'number' || f.kind === 'id') {
+          const c = this.peek();
+          const num = this.num;
+          if ((c >= 48 && c <= 57) || c === 45) {
+            // a plain number: parsed here unless it needs the general way (more input, -Infinity, an
+            // error, an id beyond 2^53), which starts again from the same place
+            parseNumber(this.buf, this.pos, this.end, this.eof, num);
+            if (num.end >= 0 && !(f.kind === 'id' && num.integer && Math.abs(num.value) > 2 ** 53)) {
+              this.pos = num.end;
+              f.num = num.value;
+            } else f.num = this.readFieldNumber(f);
+          } else f.num = this.readFieldNumber(f);
+        } else if (f.kind === 'numbers') this.readFieldNumbers(f, rb);
         else if (f.kind === 'string') {
           const at = this.pos;
           if (this.peek() !== 34) throw this.typeError(f, 'a string', this.readValue(), at);
