@@ -68,22 +68,6 @@ export class U8 {
   constructor(capacity = 1024) {
     this.data = new Uint8Array(capacity);
   }
-  /** Appends src[from..to), with each escaped backslash (two bytes 0x5c) as one when `unescape` is set. */
-  append(src: Uint8Array, from: number, to: number, unescape: boolean): void {
-    const n = to - from;
-    if (this.length + n > this.data.length) this.grow(this.length + n);
-    const d = this.data;
-    let at = this.length;
-    // a byte loop: the strings are short (a subarray and set per string cost more)
-    if (unescape) {
-      for (let i = from; i < to; i++) {
-        const c = src[i];
-        d[at++] = c;
-        if (c === 92) i++;
-      }
-    } else for (let i = from; i < to; i++) d[at++] = src[i];
-    this.length = at;
-  }
   grow(min: number): void {
     const next = new Uint8Array(Math.max(min, this.data.length * 2));
     next.set(this.data.subarray(0, this.length));
@@ -192,13 +176,19 @@ export class RecordBuilder {
     f.values!.length = f.recordStart;
   }
   /**
-   * An rle field's value in the byte form: h, w and the counts string's JSON text src[from..to) (its only
-   * escapes, if `escaped`, are escaped backslashes); a repeated key rewrites it.
+   * An rle field's byte array, cut back to the record's start, with room for `n` more bytes: the reader
+   * writes a counts string there (from `length` on) and then calls `setRle`, or leaves it (not the byte
+   * form).
    */
-  setRle(f: FieldBuilder, h: number, w: number, src: Uint8Array, from: number, to: number, escaped: boolean): void {
+  rleBytes(f: FieldBuilder, n: number): U8 {
     const bytes = f.bytes!;
     bytes.length = f.recordStart;
-    bytes.append(src, from, to, escaped);
+    if (bytes.length + n > bytes.data.length) bytes.grow(bytes.length + n);
+    return bytes;
+  }
+  /** An rle field's value in the byte form: h, w, and its string written up to `end` (see `rleBytes`); a repeated key rewrites it. */
+  setRle(f: FieldBuilder, h: number, w: number, end: number): void {
+    f.bytes!.length = end;
     f.num = h;
     f.num2 = w;
     f.compact = true;

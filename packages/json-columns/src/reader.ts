@@ -439,11 +439,15 @@ class Parser {
     this.pos++;
     if (!this.key(COUNTS_KEY) || this.peek() !== 34) return false;
     const b = this.buf;
-    const from = this.pos + 1;
-    let p = from;
-    let escaped = false;
+    const end = this.end;
+    let p = this.pos + 1;
+    // the string's bytes are copied while they are checked (one pass): into the field's byte array after
+    // the record's start, kept only when the whole value is in the byte form
+    const out = rb.rleBytes(f, end - p);
+    let at = out.length;
+    const d = out.data;
     for (;;) {
-      if (p >= this.end) {
+      if (p >= end) {
         if (this.eof) return false;
         throw NEED_MORE;
       }
@@ -451,22 +455,23 @@ class Parser {
       if (c === 34) break;
       if (c === 92) {
         // "\\" (a backslash, one of the RLE alphabet's characters) is the one escape taken here
-        if (p + 1 >= this.end) {
+        if (p + 1 >= end) {
           if (this.eof) return false;
           throw NEED_MORE;
         }
         if (b[p + 1] !== 92) return false;
-        escaped = true;
+        d[at++] = 92;
         p += 2;
         continue;
       }
       if (c < 32 || c >= 128) return false;
+      d[at++] = c;
       p++;
     }
     this.pos = p + 1;
     if (this.peek() !== 125) return false;
     this.pos++;
-    rb.setRle(f, h, w, b, from, p, escaped);
+    rb.setRle(f, h, w, at);
     return true;
   }
 
