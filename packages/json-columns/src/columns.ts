@@ -73,8 +73,12 @@ export class U8 {
     next.set(this.data.subarray(0, this.length));
     this.data = next;
   }
+  /**
+   * The bytes written, as a view: the room after them was never written (a fresh allocation's untouched
+   * pages cost no memory), so copying them out would only cost a pass over them.
+   */
   done(): Uint8Array {
-    return fit(this.data, this.length);
+    return this.data.subarray(0, this.length);
   }
 }
 

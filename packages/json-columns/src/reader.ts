@@ -67,6 +67,39 @@ export function bufferSource(bytes: Uint8Array): ByteSource {
 /** Thrown (as this object) when a step runs past the bytes in the window before the end of input. */
 const NEED_MORE = { needMore: true };
 
+/** `copyPlainString`: the window ends inside the string (more input needed, or the input ends there). */
+const STRING_CUT = -1;
+/** `copyPlainString`: an escape other than an escaped backslash, a control or a non-ASCII byte. */
+const STRING_NOT_PLAIN = -2;
+/** Where `copyPlainString`'s copy ended in its destination. */
+let copiedEnd = 0;
+
+/**
+ * Copies the body of the JSON string whose first byte is b[p] to d[at …], an escaped backslash as one
+ * backslash; returns the index of the closing quote (`copiedEnd`: the end of the copy), or STRING_CUT or
+ * STRING_NOT_PLAIN. A small function of its own: compiled early, and never thrown away for the reader's
+ * sake (its loop is most of the work of reading masks).
+ */
+function copyPlainString(b: Uint8Array, p: number, end: number, d: Uint8Array, at: number): number {
+  for (;;) {
+    if (p >= end) return STRING_CUT;
+    const c = b[p];
+    if (c === 34) break;
+    if (c === 92) {
+      if (p + 1 >= end) return STRING_CUT;
+      if (b[p + 1] !== 92) return STRING_NOT_PLAIN;
+      d[at++] = 92;
+      p += 2;
+      continue;
+    }
+    if (c < 32 || c >= 128) return STRING_NOT_PLAIN;
+    d[at++] = c;
+    p++;
+  }
+  copiedEnd = at;
+  return p;
+}
+
 /** The keys of an rle field's byte form, with their quotes. */
 const SIZE_KEY = new TextEncoder().encode('"size"');
 const COUNTS_KEY = new TextEncoder().encode('"counts"');
@@ -438,37 +471,18 @@ class Parser {
     if (this.peek() !== 44) return false;
     this.pos++;
     if (!this.key(COUNTS_KEY) || this.peek() !== 34) return false;
-    const b = this.buf;
-    const end = this.end;
-    let p = this.pos + 1;
     // the string's bytes are copied while they are checked (one pass): into the field's byte array after
     // the record's start, kept only when the whole value is in the byte form
-    const out = rb.rleBytes(f, end - p);
-    let at = out.length;
-    const d = out.data;
-    for (;;) {
-      if (p >= end) {
-        if (this.eof) return false;
-        throw NEED_MORE;
-      }
-      const c = b[p];
-      if (c === 34) break;
-      if (c === 92) {
-        // "\\" (a backslash, one of the RLE alphabet's characters) is the one escape taken here
-        if (p + 1 >= end) {
-          if (this.eof) return false;
-          throw NEED_MORE;
-        }
-        if (b[p + 1] !== 92) return false;
-        d[at++] = 92;
-        p += 2;
-        continue;
-      }
-      if (c < 32 || c >= 128) return false;
-      d[at++] = c;
-      p++;
+    const from = this.pos + 1;
+    const out = rb.rleBytes(f, this.end - from);
+    const q = copyPlainString(this.buf, from, this.end, out.data, out.length);
+    if (q === STRING_NOT_PLAIN) return false;
+    if (q === STRING_CUT) {
+      if (this.eof) return false;
+      throw NEED_MORE;
     }
-    this.pos = p + 1;
+    const at = copiedEnd;
+    this.pos = q + 1;
     if (this.peek() !== 125) return false;
     this.pos++;
     rb.setRle(f, h, w, at);
