@@ -11,11 +11,13 @@ export const COCO_CODES = {
   'coco/unknown-img-ids': '--img-ids names ids that are not images of the ground truth (nothing to evaluate there)',
   'coco/unknown-cat-ids': '--cat-ids names ids that are not categories of the ground truth (their AP is -1)',
   'coco/shard': 'this report covers one shard of the images; merge the shards\' records for the score',
-  'coco/no-per-image': 'per-image statistics were asked for (--per-image) but this run cannot store them (shards, or an AP that is no single area range and maxDets)',
+  'coco/no-per-image': 'per-image statistics were asked for (--per-image) but this run cannot store them (one shard: merge the shards with --per-image; an AP that is no single area range and maxDets; records files written without per-image counts)',
   // input errors (exit 2)
   'coco/segmentation': 'a segmentation is malformed: not a polygon list or an RLE {size, counts}, bad numbers, a bad RLE string',
   'coco/keypoints': 'a keypoint list does not hold 3 numbers per OKS sigma, or a field keypoint evaluation reads is missing',
-  'coco/missing-field': 'an annotation or result lacks a field pycocotools reads (bbox for bbox evaluation, num_keypoints, keypoints)',
+  'coco/missing-field': 'an annotation or result lacks a field pycocotools reads (ids, area, iscrowd, score, bbox for bbox evaluation, num_keypoints, keypoints)',
+  'coco/field-type': 'a field holds a value of another type than COCO\'s (a string where a number or id is read, …)',
+  'coco/file-layout': 'the file is not laid out as COCO\'s: the ground truth an object with lists images, categories, annotations; the results a list',
 } satisfies Record<string, string>;
 
 declare module '@cvdevkit/core' {

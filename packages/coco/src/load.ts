@@ -17,13 +17,13 @@ export function showValue(v: unknown): string {
   return s.length > 80 ? `${s.slice(0, 77)}…` : s;
 }
 
-function bad(file: string, field: string, expected: string, found: unknown, code: Parameters<typeof inputError>[0]['code'] = 'input/invalid', hint?: string): DevkitError {
+function bad(file: string, field: string, expected: string, found: unknown, code: Parameters<typeof inputError>[0]['code'] = 'coco/missing-field', hint?: string): DevkitError {
   return inputError({ code, file, field, expected, found: showValue(found), hint });
 }
 
 /** The reader's error as an input error at `file` (byte offset, record path, the value). */
 export function fromReaderError(e: JsonColumnsError, file: string): DevkitError {
-  const code = e.reason === 'syntax' ? 'input/json' : e.reason === 'read' ? 'input/read' : e.reason === 'inexact-integer' ? 'input/number' : 'input/invalid';
+  const code = e.reason === 'syntax' ? 'input/json' : e.reason === 'read' ? 'input/read' : e.reason === 'inexact-integer' ? 'input/number' : e.reason === 'type' ? 'coco/field-type' : 'coco/file-layout';
   return inputError({ code, file, offset: e.reason === 'read' ? undefined : e.offset, field: e.path, expected: e.expected, found: e.found });
 }
 
@@ -75,7 +75,7 @@ export function readGroundTruth(file: string, options: { segmentation: boolean }
       },
     },
   });
-  for (const k of r.missing) throw bad(file, k, `a list "${k}" (a COCO instances or person_keypoints file)`, undefined, 'input/invalid');
+  for (const k of r.missing) throw bad(file, k, `a list "${k}" (a COCO instances or person_keypoints file)`, undefined, 'coco/file-layout');
   const images = r.lists.images;
   const categories = r.lists.categories;
   const a = r.lists.annotations;
@@ -211,7 +211,7 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
     if (bl.length[0] > 0) kind = 'bbox';
     else if (hasSeg[0]) kind = 'segmentation';
     else if (c.present.keypoints[0]) kind = 'keypoints';
-    else throw bad(file, '[0]', 'a result with bbox, segmentation or keypoints', bl.length[0] === 0 ? 'an empty bbox' : 'none of them');
+    else throw bad(file, '[0]', 'a result with bbox, segmentation or keypoints', bl.length[0] === 0 ? 'an empty bbox' : 'none of them', 'coco/missing-field');
   }
   // the byte form is decoded straight into masks in the segmentation branch; elsewhere it becomes the value it stands for
   const measureBytes = kind === 'segmentation' ? options.measureMask?.bytes : undefined;
@@ -267,7 +267,7 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
     } else if (kind === 'segmentation') {
       const box = blen >= 0 ? bl.values.subarray(bl.start[i], bl.start[i] + blen) : undefined;
       if (!hasSeg[i]) throw bad(file, `[${i}].segmentation`, 'a compressed RLE {size, counts} (the first result has one, so every result needs one)', undefined);
-      if (!options.measureMask) throw bad(file, `[${i}].segmentation`, 'segmentation results only with the mask API', seg[i]);
+      if (!options.measureMask) throw bad(file, `[${i}].segmentation`, 'segmentation results only with the mask API', seg[i], 'coco/segmentation');
       let measured: ArrayLike<number>;
       if (measureBytes !== undefined && rl !== undefined && rl.length[i] >= 0) {
         const boxes = (res.maskBoxes ??= new Float64Array(4 * n));
@@ -294,8 +294,8 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
       } else res.bbox.set(measured, 4 * i);
     } else {
       const kp = res.keypoints[i];
-      if (kp === undefined) throw bad(file, `[${i}].keypoints`, 'keypoints [x1, y1, v1, …] (the first result has them, so every result needs them)', undefined);
-      if (kp.length < 3) throw bad(file, `[${i}].keypoints`, 'at least one keypoint [x, y, v]', Array.from(kp));
+      if (kp === undefined) throw bad(file, `[${i}].keypoints`, 'keypoints [x1, y1, v1, …] (the first result has them, so every result needs them)', undefined, 'coco/keypoints');
+      if (kp.length < 3) throw bad(file, `[${i}].keypoints`, 'at least one keypoint [x, y, v]', Array.from(kp), 'coco/keypoints');
       let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
       let nanX = false, nanY = false;
       for (let j = 0; j + 1 < kp.length; j += 3) {

@@ -59,11 +59,13 @@ export function apCell(params: CocoParams, fixes: CocoFixes): { a: number; m: nu
 /**
  * Non-ignored GTs per (K index, image position) in area range a: `_prepare`'s ignore flag (iscrowd; with
  * `--fix ignore` the file's ignore too; keypoints: num_keypoints 0), then the range, both ends inclusive.
+ * With `range` ([start, end) of the sorted image ids: a shard), only the images of that block.
  */
-function npigPerImage(gt: GroundTruth, params: CocoParams, fixes: CocoFixes, setup: EvalSetup, a: number): Map<number, number>[] {
+export function npigPerImage(gt: GroundTruth, params: CocoParams, fixes: CocoFixes, setup: EvalSetup, a: number, range?: readonly [number, number]): Map<number, number>[] {
   const { lo, hi } = params.areaRanges[a];
   const imgPos = new Map<number, number>();
-  setup.imgIds.forEach((id, i) => imgPos.set(id, i));
+  const [start, end] = range ?? [0, setup.imgIds.length];
+  for (let i = start; i < end; i++) imgPos.set(setup.imgIds[i], i);
   const catK = new Map<number, number>();
   setup.catIds.forEach((c, i) => catK.set(c, params.useCats ? i : 0));
   const out = Array.from({ length: setup.K }, () => new Map<number, number>());
@@ -84,14 +86,17 @@ function npigPerImage(gt: GroundTruth, params: CocoParams, fixes: CocoFixes, set
 
 export interface CocoPerImageInput {
   task: string;
-  gt: GroundTruth;
+  /** The ground truth: the non-ignored ground truths per image are counted there (npigPerImage)... */
+  gt?: GroundTruth;
+  /** ...or given: per K index, image position → count in the AP's area range (a merge of shards: shard-per-image.ts). */
+  npig?: Map<number, number>[];
   params: CocoParams;
   fixes: CocoFixes;
   setup: EvalSetup;
   records: CategoryRecords[];
 }
 
-/** The statistics of a whole (unsharded) run, or null when the rows' AP is no single cell column (see apCell). */
+/** The statistics of a whole run (one process, or the merge of its shards), or null when the rows' AP is no single cell column (see apCell). */
 export function cocoPerImage(input: CocoPerImageInput): CocoPerImage | null {
   const { params, fixes, setup, records } = input;
   const cell = apCell(params, fixes);
@@ -99,7 +104,8 @@ export function cocoPerImage(input: CocoPerImageInput): CocoPerImage | null {
   const { a, m } = cell;
   const maxDet = params.maxDets[m];
   const T = params.iouThrs.length;
-  const npig = npigPerImage(input.gt, params, fixes, setup, a);
+  const npig = input.npig ?? (input.gt ? npigPerImage(input.gt, params, fixes, setup, a) : undefined);
+  if (npig === undefined) throw new Error('cocoPerImage: needs the ground truth or the per-image counts');
   const posAll: number[] = [];
   const categories = records.map((rec, k): CocoCategoryPerImage => {
     const pos = [...npig[k]].sort((x, y) => x[0] - y[0]);

@@ -1,22 +1,23 @@
 import { statSync } from 'node:fs';
-import { inputError, readPackageIdentity, usageError, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
+import { inputError, readPackageIdentity, usageError, type Diagnostic, type MergeContext, type Report, type RunContext } from '@cvdevkit/core';
 import { accumulateAll } from './accumulate.js';
 import type { GroundTruth, Results } from './dataset.js';
-import { evaluateCoco, type CocoFixes, type IouComputer } from './evaluate.js';
+import { evaluateCoco, type CocoFixes, type EvalSetup, type IouComputer } from './evaluate.js';
 import { bboxIouComputer } from './iou-bbox.js';
 import { keypointsIouComputer } from './iou-keypoints.js';
 import { segmIouComputer } from './iou-segm.js';
 import { readGroundTruth, readResults, showValue } from './load.js';
-import { paramsFromOptions, parseFixes, type CocoOptions } from './options.js';
+import { fixNames, paramsFromOptions, parseFixes, type CocoOptions } from './options.js';
 import type { CocoParams, IouType } from './params.js';
 import { requireFile } from './require-file.js';
 import { cocoReport } from './report.js';
-import { appendCategory, categoryFromFile, paramsRecord, readRecordsFile, recordsToFile, writeRecordsFile, type RecordsFile } from './records-file.js';
+import { appendCategory, categoryFromFile, paramsRecord, readRecordsFile, recordsToFile, writeRecordsFile } from './records-file.js';
 import { parseShard, shardRange } from './shard.js';
 import type { CategoryRecords } from './records.js';
 import { hasOddPolygon, measureCompressed } from './segmentation.js';
 import { COCO_CODES } from './codes.js';
-import { cocoPerImage } from './per-image.js';
+import { apCell, cocoPerImage } from './per-image.js';
+import { mergeShardPerImage, shardPerImage, type RecordsFileWithPerImage } from './shard-per-image.js';
 
 /** This package's version (read from its package.json; the same from src/ and dist/). */
 export const PACKAGE_VERSION: string = readPackageIdentity(new URL('../package.json', import.meta.url)).version;
@@ -34,6 +35,13 @@ export interface LoadedRun {
 function warning(code: keyof typeof COCO_CODES, message: string, file?: string): Diagnostic {
   return { severity: 'warning', code, message, ...(file !== undefined ? { file } : {}) };
 }
+
+/** --per-image asked for, none stored: why (the same words from evaluate and merge, so their reports agree). */
+function noPerImage(why: string, rankable = true): Diagnostic {
+  return warning('coco/no-per-image', `--per-image: no per-image statistics stored: ${why}${rankable ? '; compare can rank this report without --bootstrap' : ''}`);
+}
+
+const NO_AP_CELL = 'the AP is read from no single area range "all" and maxDets';
 
 /** Keypoint lists must hold 3 numbers per sigma (pycocotools' numpy arithmetic fails or broadcasts otherwise). */
 function checkKeypoints(gt: GroundTruth, dt: Results, params: CocoParams): void {
@@ -153,7 +161,7 @@ export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, c
   context.progress.end();
   const diagnostics = [...run.diagnostics];
   if (shard && options.recordsOut) {
-    const file = recordsToFile(
+    const file: RecordsFileWithPerImage = recordsToFile(
       {
         task: `coco/${iouType}`,
         version: PACKAGE_VERSION,
@@ -169,6 +177,9 @@ export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, c
       out.records,
       out.dtCount,
     );
+    // what a merge needs for --per-image (always written: small, and no shard has to be run again for it)
+    const part = shardPerImage(run.gt, run.params, run.fixes, out.setup, range);
+    if (part !== null) file.perImage = part;
     writeRecordsFile(options.recordsOut, file);
     diagnostics.push({ severity: 'warning', code: 'coco/shard', message: `this report covers shard ${shard.index}/${shard.count} (images ${range[0] + 1}–${range[1]} of ${imgCount}); merge the shards' records for the score: cvdevkit merge coco/${iouType} <records files>` });
   }
@@ -176,8 +187,7 @@ export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, c
   if (context.perImage === true) {
     perImage = shard ? null : cocoPerImage({ task: `coco/${iouType}`, gt: run.gt, params: run.params, fixes: run.fixes, setup: out.setup, records: out.records });
     if (perImage === null) {
-      const why = shard ? 'a shard holds part of the images (merge the shards, then compare runs over all images)' : 'the AP is read from no single area range "all" and maxDets';
-      diagnostics.push(warning('coco/no-per-image', `--per-image: no per-image statistics stored: ${why}; compare can rank this report without --bootstrap`));
+      diagnostics.push(noPerImage(shard ? `a shard holds part of the images (its records file holds what the statistics need: cvdevkit merge coco/${iouType} --per-image <records files>)` : NO_AP_CELL, !shard));
     }
   }
   return cocoReport({
@@ -225,14 +235,60 @@ function paramsFromRecord(r: Record<string, unknown>): CocoParams {
   };
 }
 
+/** The options that shape the evaluation itself: set on `eval --shard`, read from the records by a merge. */
+const EVAL_ONLY = ['iouThrs', 'recThrs', 'maxDets', 'areaRng', 'useCats', 'imgIds', 'catIds', 'kptSigmas', 'fix', 'shard', 'recordsOut'] as const;
+const flagOf = (name: string) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/**
+ * The task options given to a merge: the records hold the params, fixes and inputs the shards ran with, so an
+ * option that would change them is refused when it disagrees with them (exit 1: never a report of other
+ * params than asked for), and accepted when it repeats them (the same command line for eval and merge).
+ */
+function checkMergeOptions(iouType: IouType, options: Partial<CocoOptions>, first: RecordsFileWithPerImage, path: string): void {
+  for (const name of EVAL_ONLY) {
+    const value = options[name];
+    if (value === undefined) continue;
+    const flag = flagOf(name);
+    if (name === 'shard' || name === 'recordsOut') throw usageError(`${flag}: for eval (each shard); merge reads the shards' records files`, 'usage/invalid');
+    const shards = name === 'fix' ? fixNames(first.fixes).join(',') : JSON.stringify(first.params[paramOf[name]]);
+    const given = name === 'fix' ? fixNames(parseFixes(options.fix)).join(',') : JSON.stringify(paramsRecord(paramsFromOptions(iouType, { gt: '', results: '', [name]: value }))[paramOf[name]]);
+    if (given !== shards) throw usageError(`${flag}: the shards ran with ${shards || 'none'} (${path}), found ${given || 'none'}: merge takes the shards' settings; give ${flag} to eval --shard`, 'usage/invalid');
+  }
+  for (const name of ['gt', 'results'] as const) {
+    const file = options[name];
+    if (file === undefined) continue;
+    const size = fileSize(file);
+    if (size !== first.inputs[name]) throw inputError({ code: 'input/counts-mismatch', file, field: `--${name}`, expected: `the ${name} file the shards read (${first.inputs[name]} bytes, ${path})`, found: size === undefined ? 'no such file' : `${size} bytes` });
+  }
+}
+
+const paramOf: Record<Exclude<(typeof EVAL_ONLY)[number], 'fix' | 'shard' | 'recordsOut'>, string> = {
+  iouThrs: 'iouThrs',
+  recThrs: 'recThrs',
+  maxDets: 'maxDets',
+  areaRng: 'areaRanges',
+  useCats: 'useCats',
+  imgIds: 'imgIds',
+  catIds: 'catIds',
+  kptSigmas: 'kptSigmas',
+};
+
+function fileSize(path: string): number | undefined {
+  try {
+    return statSync(path).size;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * `cvdevkit merge coco/<iouType> <records files>`: the shards' records concatenated in image order, then
  * accumulate and summarize: the same numbers as one run over all images, bit for bit.
  */
-export async function mergeCocoShards(iouType: IouType, files: readonly string[], context: RunContext, arrays = false): Promise<Report> {
+export async function mergeCocoShards(iouType: IouType, files: readonly string[], context: MergeContext<CocoOptions>, arrays = false): Promise<Report> {
   const t0 = performance.now();
   if (files.length === 0) throw usageError(`merge coco/${iouType}: expected the records files of the shards`, 'usage/missing-argument');
-  const all: { path: string; file: RecordsFile }[] = files.map((path) => ({ path, file: readRecordsFile(path) }));
+  const all: { path: string; file: RecordsFileWithPerImage }[] = files.map((path) => ({ path, file: readRecordsFile(path) }));
   const first = all[0].file;
   const same = (path: string, field: string, a: unknown, b: unknown) => {
     if (JSON.stringify(a) !== JSON.stringify(b)) throw inputError({ code: 'input/counts-mismatch', file: path, field, expected: `the same ${field} as ${all[0].path}: ${JSON.stringify(b).slice(0, 80)}`, found: JSON.stringify(a).slice(0, 80) });
@@ -251,6 +307,7 @@ export async function mergeCocoShards(iouType: IouType, files: readonly string[]
     }
   }
   if (all.length !== first.shard.count) throw inputError({ code: 'input/counts-incomplete', file: all[all.length - 1].path, field: 'shard', expected: `${first.shard.count} shards`, found: `${all.length}` });
+  checkMergeOptions(iouType, context.options ?? {}, first, all[0].path);
   const params = paramsFromRecord(first.params);
   const T = params.iouThrs.length;
   const A = params.areaRanges.length;
@@ -267,17 +324,27 @@ export async function mergeCocoShards(iouType: IouType, files: readonly string[]
     records.push(r);
   }
   const diagnostics = [...first.diagnostics];
+  let setup: EvalSetup = { imgIds: new Float64Array(first.setup.imgIds), catIds: first.setup.catIds, K, kCatIds: first.setup.kCatIds };
+  let perImage: ReturnType<typeof cocoPerImage> = null;
   if (context.perImage === true) {
-    diagnostics.push(warning('coco/no-per-image', '--per-image: a merge of shards stores no per-image statistics (the records hold no per-image ground-truth counts); evaluate without --shard for compare --bootstrap'));
+    // the statistics of one run over all images, from the records and the shards' per-image counts
+    const cell = apCell(params, first.fixes);
+    const joined = cell === null ? NO_AP_CELL : mergeShardPerImage(all, cell, K, first.setup.imgIds);
+    if (typeof joined === 'string') diagnostics.push(noPerImage(joined));
+    else {
+      setup = { ...setup, imgIds: joined.imgIds };
+      perImage = cocoPerImage({ task: `coco/${iouType}`, npig: joined.npig, params, fixes: first.fixes, setup, records });
+    }
   }
   context.progress.begin('coco: merge', 0);
   const acc = accumulateAll(records, K, A, T, params.recThrs, params.maxDets);
   context.progress.end();
   return cocoReport({
     task: `coco/${iouType}`,
+    ...(perImage ? { extra: { perImage } } : {}),
     params,
     fixes: first.fixes,
-    setup: { imgIds: new Float64Array(first.setup.imgIds), catIds: first.setup.catIds, K, kCatIds: first.setup.kCatIds },
+    setup,
     acc,
     names: new Map(first.names),
     ngt: records.map((r) => r.npig[allAreaIndex(params)]),

@@ -28,13 +28,15 @@ describe.skipIf(!ready)('cvdevkit CLI: coco', () => {
     expect(v.status).toBe(0);
   });
 
-  it('eval --shard 1/2 and 2/2 with --records-out, then cvdevkit merge: exit 0, the summary equals pycocotools', () => {
+  it('eval --shard 1/2 and 2/2 with --records-out, then cvdevkit merge --per-image: exit 0, the summary equals pycocotools, with per-image statistics', () => {
     const dir = makeTempDir('coco-cli-shard-');
     const args = ['--plugin', pkg, '--gt', join(quirks, 'gt.json'), '--results', join(quirks, 'results_bbox.json'), '--format', 'json'];
     for (const i of [1, 2]) expect(runCli(['eval', 'coco/bbox', ...args, '--shard', `${i}/2`, '--records-out', join(dir, `s${i}.json`)], { env }).status).toBe(0);
-    const merged = runCli(['merge', 'coco/bbox', join(dir, 's1.json'), join(dir, 's2.json'), '--plugin', pkg, '--format', 'json'], { env });
+    const merged = runCli(['merge', 'coco/bbox', join(dir, 's1.json'), join(dir, 's2.json'), '--plugin', pkg, '--per-image', '--format', 'json'], { env });
     expect(merged.status).toBe(0);
     const want = loadCase('quirks').evaluations.find((e) => e.name === 'bbox')!;
-    expect(JSON.parse(merged.stdout).summary).toEqual(want.summary);
+    const report = JSON.parse(merged.stdout);
+    expect(report.summary).toEqual(want.summary);
+    expect(report.extra.perImage.kind).toBe('coco-ap');
   });
 });

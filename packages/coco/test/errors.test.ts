@@ -153,4 +153,31 @@ describe('coco input errors', () => {
     expect(e.message).toContain('[0].keypoints');
     expect(e.message).toContain('48 numbers');
   });
+
+  it('the readers\' errors carry the package\'s codes (no generic input/invalid): file, entry, field, expected and found', async () => {
+    const det = { image_id: 1, category_id: 3, bbox: [1, 1, 10, 10], score: 1 };
+    const cases: [string, unknown, unknown, string, RegExp][] = [
+      ['a GT without annotations', { images: [image], categories: [cat] }, [det], 'coco/file-layout', /annotations/],
+      // a root of the other kind is the reader's JSON shape error (byte 0)
+      ['a GT that is a list', [image], [det], 'input/json', /expected a JSON object.*found "\["/],
+      ['results that are an object', { images: [image], categories: [cat], annotations: [ann(1)] }, { results: [det] }, 'input/json', /expected a JSON list.*found "\{"/],
+      ['an annotation that is a number', { images: [image], categories: [cat], annotations: [7] }, [det], 'coco/field-type', /annotations\[0\].*found 7/],
+      ['a string score', { images: [image], categories: [cat], annotations: [ann(1)] }, [{ ...det, score: 'high' }], 'coco/field-type', /\[0\]\.score.*high/],
+      ['a GT without area', { images: [image], categories: [cat], annotations: [ann(1, { area: undefined })] }, [det], 'coco/missing-field', /annotations\[0\]\.area/],
+      ['a result without score', { images: [image], categories: [cat], annotations: [ann(1)] }, [det, { ...det, score: undefined }], 'coco/missing-field', /\[1\]\.score/],
+      ['a result with none of bbox, segmentation, keypoints', { images: [image], categories: [cat], annotations: [ann(1)] }, [{ image_id: 1, category_id: 3, score: 1 }], 'coco/missing-field', /\[0\].*none of them/],
+    ];
+    for (const [name, gt, results, code, message] of cases) {
+      const f = files(gt, results);
+      const e = await failure('coco/bbox', f);
+      expect(e.code, name).toBe(code);
+      expect(e.exitCode, name).toBe(2);
+      expect(e.message, name).toMatch(message);
+    }
+    const kp = Array.from({ length: 51 }, (_, i) => (i % 3 === 2 ? 2 : 5));
+    const person = { images: [image], categories: [{ id: 1, name: 'person' }], annotations: [{ id: 1, image_id: 1, category_id: 1, area: 100, iscrowd: 0, bbox: [1, 1, 10, 10], keypoints: kp, num_keypoints: 17 }] };
+    const e = await failure('coco/keypoints', files(person, [{ image_id: 1, category_id: 1, keypoints: kp, score: 1 }, { image_id: 1, category_id: 1, score: 1 }]));
+    expect([e.code, e.exitCode]).toEqual(['coco/keypoints', 2]);
+    expect(e.message).toContain('[1].keypoints');
+  });
 });

@@ -7,6 +7,7 @@
 export * from './input-limits.js';
 export * from './fs-problem.js';
 export * from './input-file.js';
+export * from './regular-files.js';
 export * from './text-pieces.js';
 export * from './visible.js';
 export * from './numbers.js';

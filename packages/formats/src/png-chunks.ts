@@ -34,9 +34,12 @@ interface ParserDependencies {
 type ParserCtor = new (options: { checkCRC?: boolean }, deps: ParserDependencies) => { start(): void };
 type SyncReaderCtor = new (buffer: Buffer) => { read(length: number, callback: (data: Buffer) => void): void; process(): void };
 
+// pngjs's parser, loaded on first use (a plain file never needs it: `walkPlainPngChunks`).
 const requireCjs = createRequire(import.meta.url);
-const Parser = requireCjs('pngjs/lib/parser.js') as ParserCtor;
-const SyncReader = requireCjs('pngjs/lib/sync-reader.js') as SyncReaderCtor;
+const pngjsParser = (): { Parser: ParserCtor; SyncReader: SyncReaderCtor } => ({
+  Parser: requireCjs('pngjs/lib/parser.js') as ParserCtor,
+  SyncReader: requireCjs('pngjs/lib/sync-reader.js') as SyncReaderCtor,
+});
 
 /** What the chunks of a PNG hold: header metadata, the palette (RGB triplets), the IDAT data in order. */
 export interface PngChunks {
@@ -117,6 +120,7 @@ export function parsePngChunks(buf: Buffer, file: string | undefined): PngChunks
   let meta: PngMetadata | undefined;
   let palette: number[][] | undefined;
   const idat: Buffer[] = [];
+  const { Parser, SyncReader } = pngjsParser();
   const reader = new SyncReader(buf);
   const parser = new Parser(
     { checkCRC: true },

@@ -4,3 +4,4 @@
  */
 export * from './xml.js';
 export { xmlParseProblem } from './xml-errors.js';
+export { scanPascalRecord, type PascalBox, type PascalRecord, type PascalRecordObject, type PascalRecordPart } from './xml-pascal-scan.js';

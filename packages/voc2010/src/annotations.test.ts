@@ -3,7 +3,8 @@ import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DevkitError, ProblemCollector, createRunContext } from '@cvdevkit/core';
-import { parseVocRecord, readVocRecords } from './annotations.js';
+import { parseVocRecord, readRecordBatch, readVocRecords } from './annotations.js';
+import { fileIn } from './voc-options.js';
 import { makeTempDir } from '@cvdevkit/test-utils';
 
 const ANN = (objects: string): string =>
@@ -42,6 +43,39 @@ describe('parseVocRecord', () => {
 
   it('accepts an annotation without objects', () => {
     expect(parseVocRecord(ANN(''), 'c.xml').objects).toEqual([]);
+  });
+});
+
+describe('readRecordBatch (the fast path for listed files)', () => {
+  it('gives the ordinary reader\'s records and messages, file by file', async () => {
+    const dir = makeTempDir('voc-fast-');
+    try {
+      const texts = [
+        ANN(OBJ('car', BOX('10.5', 2, 30, 40)) + OBJ('dog', BOX(1, 1, 2, 2), 'difficult')),
+        ANN(''),
+        ANN(OBJ('car', BOX('x', 2, 30, 40)) + OBJ('', BOX(1, 1, 2, 2))),
+        '<?xml version="1.0"?>' + ANN(OBJ('cat', BOX(1, 2, 3, 4))),
+        '<annotation><object><name>a</name></annotation>',
+        '',
+      ];
+      const paths = texts.map((t, i) => {
+        writeFileSync(join(dir, `${i}.xml`), t);
+        return fileIn(dir, `${i}.xml`);
+      });
+      paths.push(join(dir, 'missing.xml'));
+      const fast = readRecordBatch(paths, dir);
+      const ordinary = readRecordBatch(paths);
+      expect(JSON.stringify(fast)).toBe(JSON.stringify(ordinary));
+      expect(fast.map((r) => ('record' in r ? 'record' : r.problems[0].code))).toEqual(['record', 'record', 'input/annotation', 'record', 'input/xml', 'input/xml', 'input/missing-file']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fileIn is join for a name without separators, and join otherwise', () => {
+    for (const name of ['a.xml', '.xml', '..xml', 'a b.png']) expect(fileIn('/x/y', name)).toBe(join('/x/y', name));
+    for (const name of ['a/b.xml', '../a.xml', '']) expect(fileIn('/x/y', name)).toBe(join('/x/y', name));
+    expect(fileIn('/', 'a.xml')).toBe('/a.xml');
   });
 });
 

@@ -1,6 +1,6 @@
 import { DevkitError, chooseWorkerCount, isDevkitError, mapInWorkers, resolveWorkerScript, type Problem, type ProblemCollector, type RunContext } from '@cvdevkit/core';
-import { cachedParse, readInputTextSync, visibleQuote } from '@cvdevkit/formats';
-import { parsePascalAnnotation, type PascalObject } from '@cvdevkit/formats/xml';
+import { cachedParse, inputLimit, listFolder, listedFileBuffer, readInputTextSync, readListedFile, visibleQuote, type ListedFolder } from '@cvdevkit/formats';
+import { parsePascalAnnotation, scanPascalRecord, type PascalObject } from '@cvdevkit/formats/xml';
 import { PACKAGE_VERSION } from './version.js';
 
 /** A box: xmin, ymin, xmax, ymax (1-based pixel coordinates, as `str2double` reads them). */
@@ -87,32 +87,59 @@ export function readVocRecordSync(path: string): VocRecord {
   return parseVocRecord(readInputTextSync(path, { kind: 'xml', expected: 'an annotation file' }), path);
 }
 
+/**
+ * One annotation file: the fast path (`readListedFile` + `scanPascalRecord` of `@cvdevkit/formats`: no stat,
+ * no text decoding, no XML tree) for a regular file of `folder` in plain annotation XML whose objects all
+ * have a name and a numeric box, else `readVocRecordSync` (the same record, or the file's problems).
+ */
+export function readVocRecordFast(path: string, folder: ListedFolder | undefined): VocRecord {
+  if (folder !== undefined) {
+    const n = readListedFile(path, folder, inputLimit('xml'));
+    const rec = n < 0 ? undefined : scanPascalRecord(listedFileBuffer(), n);
+    if (rec !== undefined) return rec;
+  }
+  return readVocRecordSync(path);
+}
+
+/** What a worker is given: annotation paths, and their folder (listed once per worker for the fast path). */
+export interface AnnotationBatch {
+  dir: string;
+  paths: string[];
+}
+
 /** What the worker answers for a batch of paths: a record or the problems of each. */
 export type RecordOrProblems = { record: VocRecord } | { problems: Problem[] };
 
-export function readRecordBatch(paths: readonly string[]): RecordOrProblems[] {
-  return paths.map((p) => {
-    try {
-      return { record: readVocRecordSync(p) };
-    } catch (e) {
-      if (isDevkitError(e) && e.kind === 'input') return { problems: e.problems };
-      throw e;
-    }
-  });
+/** Each file's record or problems; `dir` (the annotations folder) is listed once for the fast path. */
+export function readRecordBatch(paths: readonly string[], dir?: string | ListedFolder): RecordOrProblems[] {
+  const folder = typeof dir === 'string' ? listFolder(dir) : dir;
+  return paths.map((p) => readRecordOrProblems(p, folder));
+}
+
+/** One file's record, or its problems. */
+function readRecordOrProblems(path: string, folder: ListedFolder | undefined): RecordOrProblems {
+  try {
+    return { record: readVocRecordFast(path, folder) };
+  } catch (e) {
+    if (isDevkitError(e) && e.kind === 'input') return { problems: e.problems };
+    throw e;
+  }
 }
 
 /**
- * CPU milliseconds to read and parse one annotation file (the plain-XML scanner plus the read: 0.06 ms
- * measured on the `large` case, warm, README Speed), and what one more worker thread costs before its
- * first file (thread start and module loading, ~100 ms). `chooseWorkerCount` weighs them.
+ * CPU milliseconds to read and parse one annotation file (the listed-folder read and the PASCAL scanner: 0.04 ms
+ * warm, 0.09 ms in a cold process on the `large` case under load; README Speed), and what one more worker thread
+ * costs before its first file (thread start and module loading: 200 - 430 ms of CPU measured under load 10 - 12, by
+ * `packages/ade20k-boundary/bench/workers.bench.mjs` as the CPU of 2 threads less 1). `chooseWorkerCount` weighs
+ * them: two threads pay for themselves from about 80,000 files on idle cores.
  */
-const FILE_CPU_MS = 0.06;
-const WORKER_START_CPU_MS = 100;
+const FILE_CPU_MS = 0.05;
+const WORKER_START_CPU_MS = 200;
 
 /**
  * The threads (the calling one included) to parse `files` annotation files with: `context.workers` as the
  * user gave it (`--workers`), else (`workersAuto`) what `chooseWorkerCount` finds worth it, which is 1 below
- * tens of thousands of files on a quiet machine and always 1 when the other cores are busy.
+ * about 80,000 files on a quiet machine and always 1 when the other cores are busy.
  */
 export function annotationThreads(files: number, context: Pick<RunContext, 'workers' | 'workersAuto'>, load?: number, cores?: number): number {
   const cap = Math.max(1, Math.min(Math.floor(context.workers), 8, files));
@@ -176,12 +203,13 @@ export async function readVocRecords(
       };
       const todo = Array.from({ length: n }, (_, i) => i);
       const threads = annotationThreads(n, context);
-      if (threads > 1) await parseWithWorkers(todo, paths, threads, meanwhile, context, handle);
+      const folder = listFolder(options.annotationsDir);
+      if (threads > 1) await parseWithWorkers(todo, paths, threads, meanwhile, context, handle, folder);
       else {
         await meanwhile();
         for (const i of todo) {
           if (context.signal.aborted) throw context.signal.reason ?? new Error('aborted');
-          handle(i, readRecordBatch([paths[i]])[0]);
+          handle(i, readRecordOrProblems(paths[i], folder));
           progress.advance();
         }
       }
@@ -203,7 +231,15 @@ export async function readVocRecords(
 }
 
 /** The main thread parses its share (after `meanwhile`) while (workers - 1) threads parse the rest. */
-async function parseWithWorkers(todo: number[], paths: string[], all: number, meanwhile: () => Promise<void>, context: RunContext, handle: (i: number, r: RecordOrProblems) => void): Promise<void> {
+async function parseWithWorkers(
+  todo: number[],
+  paths: string[],
+  all: number,
+  meanwhile: () => Promise<void>,
+  context: RunContext,
+  handle: (i: number, r: RecordOrProblems) => void,
+  folder: ListedFolder,
+): Promise<void> {
   const progress = context.progress;
   const threads = all - 1;
   const mine = Math.ceil(todo.length / (threads + 1));
@@ -212,7 +248,7 @@ async function parseWithWorkers(todo: number[], paths: string[], all: number, me
   const chunkSize = Math.max(1, Math.ceil(theirs.length / (threads * 4)));
   for (let k = 0; k < theirs.length; k += chunkSize) chunks.push(theirs.slice(k, k + chunkSize));
   const script = resolveWorkerScript(import.meta.url, './annotations.worker.js');
-  const pending = mapInWorkers<string[], RecordOrProblems[]>(script, chunks.map((c) => c.map((i) => paths[i])), {
+  const pending = mapInWorkers<AnnotationBatch, RecordOrProblems[]>(script, chunks.map((c) => ({ dir: folder.dir, paths: c.map((i) => paths[i]) })), {
     workers: threads,
     signal: context.signal,
     onResult: (res, k) => {
@@ -227,7 +263,7 @@ async function parseWithWorkers(todo: number[], paths: string[], all: number, me
     await meanwhile();
     for (let k = 0; k < mine; k++) {
       const i = todo[k];
-      handle(i, readRecordBatch([paths[i]])[0]);
+      handle(i, readRecordOrProblems(paths[i], folder));
       progress.advance();
     }
   } finally {

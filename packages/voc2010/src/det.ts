@@ -1,5 +1,5 @@
 import { ProblemCollector, checkpoint, isDevkitError, problemsToDiagnostics, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
-import { matchDetections, precisionRecall, rankDescending } from '@cvdevkit/metrics';
+import { boxIoU, precisionRecall, rankDescending } from '@cvdevkit/metrics';
 import { apMetric, apReport, type ApEntry } from './ap-report.js';
 import { readVocRecords, type VocRecord } from './annotations.js';
 import { detPerImage } from './per-image.js';
@@ -85,41 +85,34 @@ export function evaluateDetClass(
   keepRanking = false,
 ): ApEntry {
   const nd = det.count;
-  const nimg = gt.offsets.length - 1;
   const order = rankDescending(det.confidence, { nan: 'last' });
-  // Group the ranked detections by image (a counting sort keeps the rank order inside each image).
-  const start = new Uint32Array(nimg + 1);
-  for (let d = 0; d < nd; d++) start[imageOf[d] + 1]++;
-  for (let i = 0; i < nimg; i++) start[i + 1] += start[i];
-  const cursor = start.slice(0, nimg);
-  const grouped = new Uint32Array(nd);
-  for (let r = 0; r < nd; r++) {
-    const d = order[r];
-    grouped[cursor[imageOf[d]]++] = d;
-  }
-  const tp = new Uint8Array(nd);
-  const fp = new Uint8Array(nd);
-  const detected = new Uint8Array(Math.max(1, gt.maxPerImage));
-  for (let i = 0; i < nimg; i++) {
-    const a = start[i];
-    const b = start[i + 1];
-    if (a === b) continue;
-    const o0 = gt.offsets[i];
-    const o1 = gt.offsets[i + 1];
-    matchDetections(
-      det.boxes,
-      grouped.subarray(a, b),
-      { boxes: gt.boxes.subarray(o0 * 4, o1 * 4), difficult: gt.difficult.subarray(o0, o1) },
-      tp,
-      fp,
-      { rule: 'voc', minOverlap: VOC_MIN_OVERLAP, detected },
-    );
-  }
+  // Detections in rank order, each against the objects of its own image (images are independent, so this is
+  // the official per-image greedy matching); `detected` flags every object of the class once.
+  const { offsets, boxes: gtBoxes, difficult } = gt;
+  const boxes = det.boxes;
+  const detected = new Uint8Array(difficult.length);
   const tpRanked = new Uint8Array(nd);
   const fpRanked = new Uint8Array(nd);
   for (let r = 0; r < nd; r++) {
-    tpRanked[r] = tp[order[r]];
-    fpRanked[r] = fp[order[r]];
+    const d = order[r];
+    const i = imageOf[d];
+    const o1 = offsets[i + 1];
+    let ovmax = -Infinity;
+    let jmax = -1;
+    for (let j = offsets[i]; j < o1; j++) {
+      const ov = boxIoU(boxes, d * 4, gtBoxes, j * 4);
+      if (ov > ovmax) {
+        ovmax = ov;
+        jmax = j;
+      }
+    }
+    if (jmax >= 0 && ovmax >= VOC_MIN_OVERLAP) {
+      if (difficult[jmax]) continue; // ignored: neither TP nor FP
+      if (detected[jmax] === 0) {
+        tpRanked[r] = 1;
+        detected[jmax] = 1;
+      } else fpRanked[r] = 1;
+    } else fpRanked[r] = 1;
   }
   const { recall, precision } = precisionRecall(tpRanked, fpRanked, gt.npos);
   const entry: ApEntry = { key, recall, precision, ap: ap(recall, precision), npos: gt.npos, ndet: nd };

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { inputError, usageError, type OptionName, type OptionSpec } from '@cvdevkit/core';
 import { rootHint } from './path-hints.js';
 
@@ -84,6 +84,15 @@ function isDir(p: string): boolean {
 }
 
 /**
+ * `join(dir, name)` for a `dir` that `join` made: the plain concatenation when `name` has no separator (the
+ * same path, without normalising it again: thousands of annotation paths a run), else `join`.
+ */
+export function fileIn(dir: string, name: string): string {
+  if (dir.endsWith(sep) || name.includes('/') || (sep === '\\' && name.includes('\\')) || name === '.' || name === '..' || name === '') return join(dir, name);
+  return dir + sep + name;
+}
+
+/**
  * Resolves the VOCdevkit paths. `root` normally holds `VOC2010/`; when it has no `VOC2010` folder but
  * does have `ImageSets/` (it is the dataset folder itself), it is used as the data folder and the
  * results default to `<root>/../results/VOC2010`.
@@ -115,6 +124,7 @@ export function resolveVocPaths(options: VocCommonOptions, kind: VocTaskKind): V
   const comp = options.comp === undefined || options.comp === '' ? VOC_DEFAULT_COMP[kind] : String(options.comp);
   const resultsDir = options.results ? resolve(options.results) : join(resultsBase, 'results', VOC_DATASET);
   const annotationsDir = join(dataDir, 'Annotations');
+  const segmentationDir = join(dataDir, 'SegmentationClass');
   return {
     root,
     dataDir,
@@ -122,9 +132,9 @@ export function resolveVocPaths(options: VocCommonOptions, kind: VocTaskKind): V
     comp,
     resultsDir,
     annotationsDir,
-    annotation: (id) => join(annotationsDir, `${id}.xml`),
+    annotation: (id) => fileIn(annotationsDir, `${id}.xml`),
     imageSet: (k, name) => join(dataDir, 'ImageSets', k, `${name}.txt`),
-    segmentationClass: (id) => join(dataDir, 'SegmentationClass', `${id}.png`),
+    segmentationClass: (id) => fileIn(segmentationDir, `${id}.png`),
   };
 }
 

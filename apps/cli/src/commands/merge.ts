@@ -17,7 +17,9 @@ async function merge(session: CliSession, entry: RegisteredTask, files: string[]
   const paths = files.map((f) => resolve(session.io.cwd, f));
   // the task's options as given here (none required): the merge hook reads those that shape the merged report
   const options = taskOptionValues(entry.task, opts, attributeOf, session.io.cwd);
-  const report = await session.withContext(common, async (ctx, logs) => session.finishReport(await session.runTask(entry, () => hook.call({ files: paths, options }, ctx)), logs));
+  // --per-image as for eval: the merged report stores the statistics one run over all images would
+  const perImage = opts.perImage === true;
+  const report = await session.withContext(common, async (ctx, logs) => session.finishReport(await session.runTask(entry, () => hook.call({ files: paths, options }, { ...ctx, perImage })), logs));
   await session.printReports([report], common);
   return EXIT.ok;
 }
@@ -30,6 +32,7 @@ export const mergeCommand: CommandModule = ({ program, session, entry, done }) =
     .argument('<files...>', "the shards' files");
   // the task's own options, none required here: passed to its merge step (`context.options`)
   const attributeOf = entry ? addTaskOptions(cmd, entry, (m) => session.warn(m), { optional: true }) : new Map<string, string>();
+  cmd.option('--per-image', 'store per-image statistics in the merged report (extra.perImage) for `cvdevkit compare --bootstrap`, as eval --per-image does');
   addCommonOptions(cmd, { report: true }, REPORT_FORMATS).action((id: string, files: string[], opts: Record<string, unknown>) =>
     done(merge(session, session.registry.getTask(id), files, opts, attributeOf, formatGiven(cmd))),
   );
