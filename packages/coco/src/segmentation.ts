@@ -1,6 +1,6 @@
 import { inputError } from '@cvdevkit/core';
 import './codes.js';
-import { CountsArena, decodeBytesMeasured, decodeString, decodeStringMeasured, fromPolygons, fromUncompressed, isRleError, merge, type MeasuredRle, type PackedCounts, type Rle } from '@cvdevkit/rle';
+import { CountsArena, decodeBytes, decodeBytesMeasured, decodeString, decodeStringMeasured, fromPolygons, fromUncompressed, isRleError, merge, type MeasuredRle, type PackedCounts, type Rle } from '@cvdevkit/rle';
 import type { Results } from './dataset.js';
 import { showValue } from './load.js';
 
@@ -142,8 +142,6 @@ export function maskFromBytes(mb: NonNullable<Results['maskBytes']>, i: number, 
   const h = mb.h[i];
   const w = mb.w[i];
   const base = packed.length;
-  const m = decodeBytesMeasured(mb.bytes, at, at + len, h, w, packed, scratchArea, scratchBox, 0);
+  const m = decodeBytes(mb.bytes, at, at + len, h, w, packed);
   return packed.rle(h, w, base, m);
 }
-const scratchArea = new Float64Array(1);
-const scratchBox = new Float64Array(4);

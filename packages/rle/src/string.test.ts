@@ -4,7 +4,7 @@ import { anyRleArb, maskArb } from '../test/arbitraries.js';
 import { toBbox } from './bbox.js';
 import { isRleError, RleError } from './errors.js';
 import { area, encode } from './mask.js';
-import { CountsArena, decodeBytesMeasured, decodeString, decodeStringMeasured, encodeString, PackedCounts } from './string.js';
+import { CountsArena, decodeBytes, decodeBytesMeasured, decodeString, decodeStringMeasured, encodeString, PackedCounts } from './string.js';
 
 describe('compressed string codec', () => {
   it('round trips any valid RLE (zero runs, counts up to 2^32 − 1)', () => {
@@ -159,6 +159,37 @@ describe('decodeBytesMeasured (the string as bytes in a larger buffer, the count
         expect(viaBytes(s, h, w, pad, 0)).toEqual(viaString(s, h, w));
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('decodeBytes (no area or box): the same counts and errors', () => {
+    const plain = (s: string, h: number, w: number): unknown => {
+      const packed = new PackedCounts(2);
+      packed.length = 1; // after another RLE's counts
+      try {
+        const m = decodeBytes(Uint8Array.from(s, (c) => c.charCodeAt(0)), 0, s.length, h, w, packed);
+        expect(packed.length).toBe(1 + m);
+        return Array.from(packed.rle(h, w, 1, m).counts);
+      } catch (e) {
+        expect(packed.length).toBe(1);
+        return asError(e);
+      }
+    };
+    const measured = (s: string, h: number, w: number): unknown => {
+      const o = viaString(s, h, w);
+      return 'counts' in o ? o.counts : o;
+    };
+    fc.assert(
+      fc.property(anyRleArb, (r) => {
+        expect(plain(encodeString(r), r.h, r.w)).toEqual(measured(encodeString(r), r.h, r.w));
+      }),
+      { numRuns: 150 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: asciiChars, maxLength: 30 }), fc.integer({ min: -1, max: 60 }), fc.integer({ min: 0, max: 90 }), (s, h, w) => {
+        expect(plain(s, h, w)).toEqual(measured(s, h, w));
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -203,6 +203,69 @@ export function decodeBytesMeasured(src: Uint8Array, start: number, end: number,
   return m;
 }
 
+/**
+ * The counts of the compressed string src[start..end) appended to `packed` (returns how many), without
+ * the area and box: what a second decoding of a string already measured needs (the IoU's). The same
+ * counts and the same errors as `decodeBytesMeasured` (an invalid string is handed to it for the error).
+ */
+export function decodeBytes(src: Uint8Array, start: number, end: number, h: number, w: number, packed: PackedCounts): number {
+  checkSize(h, w);
+  const base = packed.length;
+  const cnts = packed.room(end - start);
+  const m = plainCounts(src, start, end, cnts, base);
+  if (m >= 0) {
+    let sum = 0;
+    for (let j = 0; j < m; j++) sum += cnts[base + j];
+    if (sum === h * w) {
+      packed.length = base + m;
+      return m;
+    }
+  }
+  return decodeBytesMeasured(src, start, end, h, w, packed, plainArea, plainBox, 0);
+}
+const plainArea = new Float64Array(1);
+const plainBox = new Float64Array(4);
+
+/** `measure`'s decoding alone: the counts into cnts[base …], or -1 for a string that is not valid. */
+function plainCounts(src: Uint8Array, start: number, end: number, cnts: Uint32Array, base: number): number {
+  let m = 0;
+  let p = start;
+  while (p < end) {
+    let v: number;
+    const c0 = src[p] - 48;
+    if (c0 >= 0 && c0 < 32) {
+      v = c0 & 0x10 ? c0 - 32 : c0;
+      p++;
+    } else {
+      let x = 0;
+      let k = 0;
+      let c: number;
+      let seventh = false;
+      do {
+        if (p === end) return -1;
+        c = src[p++] - 48;
+        if (c < 0 || c > 63) return -1;
+        if (k === 6) {
+          seventh = true;
+          break;
+        }
+        x |= (c & 0x1f) << (5 * k);
+        k++;
+      } while (c & 0x20);
+      if (!seventh) v = c & 0x10 ? x | (-1 << (5 * k)) : x;
+      else {
+        if (c & 0x20) return -1;
+        v = (x >>> 0) + (c & 0x1f) * 2 ** 30;
+        if (c & 0x10) v -= 2 ** 35;
+      }
+    }
+    if (m > 2) v += cnts[base + m - 2];
+    cnts[base + m] = v >>> 0;
+    m++;
+  }
+  return m;
+}
+
 /** The error of a bad character (`string-char`), a string ending inside a count (`string-truncated`) or a too-long count (`string-group`) at p (relative to start). */
 function failAt(reason: 'string-char' | 'string-truncated' | 'string-group', src: Uint8Array, start: number, end: number, text: string | undefined, p: number): never {
   let s = text;
@@ -355,6 +418,7 @@ function warmUp(): void {
       for (let i = 0; i < s.length; i++) charBytes[i] = s.charCodeAt(i);
       packed.length = 0;
       decodeBytesMeasured(charBytes, 0, s.length, rle.h, rle.w, r ? packed : undefined, areas, boxes, 0);
+      decodeBytes(charBytes, 0, s.length, rle.h, rle.w, packed);
     }
   }
   for (const [s, h, w] of [['5:e2', 10, 11], ['5:x', 10, 10], ['5:e', 10, 10], ['oooooooo0', 10, 10]] as const) {
@@ -363,6 +427,11 @@ function warmUp(): void {
       decodeBytesMeasured(charBytes, 0, s.length, h, w, packed, areas, boxes, 0);
     } catch {
       // the failures' branches
+    }
+    try {
+      decodeBytes(charBytes, 0, s.length, h, w, packed);
+    } catch {
+      // the same for the plain decoding
     }
   }
 }
