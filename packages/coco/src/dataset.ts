@@ -59,6 +59,13 @@ export interface Results {
   hasSegmentation: Uint8Array;
   /** The masks loadRes already decoded (segmentation branch), by result index, to be decoded once. */
   masks?: unknown[];
+  /**
+   * The compressed RLEs loadRes measured straight from the file's bytes (the reader's columns): result i's
+   * mask is maskH[i] × maskW[i], its string bytes[start[i] … start[i] + length[i]) (length -1: not here,
+   * see `masks`). Decoded again where the IoU needs the counts (as pycocotools parses the strings again in
+   * `iou`): the bytes take a quarter of the counts' memory.
+   */
+  maskBytes?: { bytes: Uint8Array; start: Float64Array; length: Int32Array; h: Float64Array; w: Float64Array };
   /** toBbox of each of `masks`, row i at [4i … 4i+3] (handed to the mask IoU so that it does not walk the masks again). */
   maskBoxes?: Float64Array;
 }

@@ -43,8 +43,9 @@ function requirePresent(c: RecordColumns, list: string, field: string, file: str
 
 function lists(c: RecordColumns, field: string): (Float64Array | undefined)[] {
   const l = c.lists[field];
-  // no record has the field: n undefined entries (dense), without a view per record
-  if (c.present[field].indexOf(1) < 0) return new Array<undefined>(c.count).fill(undefined);
+  // no record has the field: every entry undefined, without a view per record (and without writing n
+  // entries: an array this long with nothing in it is held as an empty dictionary)
+  if (c.present[field].indexOf(1) < 0) return new Array<undefined>(c.count);
   const out = new Array<Float64Array | undefined>(c.count);
   for (let i = 0; i < c.count; i++) if (l.length[i] >= 0) out[i] = l.values.subarray(l.start[i], l.start[i] + l.length[i]);
   return out;
@@ -122,6 +123,17 @@ export function readGroundTruth(file: string, options: { segmentation: boolean }
 }
 
 function uniqueIds(ids: Float64Array, file: string, list: string, expected: string, why?: string): void {
+  // sorted, equal ids are neighbours: a typed-array sort is cheaper than a Map of tens of thousands of
+  // ids; only when some id repeats (or there is more than one NaN, which the sort does not put together
+  // as equal) does the Map below find the first repeat in file order for the message
+  const sorted = ids.slice().sort();
+  let repeated = false;
+  let nans = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    if (sorted[i] !== sorted[i]) nans++;
+    else if (i > 0 && sorted[i] === sorted[i - 1]) repeated = true;
+  }
+  if (!repeated && nans < 2) return;
   const seen = new Map<number, number>();
   for (let i = 0; i < ids.length; i++) {
     const prev = seen.get(ids[i]);
@@ -133,6 +145,12 @@ function uniqueIds(ids: Float64Array, file: string, list: string, expected: stri
 /** What the segm results need from the mask API: a compressed RLE's area and box (`mask.area`, `mask.toBbox`). */
 export interface MaskMeasure {
   (segmentation: unknown, field: string): { area: number; bbox: ArrayLike<number>; mask?: unknown };
+  /**
+   * The same for result i's `{size: [h, w], counts}` as the reader kept it (the counts string as the bytes
+   * src[start..end)): the area into areas[i], the box into boxes[4i … 4i+3]. Errors as the call above
+   * gives them for `[i].segmentation`.
+   */
+  bytes?: (src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number) => void;
 }
 
 export interface LoadResultsOptions {
@@ -140,6 +158,29 @@ export interface LoadResultsOptions {
   measureMask?: MaskMeasure;
   /** `--fix mask-area`: a result with a mask takes the mask's area even when it carries a bbox. */
   maskArea?: boolean;
+}
+
+/** Record i's `{size, counts}` kept as bytes by the reader, as the value it stands for. */
+function rleValue(rl: RecordColumns['rles'][string], i: number): { size: number[]; counts: string } {
+  let counts = '';
+  for (let k = rl.start[i], end = k + rl.length[i]; k < end; k++) counts += String.fromCharCode(rl.bytes[k]);
+  return { size: [rl.h[i], rl.w[i]], counts };
+}
+
+/** The first index whose image id is not in `images` (-1: none); one lookup per run of equal ids. */
+function firstUnknownImage(ids: Float64Array, images: Set<number>): number {
+  let last = NaN;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    if (id !== last && !images.has(id)) return i;
+    last = id;
+  }
+  return -1;
+}
+
+/** area[i] = w·h of box i (`boxes` [x, y, w, h] each). */
+function boxAreas(boxes: Float64Array, area: Float64Array, n: number): void {
+  for (let i = 0; i < n; i++) area[i] = boxes[4 * i + 2] * boxes[4 * i + 3];
 }
 
 /** Every one of the n records has a list of exactly 4 values, record i's at 4i (then `values` is the n boxes). */
@@ -155,12 +196,16 @@ function boxesInOrder(l: RecordColumns['lists'][string], n: number): boolean {
  * valid (kind `empty`).
  */
 export function readResults(file: string, gt: GroundTruth, options: LoadResultsOptions = {}): Results {
-  const r = read(file, { root: 'array', record: { image_id: 'id', category_id: 'id', score: 'number', bbox: 'numbers', keypoints: 'numbers', segmentation: 'value' } });
+  const r = read(file, { root: 'array', record: { image_id: 'id', category_id: 'id', score: 'number', bbox: 'numbers', keypoints: 'numbers', segmentation: 'rle' } });
   const c = r.lists[''];
   const n = c.count;
   const bl = c.lists.bbox;
-  const seg = c.values.segmentation;
   const hasSeg = c.present.segmentation;
+  // segmentations: compressed RLEs as the reader's bytes (rl), the others as values (seg); when no result
+  // has one, neither is looked at (the reader makes a field's columns only then)
+  const anySeg = hasSeg.indexOf(1) >= 0;
+  const seg = anySeg ? c.values.segmentation : new Array<unknown>(n);
+  const rl = anySeg ? c.rles.segmentation : undefined;
   let kind: ResultsKind = 'empty';
   if (n > 0) {
     if (bl.length[0] > 0) kind = 'bbox';
@@ -168,6 +213,9 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
     else if (c.present.keypoints[0]) kind = 'keypoints';
     else throw bad(file, '[0]', 'a result with bbox, segmentation or keypoints', bl.length[0] === 0 ? 'an empty bbox' : 'none of them', 'coco/missing-field');
   }
+  // the byte form is decoded straight into masks in the segmentation branch; elsewhere it becomes the value it stands for
+  const measureBytes = kind === 'segmentation' ? options.measureMask?.bytes : undefined;
+  if (rl !== undefined && measureBytes === undefined) for (let i = 0; i < n; i++) if (rl.length[i] >= 0) seg[i] = rleValue(rl, i);
   requirePresent(c, '', 'image_id', file, 'an image id');
   requirePresent(c, '', 'category_id', file, 'a category id');
   requirePresent(c, '', 'score', file, 'a score');
@@ -187,6 +235,14 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
   };
   const inPlace = res.bbox === bl.values;
   const images = new Set<number>(gt.imageIds);
+  // the common case, every result a box of 4 in order (checked by boxesInOrder) and no mask area to
+  // take: two small loops (each compiled on its own, early) instead of the general one below
+  if (inPlace && !(options.maskArea && anySeg && options.measureMask)) {
+    const i = firstUnknownImage(res.imageId, images);
+    if (i >= 0) throw bad(file, `[${i}].image_id`, `an image id of the ground truth ${gt.file}`, res.imageId[i], 'input/unknown-image', 'pycocotools stops here: "Results do not correspond to current coco set"');
+    boxAreas(res.bbox, res.area, n);
+    return res;
+  }
   let lastImage = NaN; // results come image by image: one set lookup per image
   for (let i = 0; i < n; i++) {
     const imageId = res.imageId[i];
@@ -212,16 +268,30 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
       const box = blen >= 0 ? bl.values.subarray(bl.start[i], bl.start[i] + blen) : undefined;
       if (!hasSeg[i]) throw bad(file, `[${i}].segmentation`, 'a compressed RLE {size, counts} (the first result has one, so every result needs one)', undefined);
       if (!options.measureMask) throw bad(file, `[${i}].segmentation`, 'segmentation results only with the mask API', seg[i], 'coco/segmentation');
-      const m = options.measureMask(seg[i], `[${i}].segmentation`);
-      res.area[i] = m.area;
-      if (m.mask !== undefined) {
-        (res.masks ??= new Array<unknown>(n))[i] = m.mask;
-        (res.maskBoxes ??= new Float64Array(4 * n)).set(m.bbox, 4 * i);
+      let measured: ArrayLike<number>;
+      if (measureBytes !== undefined && rl !== undefined && rl.length[i] >= 0) {
+        const boxes = (res.maskBoxes ??= new Float64Array(4 * n));
+        res.maskBytes = rl;
+        const at = rl.start[i];
+        measureBytes(rl.bytes, at, at + rl.length[i], rl.h[i], rl.w[i], res.area, boxes, i);
+        if (box === undefined) {
+          for (let k = 4 * i; k < 4 * i + 4; k++) res.bbox[k] = boxes[k];
+          continue;
+        }
+        measured = boxes;
+      } else {
+        const m = options.measureMask(seg[i], `[${i}].segmentation`);
+        res.area[i] = m.area;
+        if (m.mask !== undefined) {
+          (res.masks ??= new Array<unknown>(n))[i] = m.mask;
+          (res.maskBoxes ??= new Float64Array(4 * n)).set(m.bbox, 4 * i);
+        }
+        measured = m.bbox;
       }
       if (box !== undefined) {
         if (box.length !== 4) throw bad(file, `[${i}].bbox`, 'a box of 4 numbers [x, y, w, h]', Array.from(box), 'input/box');
         res.bbox.set(box, 4 * i);
-      } else res.bbox.set(m.bbox, 4 * i);
+      } else res.bbox.set(measured, 4 * i);
     } else {
       const kp = res.keypoints[i];
       if (kp === undefined) throw bad(file, `[${i}].keypoints`, 'keypoints [x1, y1, v1, …] (the first result has them, so every result needs them)', undefined, 'coco/keypoints');

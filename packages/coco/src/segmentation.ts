@@ -1,6 +1,7 @@
 import { inputError } from '@cvdevkit/core';
 import './codes.js';
-import { CountsArena, decodeString, decodeStringMeasured, fromPolygons, fromUncompressed, isRleError, merge, type MeasuredRle, type Rle } from '@cvdevkit/rle';
+import { CountsArena, decodeBytes, decodeBytesMeasured, decodeString, decodeStringMeasured, fromPolygons, fromUncompressed, isRleError, merge, type MeasuredRle, type PackedCounts, type Rle } from '@cvdevkit/rle';
+import type { Results } from './dataset.js';
 import { showValue } from './load.js';
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -95,11 +96,52 @@ export function hasOddPolygon(segm: unknown): boolean {
   return Array.isArray(segm) && segm.some((p) => Array.isArray(p) && p.length % 2 === 1);
 }
 
-/** loadRes' `mask.area(segm)` and `mask.toBbox(segm)` of a compressed-RLE result. */
-export function measureCompressed(file: string): (segm: unknown, field: string) => { area: number; bbox: Float64Array; mask: Rle } {
+/** loadRes' `mask.area(segm)` and `mask.toBbox(segm)` of a compressed-RLE result (`bytes`: of one the reader kept as bytes). */
+export interface CompressedMeasure {
+  (segm: unknown, field: string): { area: number; bbox: Float64Array; mask: Rle };
+  bytes(src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number): void;
+}
+
+export function measureCompressed(file: string): CompressedMeasure {
   const arena = new CountsArena(); // the results' masks live together: their counts share chunks
-  return (segm, field) => {
+  const measure = (segm: unknown, field: string) => {
     const m = compressedRleMeasured(segm, file, field, arena);
     return { area: m.area, bbox: m.bbox, mask: m.rle };
   };
+  // the byte form is always {size: [two numbers], counts: "<string>"}: only the mask API's checks can
+  // fail; the counts are not kept (the IoU decodes the bytes again)
+  const bytes = (src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number): void => {
+    try {
+      decodeBytesMeasured(src, start, end, h, w, undefined, areas, boxes, i);
+    } catch (e) {
+      if (!isRleError(e)) throw e;
+      // the same error as the value's: measured again from the value, where it fails the same way
+      compressedRleMeasured({ size: [h, w], counts: bytesText(src, start, end) }, file, `[${i}].segmentation`);
+      throw e;
+    }
+  };
+  return Object.assign(measure, { bytes });
+}
+
+/** The string the bytes src[start..end) spell (one character per byte). */
+function bytesText(src: Uint8Array, start: number, end: number): string {
+  let s = '';
+  for (let k = start; k < end; k++) s += String.fromCharCode(src[k]);
+  return s;
+}
+
+/**
+ * The mask of result i that loadRes measured from the file's bytes (`Results.maskBytes`), decoded
+ * again: its counts appended to `packed` (a view of them is returned); undefined when result i is not
+ * one of those.
+ */
+export function maskFromBytes(mb: NonNullable<Results['maskBytes']>, i: number, packed: PackedCounts): Rle | undefined {
+  const len = mb.length[i];
+  if (len < 0) return undefined;
+  const at = mb.start[i];
+  const h = mb.h[i];
+  const w = mb.w[i];
+  const base = packed.length;
+  const m = decodeBytes(mb.bytes, at, at + len, h, w, packed);
+  return packed.rle(h, w, base, m);
 }

@@ -9,7 +9,14 @@ export type FieldKind =
   /** A string: a string[] column. */
   | 'string'
   /** Any JSON value, built as a JavaScript value (nested lists, objects): an unknown[] column. */
-  | 'value';
+  | 'value'
+  /**
+   * A run-length mask: an object `{"size": [h, w], "counts": "<string>"}` (those two keys, in that order,
+   * h and w plain numbers, the string ASCII with no escape but `\\`) is kept as its h, w and the bytes of the
+   * string, in one byte array for all records, without a JavaScript object or string per record; any
+   * other value (a list of counts, polygons, other keys, escapes) is built as for 'value'.
+   */
+  | 'rle';
 
 export type RecordSpec = Record<string, FieldKind>;
 
@@ -24,8 +31,13 @@ export interface RecordColumns {
   lists: Record<string, { values: Float64Array; start: Float64Array; length: Int32Array }>;
   /** `string` fields (undefined when absent). */
   strings: Record<string, (string | undefined)[]>;
-  /** `value` fields (undefined when absent). */
+  /** `value` fields (undefined when absent); `rle` fields: the values not in the byte form (undefined there and when absent). */
   values: Record<string, unknown[]>;
+  /**
+   * `rle` fields in the byte form: per record h, w, and where its counts string is in `bytes` (start, and
+   * the length, -1 for a record whose value is not in that form: see `values`).
+   */
+  rles: Record<string, { h: Float64Array; w: Float64Array; bytes: Uint8Array; start: Float64Array; length: Int32Array }>;
 }
 
 /** An append-only Float64Array (a list field's values), grown by doubling or to a reserved size. */
@@ -49,6 +61,27 @@ export class F64 {
   }
 }
 
+/** An append-only byte array (an `rle` field's strings), grown by doubling or to a reserved size. */
+export class U8 {
+  data: Uint8Array;
+  length = 0;
+  constructor(capacity = 1024) {
+    this.data = new Uint8Array(capacity);
+  }
+  grow(min: number): void {
+    const next = new Uint8Array(Math.max(min, this.data.length * 2));
+    next.set(this.data.subarray(0, this.length));
+    this.data = next;
+  }
+  /**
+   * The bytes written, as a view: the room after them was never written (a fresh allocation's untouched
+   * pages cost no memory), so copying them out would only cost a pass over them.
+   */
+  done(): Uint8Array {
+    return this.data.subarray(0, this.length);
+  }
+}
+
 /** The first `n` entries: a view when the array is nearly full, else a copy (so that little unused room is kept). */
 function fit<T extends Float64Array | Int32Array | Uint8Array>(a: T, n: number): T {
   return (n >= a.length - (a.length >> 3) ? a.subarray(0, n) : a.slice(0, n)) as T;
@@ -69,11 +102,16 @@ export interface FieldBuilder {
   // pending (the record being read; committed when the record closes)
   set: boolean;
   num: number;
+  /** rle fields: the pending w (`num` holds h) and whether the value is in the byte form. */
+  num2: number;
+  compact: boolean;
   pendingValue: unknown;
   /** numbers fields: where the record being read starts in `values`. */
   recordStart: number;
   /** numbers fields: the values of every record so far (written while the record is read). */
   values?: F64;
+  /** rle fields: the counts strings' bytes of every record so far (`recordStart` is where this record's start). */
+  bytes?: U8;
   /**
    * The columns exist once the field has been present in a record (a field no record has costs nothing
    * per record); the earlier rows are then filled in as absent.
@@ -81,6 +119,8 @@ export interface FieldBuilder {
   active: boolean;
   // committed, one row per record (capacity: the builder's `capacity`)
   col?: Float64Array;
+  /** rle fields: w (`col` holds h). */
+  col2?: Float64Array;
   present?: Uint8Array;
   start?: Float64Array;
   length?: Int32Array;
@@ -107,11 +147,15 @@ export class RecordBuilder {
         key: new TextEncoder().encode(name),
         set: false,
         num: NaN,
+        num2: NaN,
+        compact: false,
         pendingValue: undefined,
         recordStart: 0,
         values: kind === 'numbers' ? new F64() : undefined,
+        bytes: kind === 'rle' ? new U8() : undefined,
         active: false,
         col: undefined,
+        col2: undefined,
         present: undefined,
         start: undefined,
         length: undefined,
@@ -126,12 +170,39 @@ export class RecordBuilder {
     for (const f of this.fields) {
       f.set = false;
       f.pendingValue = undefined;
+      f.compact = false;
       if (f.values) f.values.length = f.recordStart;
+      if (f.bytes) f.bytes.length = f.recordStart;
     }
   }
   /** Before a list field's values are written: where this record's values start (a repeated key rewrites them). */
   beginList(f: FieldBuilder): void {
     f.values!.length = f.recordStart;
+  }
+  /**
+   * An rle field's byte array, cut back to the record's start, with room for `n` more bytes: the reader
+   * writes a counts string there (from `length` on) and then calls `setRle`, or leaves it (not the byte
+   * form).
+   */
+  rleBytes(f: FieldBuilder, n: number): U8 {
+    const bytes = f.bytes!;
+    bytes.length = f.recordStart;
+    if (bytes.length + n > bytes.data.length) bytes.grow(bytes.length + n);
+    return bytes;
+  }
+  /** An rle field's value in the byte form: h, w, and its string written up to `end` (see `rleBytes`); a repeated key rewrites it. */
+  setRle(f: FieldBuilder, h: number, w: number, end: number): void {
+    f.bytes!.length = end;
+    f.num = h;
+    f.num2 = w;
+    f.compact = true;
+    f.pendingValue = undefined;
+  }
+  /** An rle field's value built (not in the byte form). */
+  setRleValue(f: FieldBuilder, v: unknown): void {
+    f.bytes!.length = f.recordStart;
+    f.compact = false;
+    f.pendingValue = v;
   }
   /**
    * Grows every active column to hold at least `min` rows: doubling, or to the reader's estimate when
@@ -146,6 +217,7 @@ export class RecordBuilder {
     for (const f of this.fields) {
       if (!f.active) continue;
       if (f.col) f.col = grown(f.col, rows, used);
+      if (f.col2) f.col2 = grown(f.col2, rows, used);
       if (f.present) f.present = grown(f.present, rows, used);
       if (f.start) f.start = grown(f.start, rows, used);
       if (f.length) f.length = grown(f.length, rows, used);
@@ -153,6 +225,10 @@ export class RecordBuilder {
       if (f.values && used > 0) {
         const want = Math.ceil((f.values.length / used) * rows);
         if (want > f.values.data.length) f.values.grow(want);
+      }
+      if (f.bytes && used > 0) {
+        const want = Math.ceil((f.bytes.length / used) * rows);
+        if (want > f.bytes.data.length) f.bytes.grow(want);
       }
     }
     this.capacity = rows;
@@ -167,7 +243,13 @@ export class RecordBuilder {
       f.start = new Float64Array(rows);
       f.length = new Int32Array(rows).fill(-1, 0, i);
     } else if (f.kind === 'string') f.strings = absentList(i);
-    else f.objects = absentList(i);
+    else if (f.kind === 'rle') {
+      f.col = new Float64Array(rows).fill(NaN, 0, i);
+      f.col2 = new Float64Array(rows).fill(NaN, 0, i);
+      f.start = new Float64Array(rows);
+      f.length = new Int32Array(rows).fill(-1, 0, i);
+      f.objects = absentList(i);
+    } else f.objects = absentList(i);
   }
   /** Appends the pending record (plain stores into columns grown together). */
   commit(): void {
@@ -188,7 +270,17 @@ export class RecordBuilder {
         f.length![i] = set ? values.length - f.recordStart : -1;
         f.recordStart = values.length;
       } else if (kind === 'string') f.strings!.push(set ? (f.pendingValue as string) : undefined);
-      else f.objects!.push(set ? f.pendingValue : undefined);
+      else if (kind === 'rle') {
+        const compact = set && f.compact;
+        const bytes = f.bytes!;
+        f.col![i] = compact ? f.num : NaN;
+        f.col2![i] = compact ? f.num2 : NaN;
+        f.start![i] = f.recordStart;
+        f.length![i] = compact ? bytes.length - f.recordStart : -1;
+        f.recordStart = bytes.length;
+        f.objects!.push(set && !compact ? f.pendingValue : undefined);
+        f.compact = false;
+      } else f.objects!.push(set ? f.pendingValue : undefined);
       f.set = false;
       f.pendingValue = undefined;
     }
@@ -196,20 +288,49 @@ export class RecordBuilder {
   }
   done(): RecordColumns {
     const n = this.count;
-    const out: RecordColumns = { count: n, numbers: {}, present: {}, lists: {}, strings: {}, values: {} };
+    const out: RecordColumns = { count: n, numbers: {}, present: {}, lists: {}, strings: {}, values: {}, rles: {} };
     for (const f of this.fields) {
-      // a field no record had: cheap columns (zeroed typed arrays are not touched)
-      out.present[f.name] = f.active ? fit(f.present!, n) : new Uint8Array(n);
-      if (f.kind === 'number' || f.kind === 'id') out.numbers[f.name] = f.active ? fit(f.col!, n) : new Float64Array(n).fill(NaN);
-      else if (f.kind === 'numbers') {
-        out.lists[f.name] = f.active
-          ? { values: f.values!.done(), start: fit(f.start!, n), length: fit(f.length!, n) }
-          : { values: new Float64Array(0), start: new Float64Array(n), length: new Int32Array(n).fill(-1) };
-      } else if (f.kind === 'string') out.strings[f.name] = f.active ? f.strings! : absentList(n);
-      else out.values[f.name] = f.active ? f.objects! : absentList(n);
+      const name = f.name;
+      if (!f.active) {
+        // a field no record had: its columns are made when first looked at (a results file of boxes
+        // has no keypoints or masks: tens of MB of NaN and -1 columns nobody reads)
+        lazy(out.present, name, () => new Uint8Array(n));
+        if (f.kind === 'number' || f.kind === 'id') lazy(out.numbers, name, () => new Float64Array(n).fill(NaN));
+        else if (f.kind === 'numbers') lazy(out.lists, name, () => ({ values: new Float64Array(0), start: new Float64Array(n), length: new Int32Array(n).fill(-1) }));
+        else if (f.kind === 'string') lazy(out.strings, name, () => absentList(n));
+        else {
+          lazy(out.values, name, () => absentList(n));
+          if (f.kind === 'rle') lazy(out.rles, name, () => ({ h: new Float64Array(n).fill(NaN), w: new Float64Array(n).fill(NaN), bytes: new Uint8Array(0), start: new Float64Array(n), length: new Int32Array(n).fill(-1) }));
+        }
+        continue;
+      }
+      out.present[name] = fit(f.present!, n);
+      if (f.kind === 'number' || f.kind === 'id') out.numbers[name] = fit(f.col!, n);
+      else if (f.kind === 'numbers') out.lists[name] = { values: f.values!.done(), start: fit(f.start!, n), length: fit(f.length!, n) };
+      else if (f.kind === 'string') out.strings[name] = f.strings!;
+      else if (f.kind === 'rle') {
+        out.values[name] = f.objects!;
+        out.rles[name] = { h: fit(f.col!, n), w: fit(f.col2!, n), bytes: f.bytes!.done(), start: fit(f.start!, n), length: fit(f.length!, n) };
+      } else out.values[name] = f.objects!;
     }
     return out;
   }
+}
+
+/** `o[key]`, made by `make` when first read (then a plain property: later reads and writes as usual). */
+function lazy<T>(o: Record<string, T>, key: string, make: () => T): void {
+  Object.defineProperty(o, key, {
+    configurable: true,
+    enumerable: true,
+    get(): T {
+      const v = make();
+      Object.defineProperty(o, key, { value: v, writable: true, configurable: true, enumerable: true });
+      return v;
+    },
+    set(v: T) {
+      Object.defineProperty(o, key, { value: v, writable: true, configurable: true, enumerable: true });
+    },
+  });
 }
 
 /** n undefined entries, dense (no holes: `map` and `forEach` visit every one, as for a list built record by record). */

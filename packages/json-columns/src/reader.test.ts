@@ -186,3 +186,74 @@ describe('readJsonColumns', () => {
     );
   });
 });
+
+describe("readJsonColumns: 'rle' fields", () => {
+  type Cols = ReturnType<typeof readJsonColumns>['lists'][string];
+  /** Record i's rle field as the value it stands for (the byte form rebuilt as an object). */
+  function rebuilt(c: Cols, field: string, i: number): unknown {
+    const r = c.rles[field];
+    if (r.length[i] < 0) return c.values[field][i];
+    let counts = '';
+    for (let k = r.start[i]; k < r.start[i] + r.length[i]; k++) counts += String.fromCharCode(r.bytes[k]);
+    return { size: [r.h[i], r.w[i]], counts };
+  }
+  const ascii = fc.string({ unit: fc.constantFrom(...'0123456789:;<=>?@ABCXYZ[\\]^_`abcnoz "\t/é'.split('')), maxLength: 40 });
+  const plain = fc.record({ size: fc.tuple(fc.oneof(fc.nat(5000), fc.double({ noNaN: true, noDefaultInfinity: true })), fc.oneof(fc.nat(5000), fc.integer({ min: -3, max: 3 }))), counts: ascii });
+  const seg = fc.oneof(
+    plain,
+    plain.map(({ size, counts }) => ({ counts, size })),
+    plain.map((v) => ({ ...v, extra: 1 })),
+    fc.record({ size: fc.tuple(fc.nat(9), fc.nat(9)), counts: fc.array(fc.nat(30), { maxLength: 6 }) }),
+    fc.array(fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), { maxLength: 8 }), { maxLength: 3 }),
+    fc.jsonValue(),
+  );
+
+  it('reads any value as JSON.parse does, at any chunk size and spacing; the plain form as bytes', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ id: fc.nat(), seg }, { requiredKeys: ['id'] }), { maxLength: 12 }), fc.integer({ min: 1, max: 48 }), fc.boolean(), (records, chunk, spaced) => {
+        const text = JSON.stringify(records, null, spaced ? 1 : undefined);
+        const c = readJsonColumns(src(text), { root: 'array', record: { id: 'id', seg: 'rle' } }, { chunkSize: chunk }).lists[''];
+        const back = JSON.parse(text) as { seg?: unknown }[];
+        expect(c.count).toBe(back.length);
+        back.forEach((rec, i) => {
+          expect(c.present.seg[i]).toBe(rec.seg === undefined ? 0 : 1);
+          expect(rebuilt(c, 'seg', i)).toEqual(rec.seg);
+          const s = rec.seg as { size?: unknown; counts?: unknown } | undefined;
+          const isPlain =
+            typeof s === 'object' && s !== null && !Array.isArray(s) && Object.keys(s).join() === 'size,counts' && typeof s.counts === 'string' && /^[\x20-\x7f]*$/.test(s.counts) && !s.counts.includes('"') && Array.isArray(s.size) && s.size.length === 2 && s.size.every((x) => typeof x === 'number');
+          expect(c.rles.seg.length[i] >= 0).toBe(isPlain);
+          if (isPlain) expect(c.values.seg[i]).toBeUndefined();
+        });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("fails exactly as a 'value' field on any broken value (reason, message, offset, path)", () => {
+    const token = fc.constantFrom('{', '}', '[', ']', ',', ':', ' ', '"size"', '"counts"', '"5:e2"', '"a\\u0041"', '"\\', '"5\\\\e\\\\"', '\\\\', '12', '-', '-1', '1e', 'NaN', '-Infinity', 'true', 'null', '"é"');
+    const read = (text: string, kind: 'rle' | 'value', chunk: number) => {
+      try {
+        const c = readJsonColumns(src(text), { root: 'array', record: { seg: kind } }, { chunkSize: chunk }).lists[''];
+        return { ok: Array.from({ length: c.count }, (_, i) => (kind === 'rle' ? rebuilt(c, 'seg', i) : c.values.seg[i])) };
+      } catch (e) {
+        if (!isJsonColumnsError(e)) throw e;
+        return { reason: e.reason, message: e.message, offset: e.offset, path: e.path, expected: e.expected, found: e.found };
+      }
+    };
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 14 }), fc.integer({ min: 1, max: 24 }), (tokens, chunk) => {
+        const text = `[{"seg": {"size": [3, 4], "counts": "5:e2"}}, {"seg": ${tokens.join('')}}]`;
+        expect(read(text, 'rle', chunk)).toEqual(read(text, 'value', 1 << 16));
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('an rle field no record has, or only some records have', () => {
+    const c = readJsonColumns(src('[{"a": 1}, {"seg": {"size": [2, 3], "counts": "06"}}, {"seg": [[1, 2, 3, 4, 5, 6]]}]'), { root: 'array', record: { a: 'number', seg: 'rle', none: 'rle' } }).lists[''];
+    expect([0, 1, 2].map((i) => rebuilt(c, 'seg', i))).toEqual([undefined, { size: [2, 3], counts: '06' }, [[1, 2, 3, 4, 5, 6]]]);
+    expect(Array.from(c.present.seg)).toEqual([0, 1, 1]);
+    expect(Array.from(c.rles.none.length)).toEqual([-1, -1, -1]);
+    expect(c.values.none).toEqual([undefined, undefined, undefined]);
+  });
+});

@@ -67,6 +67,43 @@ export function bufferSource(bytes: Uint8Array): ByteSource {
 /** Thrown (as this object) when a step runs past the bytes in the window before the end of input. */
 const NEED_MORE = { needMore: true };
 
+/** `copyPlainString`: the window ends inside the string (more input needed, or the input ends there). */
+const STRING_CUT = -1;
+/** `copyPlainString`: an escape other than an escaped backslash, a control or a non-ASCII byte. */
+const STRING_NOT_PLAIN = -2;
+/** Where `copyPlainString`'s copy ended in its destination. */
+let copiedEnd = 0;
+
+/**
+ * Copies the body of the JSON string whose first byte is b[p] to d[at …], an escaped backslash as one
+ * backslash; returns the index of the closing quote (`copiedEnd`: the end of the copy), or STRING_CUT or
+ * STRING_NOT_PLAIN. A small function of its own: compiled early, and never thrown away for the reader's
+ * sake (its loop is most of the work of reading masks).
+ */
+function copyPlainString(b: Uint8Array, p: number, end: number, d: Uint8Array, at: number): number {
+  for (;;) {
+    if (p >= end) return STRING_CUT;
+    const c = b[p];
+    if (c === 34) break;
+    if (c === 92) {
+      if (p + 1 >= end) return STRING_CUT;
+      if (b[p + 1] !== 92) return STRING_NOT_PLAIN;
+      d[at++] = 92;
+      p += 2;
+      continue;
+    }
+    if (c < 32 || c >= 128) return STRING_NOT_PLAIN;
+    d[at++] = c;
+    p++;
+  }
+  copiedEnd = at;
+  return p;
+}
+
+/** The keys of an rle field's byte form, with their quotes. */
+const SIZE_KEY = new TextEncoder().encode('"size"');
+const COUNTS_KEY = new TextEncoder().encode('"counts"');
+
 const WS = new Uint8Array(256);
 WS[32] = WS[9] = WS[10] = WS[13] = 1;
 
@@ -384,13 +421,22 @@ class Parser {
       this.pos++;
       return;
     }
+    const num = this.num;
     for (;;) {
       const c = this.peek();
-      if (c === 91 || c === 123 || c === 34 || c === 110) {
+      if ((c >= 48 && c <= 57) || c === 45) {
+        // a plain number (most of them): parsed here; anything else (-Infinity, more input needed, an
+        // error) goes the general way below from the same place
+        parseNumber(this.buf, this.pos, this.end, this.eof, num);
+        if (num.end >= 0) {
+          this.pos = num.end;
+          if (out.length === out.data.length) out.grow(out.length + 1);
+          out.data[out.length++] = num.value;
+        } else out.push(this.readFieldNumber(f));
+      } else if (c === 91 || c === 123 || c === 34 || c === 110) {
         this.pos = at;
         throw this.typeError(f, 'a list of numbers', this.readValue(), at);
-      }
-      out.push(this.readFieldNumber(f));
+      } else out.push(this.readFieldNumber(f));
       const d = this.peek();
       this.pos++;
       if (d === 44) continue;
@@ -398,6 +444,82 @@ class Parser {
       this.pos--;
       throw this.syntax('"," or "]"');
     }
+  }
+
+  /**
+   * An rle field: `{"size": [h, w], "counts": "<ASCII>"}` straight into the byte form; anything else
+   * (or anything unexpected on the way: other keys, escapes, literals) is read again from the start as a
+   * built value, so that every error is the one the built value's reading gives.
+   */
+  readFieldRle(f: FieldBuilder, rb: RecordBuilder): void {
+    const at = this.pos;
+    if (!this.readRleBytes(f, rb)) {
+      this.pos = at;
+      rb.setRleValue(f, this.readValue(1));
+    }
+  }
+
+  /** The byte form of an rle field at pos, into the builder; false (pos anywhere) when the value is not in that form. */
+  readRleBytes(f: FieldBuilder, rb: RecordBuilder): boolean {
+    if (this.peek() !== 123) return false;
+    this.pos++;
+    const h = this.keyAndNumber(SIZE_KEY, 91);
+    if (h === undefined) return false;
+    const w = this.keyAndNumber(undefined, 44);
+    if (w === undefined || this.peek() !== 93) return false;
+    this.pos++;
+    if (this.peek() !== 44) return false;
+    this.pos++;
+    if (!this.key(COUNTS_KEY) || this.peek() !== 34) return false;
+    // the string's bytes are copied while they are checked (one pass): into the field's byte array after
+    // the record's start, kept only when the whole value is in the byte form
+    const from = this.pos + 1;
+    const out = rb.rleBytes(f, this.end - from);
+    const q = copyPlainString(this.buf, from, this.end, out.data, out.length);
+    if (q === STRING_NOT_PLAIN) return false;
+    if (q === STRING_CUT) {
+      if (this.eof) return false;
+      throw NEED_MORE;
+    }
+    const at = copiedEnd;
+    this.pos = q + 1;
+    if (this.peek() !== 125) return false;
+    this.pos++;
+    rb.setRle(f, h, w, at);
+    return true;
+  }
+
+  /** `"key":` (the key's bytes and quotes given) at pos, consumed; false (pos anywhere) when not there. */
+  key(quoted: Uint8Array): boolean {
+    if (this.peek() !== 34) return false;
+    const b = this.buf;
+    const p = this.pos;
+    if (p + quoted.length > this.end) {
+      if (this.eof) return false;
+      throw NEED_MORE;
+    }
+    for (let i = 0; i < quoted.length; i++) if (b[p + i] !== quoted[i]) return false;
+    this.pos = p + quoted.length;
+    if (this.peek() !== 58) return false;
+    this.pos++;
+    return true;
+  }
+
+  /**
+   * For the rle byte form: the given key (if any), then the byte `lead` ('[' or ','), then a plain JSON
+   * number (no literal); undefined (pos anywhere) when the bytes are anything else.
+   */
+  keyAndNumber(quoted: Uint8Array | undefined, lead: number): number | undefined {
+    if (quoted && !this.key(quoted)) return undefined;
+    if (this.peek() !== lead) return undefined;
+    this.pos++;
+    const c = this.peek();
+    if (c !== 45 && !(c >= 48 && c <= 57)) return undefined;
+    parseNumber(this.buf, this.pos, this.end, this.eof, this.num);
+    if (this.num.end === NEED_MORE_INPUT) throw NEED_MORE;
+    if (this.num.end === NOT_A_NUMBER) return undefined;
+    this.pos = this.num.end;
+    return this.num.value;
   }
 
   /** Which declared field the key at pos names (the key is consumed); -1 for none. */
@@ -455,13 +577,25 @@ class Parser {
       if (i < 0) this.skipValue(1);
       else {
         const f = fields[i];
-        if (f.kind === 'number' || f.kind === 'id') f.num = this.readFieldNumber(f);
-        else if (f.kind === 'numbers') this.readFieldNumbers(f, rb);
+        if (f.kind === 'number' || f.kind === 'id') {
+          const c = this.peek();
+          const num = this.num;
+          if ((c >= 48 && c <= 57) || c === 45) {
+            // a plain number: parsed here unless it needs the general way (more input, -Infinity, an
+            // error, an id beyond 2^53), which starts again from the same place
+            parseNumber(this.buf, this.pos, this.end, this.eof, num);
+            if (num.end >= 0 && !(f.kind === 'id' && num.integer && Math.abs(num.value) > 2 ** 53)) {
+              this.pos = num.end;
+              f.num = num.value;
+            } else f.num = this.readFieldNumber(f);
+          } else f.num = this.readFieldNumber(f);
+        } else if (f.kind === 'numbers') this.readFieldNumbers(f, rb);
         else if (f.kind === 'string') {
           const at = this.pos;
           if (this.peek() !== 34) throw this.typeError(f, 'a string', this.readValue(), at);
           f.pendingValue = this.readString();
-        } else f.pendingValue = this.readValue(1);
+        } else if (f.kind === 'rle') this.readFieldRle(f, rb);
+        else f.pendingValue = this.readValue(1);
         f.set = true;
       }
       const d = this.peek();

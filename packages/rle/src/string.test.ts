@@ -4,7 +4,7 @@ import { anyRleArb, maskArb } from '../test/arbitraries.js';
 import { toBbox } from './bbox.js';
 import { isRleError, RleError } from './errors.js';
 import { area, encode } from './mask.js';
-import { CountsArena, decodeString, decodeStringMeasured, encodeString } from './string.js';
+import { CountsArena, decodeBytes, decodeBytesMeasured, decodeString, decodeStringMeasured, encodeString, PackedCounts } from './string.js';
 
 describe('compressed string codec', () => {
   it('round trips any valid RLE (zero runs, counts up to 2^32 − 1)', () => {
@@ -100,6 +100,96 @@ describe('decodeStringMeasured (the one-pass fast path)', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom(...'0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopq~ é'.split('')), maxLength: 30 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 90 }), (s, h, w) => same(s, h, w)),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('decodeBytesMeasured (the string as bytes in a larger buffer, the counts packed)', () => {
+  type Outcome = { counts: number[]; area: number; bbox: number[] } | { error: string; message: string; expected?: string; found?: string; position?: number };
+  const asError = (e: unknown): Outcome => {
+    if (!isRleError(e)) throw e;
+    return { error: e.reason, message: e.message, expected: e.expected, found: e.found, position: e.position };
+  };
+  function viaString(s: string, h: number, w: number): Outcome {
+    try {
+      const m = decodeStringMeasured(s, h, w);
+      return { counts: Array.from(m.rle.counts), area: m.area, bbox: Array.from(m.bbox) };
+    } catch (e) {
+      return asError(e);
+    }
+  }
+  function viaBytes(s: string, h: number, w: number, pad: number, i: number, packed = new PackedCounts(1)): Outcome {
+    const src = new Uint8Array(pad + s.length + 3).fill(34);
+    for (let k = 0; k < s.length; k++) src[pad + k] = s.charCodeAt(k);
+    const areas = new Float64Array(i + 1).fill(-1);
+    const boxes = new Float64Array(4 * i + 4).fill(-1);
+    const before = packed.length;
+    try {
+      const m = decodeBytesMeasured(src, pad, pad + s.length, h, w, packed, areas, boxes, i);
+      expect(packed.length).toBe(before + m);
+      return { counts: Array.from(packed.rle(h, w, before, m).counts), area: areas[i], bbox: Array.from(boxes.subarray(4 * i)) };
+    } catch (e) {
+      expect(packed.length).toBe(before); // a failed RLE leaves the packed counts as they were
+      return asError(e);
+    }
+  }
+  const asciiChars = fc.constantFrom(...'0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopq~ '.split(''));
+
+  it('equals decodeStringMeasured on valid RLEs, at any offset and row, one after another', () => {
+    fc.assert(
+      fc.property(fc.array(anyRleArb, { minLength: 1, maxLength: 6 }), fc.nat(7), fc.nat(3), (rles, pad, i) => {
+        const packed = new PackedCounts(3);
+        const got = rles.map((r) => viaBytes(encodeString(r), r.h, r.w, pad, i, packed));
+        rles.forEach((r, k) => expect(got[k]).toEqual(viaString(encodeString(r), r.h, r.w)));
+        // the earlier RLEs' counts are still there after the later ones (growing keeps them)
+        let at = 0;
+        rles.forEach((r) => {
+          const m = decodeString(encodeString(r), r.h, r.w).counts.length;
+          expect(Array.from(packed.rle(r.h, r.w, at, m).counts)).toEqual(Array.from(r.counts));
+          at += m;
+        });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('fails with the same error (reason, message, expected, found, position) on any ASCII string and size', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: asciiChars, maxLength: 30 }), fc.integer({ min: -1, max: 60 }), fc.integer({ min: 0, max: 90 }), fc.nat(5), (s, h, w, pad) => {
+        expect(viaBytes(s, h, w, pad, 0)).toEqual(viaString(s, h, w));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('decodeBytes (no area or box): the same counts and errors', () => {
+    const plain = (s: string, h: number, w: number): unknown => {
+      const packed = new PackedCounts(2);
+      packed.length = 1; // after another RLE's counts
+      try {
+        const m = decodeBytes(Uint8Array.from(s, (c) => c.charCodeAt(0)), 0, s.length, h, w, packed);
+        expect(packed.length).toBe(1 + m);
+        return Array.from(packed.rle(h, w, 1, m).counts);
+      } catch (e) {
+        expect(packed.length).toBe(1);
+        return asError(e);
+      }
+    };
+    const measured = (s: string, h: number, w: number): unknown => {
+      const o = viaString(s, h, w);
+      return 'counts' in o ? o.counts : o;
+    };
+    fc.assert(
+      fc.property(anyRleArb, (r) => {
+        expect(plain(encodeString(r), r.h, r.w)).toEqual(measured(encodeString(r), r.h, r.w));
+      }),
+      { numRuns: 150 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: asciiChars, maxLength: 30 }), fc.integer({ min: -1, max: 60 }), fc.integer({ min: 0, max: 90 }), (s, h, w) => {
+        expect(plain(s, h, w)).toEqual(measured(s, h, w));
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -106,16 +106,57 @@ export class CountsArena {
   constructor(private readonly chunkSize = 1 << 18) {}
   /** A copy of src[0..m) in the arena. */
   copy(src: Uint32Array, m: number): Uint32Array {
-    if (this.used + m > this.chunk.length) {
-      this.chunk = new Uint32Array(Math.max(m, this.chunkSize));
+    const to = this.room(m);
+    to.set(src.subarray(0, m), this.used);
+    return this.take(m);
+  }
+  /** The chunk to write up to `n` counts into, from `offset` on (then `take` the ones written). */
+  room(n: number): Uint32Array {
+    if (this.used + n > this.chunk.length) {
+      this.chunk = new Uint32Array(Math.max(n, this.chunkSize));
       this.used = 0;
     }
+    return this.chunk;
+  }
+  /** Where the counts written into `room`'s chunk start. */
+  get offset(): number {
+    return this.used;
+  }
+  /** The m counts written at `offset`, kept. */
+  take(m: number): Uint32Array {
     const at = this.used;
-    this.chunk.set(src.subarray(0, m), at);
     this.used = at + m;
     return this.chunk.subarray(at, at + m);
   }
 }
+
+/**
+ * The counts of many RLEs one after the other in one Uint32Array (grown by doubling): a results file's
+ * masks kept as columns, without an object or a typed-array view per mask (tens of thousands of those
+ * cost the garbage collector more than the decoding). The caller keeps each RLE's start and length.
+ */
+export class PackedCounts {
+  data: Uint32Array;
+  length = 0;
+  constructor(capacity = 1024) {
+    this.data = new Uint32Array(capacity);
+  }
+  /** The array with room for `n` more counts after `length`. */
+  room(n: number): Uint32Array {
+    if (this.length + n > this.data.length) {
+      const next = new Uint32Array(Math.max(this.length + n, 2 * this.data.length));
+      next.set(this.data.subarray(0, this.length));
+      this.data = next;
+    }
+    return this.data;
+  }
+  /** The RLE whose counts are data[start … start+length). */
+  rle(h: number, w: number, start: number, length: number): Rle {
+    return { h, w, counts: this.data.subarray(start, start + length) };
+  }
+}
+
+let charBytes = new Uint8Array(256);
 
 /**
  * `decodeString`, `area` and `toBbox` in one pass over the string's characters: what loading a segm
@@ -124,11 +165,127 @@ export class CountsArena {
  * counts are kept there (see `CountsArena`).
  */
 export function decodeStringMeasured(s: string, h: number, w: number, arena?: CountsArena): MeasuredRle {
-  checkSize(h, w);
   const n = s.length;
-  let cnts = scratchU32(Math.min(n, 1 << 16));
+  if (charBytes.length < n) charBytes = new Uint8Array(Math.max(n, 2 * charBytes.length));
+  // a character beyond one byte becomes 0xff: invalid as well, at the same position
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    charBytes[i] = c < 256 ? c : 0xff;
+  }
+  const areas = new Float64Array(1);
+  const bbox = new Float64Array(4);
+  checkSize(h, w);
+  // at most one count per character: room for n counts, in the arena or the scratch buffer
+  const cnts = arena ? arena.room(n) : scratchU32(n);
+  const m = measure(charBytes, 0, n, h, w, cnts, arena ? arena.offset : 0, areas, bbox, 0, s, 0);
+  const rle: Rle = { h, w, counts: arena ? arena.take(m) : cnts.slice(0, m) };
+  return { rle, area: areas[0], bbox };
+}
+
+/**
+ * `decodeStringMeasured` of the compressed string held as bytes (`src[start..end)`, its characters as
+ * Latin-1: a JSON file's bytes, read without making a string), its counts appended to `packed` (or, without
+ * it, not kept: the area and box only): the number of counts is returned (they are the last ones of
+ * `packed`), the area written to `areas[i]` and the box [x, y, w, h] to `boxes[4i … 4i+3]`. The same
+ * values and the same errors (the message quotes the bytes as the string they spell); on an error
+ * `packed` is left as it was.
+ */
+export function decodeBytesMeasured(src: Uint8Array, start: number, end: number, h: number, w: number, packed: PackedCounts | undefined, areas: Float64Array, boxes: Float64Array, i: number): number {
+  checkSize(h, w);
+  const base = packed ? packed.length : 0;
+  // sizes below 2^31 as int32 (a Float64Array column gives doubles): the decoder's arithmetic on them
+  // stays in small integers
+  const hi = h | 0;
+  const wi = w | 0;
+  const small = hi === h && wi === w;
+  const m = measure(src, start, end, small ? hi : h, small ? wi : w, packed ? packed.room(end - start) : scratchU32(end - start), base, areas, boxes, 4 * i, undefined, i);
+  if (packed) packed.length = base + m;
+  return m;
+}
+
+/**
+ * The counts of the compressed string src[start..end) appended to `packed` (returns how many), without
+ * the area and box: what a second decoding of a string already measured needs (the IoU's). The same
+ * counts and the same errors as `decodeBytesMeasured` (an invalid string is handed to it for the error).
+ */
+export function decodeBytes(src: Uint8Array, start: number, end: number, h: number, w: number, packed: PackedCounts): number {
+  checkSize(h, w);
+  const base = packed.length;
+  const cnts = packed.room(end - start);
+  const m = plainCounts(src, start, end, cnts, base);
+  if (m >= 0) {
+    let sum = 0;
+    for (let j = 0; j < m; j++) sum += cnts[base + j];
+    if (sum === h * w) {
+      packed.length = base + m;
+      return m;
+    }
+  }
+  return decodeBytesMeasured(src, start, end, h, w, packed, plainArea, plainBox, 0);
+}
+const plainArea = new Float64Array(1);
+const plainBox = new Float64Array(4);
+
+/** `measure`'s decoding alone: the counts into cnts[base …], or -1 for a string that is not valid. */
+function plainCounts(src: Uint8Array, start: number, end: number, cnts: Uint32Array, base: number): number {
   let m = 0;
-  let p = 0;
+  let p = start;
+  while (p < end) {
+    let v: number;
+    const c0 = src[p] - 48;
+    if (c0 >= 0 && c0 < 32) {
+      v = c0 & 0x10 ? c0 - 32 : c0;
+      p++;
+    } else {
+      let x = 0;
+      let k = 0;
+      let c: number;
+      let seventh = false;
+      do {
+        if (p === end) return -1;
+        c = src[p++] - 48;
+        if (c < 0 || c > 63) return -1;
+        if (k === 6) {
+          seventh = true;
+          break;
+        }
+        x |= (c & 0x1f) << (5 * k);
+        k++;
+      } while (c & 0x20);
+      if (!seventh) v = c & 0x10 ? x | (-1 << (5 * k)) : x;
+      else {
+        if (c & 0x20) return -1;
+        v = (x >>> 0) + (c & 0x1f) * 2 ** 30;
+        if (c & 0x10) v -= 2 ** 35;
+      }
+    }
+    if (m > 2) v += cnts[base + m - 2];
+    cnts[base + m] = v >>> 0;
+    m++;
+  }
+  return m;
+}
+
+/** The error of a bad character (`string-char`), a string ending inside a count (`string-truncated`) or a too-long count (`string-group`) at p (relative to start). */
+function failAt(reason: 'string-char' | 'string-truncated' | 'string-group', src: Uint8Array, start: number, end: number, text: string | undefined, p: number): never {
+  let s = text;
+  if (s === undefined) {
+    s = '';
+    for (let i = start; i < end; i++) s += String.fromCharCode(src[i]);
+  }
+  if (reason === 'string-truncated') fail(reason, 'RLE string ends inside a count', s, p, 'a last character below "P" (no continuation bit 0x20)', 'the end of the string');
+  if (reason === 'string-char') fail(reason, 'invalid character in RLE string', s, p, 'characters "0" … "o"', JSON.stringify(s[p]));
+  fail(reason, 'RLE count too long', s, p, 'at most 7 characters per count', `${s.slice(p, p + 8)}…`);
+}
+
+/**
+ * The one pass of `decodeStringMeasured`: the counts of src[start..end) (h, w checked) written to
+ * cnts[base …] (room for end − start of them), the area to areas[areaAt], the box to boxes[boxAt …];
+ * returns the number of counts. `text` is the string itself when there is one (for errors).
+ */
+function measure(src: Uint8Array, start: number, end: number, h: number, w: number, cnts: Uint32Array, base: number, areas: Float64Array, boxes: Float64Array, boxAt: number, text: string | undefined, areaAt: number): number {
+  let m = 0;
+  let p = start;
   // running pixel position (the sum of the counts so far), the area and toBbox's extremes
   let pos = 0;
   let a = 0;
@@ -138,35 +295,41 @@ export function decodeStringMeasured(s: string, h: number, w: number, arena?: Co
   let ye = 0;
   let col = 0;
   let row = 0;
-  while (p < n) {
-    let x = 0;
-    let k = 0;
-    let c: number;
-    let seventh = false;
-    const start = p;
-    do {
-      if (p === n) fail('string-truncated', 'RLE string ends inside a count', s, start, 'a last character below "P" (no continuation bit 0x20)', 'the end of the string');
-      c = s.charCodeAt(p++) - 48;
-      if (c < 0 || c > 63) fail('string-char', 'invalid character in RLE string', s, p - 1, 'characters "0" … "o"', JSON.stringify(s[p - 1]));
-      if (k === 6) {
-        seventh = true;
-        break;
-      }
-      x |= (c & 0x1f) << (5 * k);
-      k++;
-    } while (c & 0x20);
+  while (p < end) {
     let v: number;
-    if (!seventh) {
-      v = c & 0x10 ? x | (-1 << (5 * k)) : x;
+    const c0 = src[p] - 48;
+    if (c0 >= 0 && c0 < 32) {
+      // one character, no continuation bit (most counts of real masks): 5 bits, sign-extended
+      v = c0 & 0x10 ? c0 - 32 : c0;
+      p++;
     } else {
-      if (c & 0x20) fail('string-group', 'RLE count too long', s, start, 'at most 7 characters per count', `${s.slice(start, start + 8)}…`);
-      v = (x >>> 0) + (c & 0x1f) * 2 ** 30;
-      if (c & 0x10) v -= 2 ** 35;
+      let x = 0;
+      let k = 0;
+      let c: number;
+      let seventh = false;
+      const first = p;
+      do {
+        if (p === end) failAt('string-truncated', src, start, end, text, first - start);
+        c = src[p++] - 48;
+        if (c < 0 || c > 63) failAt('string-char', src, start, end, text, p - 1 - start);
+        if (k === 6) {
+          seventh = true;
+          break;
+        }
+        x |= (c & 0x1f) << (5 * k);
+        k++;
+      } while (c & 0x20);
+      if (!seventh) {
+        v = c & 0x10 ? x | (-1 << (5 * k)) : x;
+      } else {
+        if (c & 0x20) failAt('string-group', src, start, end, text, first - start);
+        v = (x >>> 0) + (c & 0x1f) * 2 ** 30;
+        if (c & 0x10) v -= 2 ** 35;
+      }
     }
-    if (m > 2) v += cnts[m - 2];
-    if (m === cnts.length) cnts = scratchU32(2 * m, cnts);
+    if (m > 2) v += cnts[base + m - 2];
     const count = v >>> 0;
-    cnts[m] = count;
+    cnts[base + m] = count;
     // toBboxInto's step for count m (uint32 running sum; only 1-runs of positive length count). The
     // running position is also kept as (column, row), advanced without a division for runs shorter
     // than two columns; the sum of a valid RLE's counts is h·w < 2^32, so the uint32 sum never wraps
@@ -219,14 +382,57 @@ export function decodeStringMeasured(s: string, h: number, w: number, arena?: Co
     }
     m++;
   }
-  const rle: Rle = { h, w, counts: arena ? arena.copy(cnts, m) : cnts.slice(0, m) };
-  checkRle(rle);
-  const bbox = new Float64Array(4);
+  // the sum check before the counts are kept (a failed RLE leaves the arena as it was)
+  let sum = 0;
+  for (let j = 0; j < m; j++) sum += cnts[base + j];
+  if (sum !== h * w) checkRle({ h, w, counts: cnts.subarray(base, base + m) });
   if (m >= 2) {
-    bbox[0] = xs;
-    bbox[1] = ys;
-    bbox[2] = (xe - xs + 1) >>> 0;
-    bbox[3] = (ye - ys + 1) >>> 0;
-  }
-  return { rle, area: a >>> 0, bbox };
+    boxes[boxAt] = xs;
+    boxes[boxAt + 1] = ys;
+    boxes[boxAt + 2] = (xe - xs + 1) >>> 0;
+    boxes[boxAt + 3] = (ye - ys + 1) >>> 0;
+  } else boxes.fill(0, boxAt, boxAt + 4);
+  areas[areaAt] = a >>> 0;
+  return m;
 }
+
+/**
+ * Type feedback for every branch of `measure` before the first real string: a mask file's first strings
+ * may not reach a branch (a 7-character count, a run over several columns, a failure) until the
+ * optimised code is in place, and reaching it then throws the code away (a deoptimisation: the decoding
+ * goes back to the interpreter, ~20× slower, until it is compiled again). A few tiny RLEs, microseconds.
+ */
+function warmUp(): void {
+  const areas = new Float64Array(1);
+  const boxes = new Float64Array(4);
+  const packed = new PackedCounts(64);
+  const cases: Rle[] = [
+    { h: 4, w: 3, counts: Uint32Array.of(1, 2, 1, 3, 4, 1) }, // short runs, row wraps, negative deltas
+    { h: 3, w: 4, counts: Uint32Array.of(0, 6, 3, 3) }, // a first 1-run over two whole columns (row back to 0)
+    { h: 2, w: 9, counts: Uint32Array.of(7, 1, 10) }, // a 0-run over several columns
+    { h: 65536, w: 32768, counts: Uint32Array.of(2 ** 31 - 5, 5) }, // a 7-character count
+  ];
+  for (let r = 0; r < 2; r++) {
+    for (const rle of cases) {
+      const s = encodeString(rle);
+      for (let i = 0; i < s.length; i++) charBytes[i] = s.charCodeAt(i);
+      packed.length = 0;
+      decodeBytesMeasured(charBytes, 0, s.length, rle.h, rle.w, r ? packed : undefined, areas, boxes, 0);
+      decodeBytes(charBytes, 0, s.length, rle.h, rle.w, packed);
+    }
+  }
+  for (const [s, h, w] of [['5:e2', 10, 11], ['5:x', 10, 10], ['5:e', 10, 10], ['oooooooo0', 10, 10]] as const) {
+    for (let i = 0; i < s.length; i++) charBytes[i] = s.charCodeAt(i);
+    try {
+      decodeBytesMeasured(charBytes, 0, s.length, h, w, packed, areas, boxes, 0);
+    } catch {
+      // the failures' branches
+    }
+    try {
+      decodeBytes(charBytes, 0, s.length, h, w, packed);
+    } catch {
+      // the same for the plain decoding
+    }
+  }
+}
+warmUp();
