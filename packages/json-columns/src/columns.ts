@@ -2,7 +2,7 @@
 export type FieldKind =
   /** One number (a JSON number, NaN, ±Infinity; true/false as 1/0 as in Python arithmetic): a Float64Array column. */
   | 'number'
-  /** A number that names something: as 'number', but an integer beyond ±2^53 is an error (it would not be exact). */
+  /** A number that names something: as 'number', but an integer beyond ±(2^53 − 1) is an error (it might not be exact). */
   | 'id'
   /** A flat list of numbers (a box, keypoints): one Float64Array of all values, with each record's start and length. */
   | 'numbers'

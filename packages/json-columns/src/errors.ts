@@ -7,7 +7,7 @@ export type JsonColumnsErrorReason =
   | 'syntax'
   /** A declared field holds a value of another type (a string where a number is declared, …). */
   | 'type'
-  /** An integer too large to be held exactly (beyond ±2^53) in a field declared as an id. */
+  /** An integer too large to be held exactly (beyond ±(2^53 − 1)) in a field declared as an id. */
   | 'inexact-integer'
   /** The root is not what the layout declares (an object with lists, or a list of records). */
   | 'root'

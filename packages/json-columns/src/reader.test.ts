@@ -133,6 +133,13 @@ describe('readJsonColumns', () => {
     }
   });
 
+  it('2^53 + 1 (read as 2^53) is refused too; 2^53 − 1 is exact and read', () => {
+    const read = (id: string) => readJsonColumns(src(`[{"id": ${id}}]`), { root: 'array', record: { id: 'id' } });
+    expect(() => read('9007199254740993')).toThrow(/9007199254740993/);
+    expect(() => read('-9007199254740992')).toThrow(/inexact|2\^53/);
+    expect(Array.from(read('9007199254740991').lists[''].numbers.id)).toEqual([9007199254740991]);
+  });
+
   it('type and syntax errors name the byte offset, the record and the value', () => {
     const cases: [string, string, string | undefined][] = [
       ['[{"score": "high"}]', 'type', '[0].score'],

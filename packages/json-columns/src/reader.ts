@@ -388,9 +388,9 @@ class Parser {
     if (c === 45 || (c >= 48 && c <= 57) || c === 78 || c === 73) {
       const at = this.pos;
       const v = this.readNumber();
-      if (f.kind === 'id' && c !== 78 && c !== 73 && this.num.integer && Math.abs(v) > 2 ** 53) {
+      if (f.kind === 'id' && c !== 78 && c !== 73 && this.num.integer && Math.abs(v) > Number.MAX_SAFE_INTEGER) {
         const text = new TextDecoder().decode(this.buf.subarray(at, this.pos));
-        throw new JsonColumnsError('inexact-integer', `byte ${this.base + at} (${this.path}.${f.name}): expected an integer id within ±2^53, found ${text}`, this.base + at, 'an integer within ±2^53 (held exactly as a double)', text, `${this.path}.${f.name}`);
+        throw new JsonColumnsError('inexact-integer', `byte ${this.base + at} (${this.path}.${f.name}): expected an integer id within ±(2^53 − 1), found ${text}`, this.base + at, 'an integer within ±(2^53 − 1) (held exactly as a double)', text, `${this.path}.${f.name}`);
       }
       return v;
     }
@@ -582,9 +582,9 @@ class Parser {
           const num = this.num;
           if ((c >= 48 && c <= 57) || c === 45) {
             // a plain number: parsed here unless it needs the general way (more input, -Infinity, an
-            // error, an id beyond 2^53), which starts again from the same place
+            // error, an id beyond 2^53 − 1), which starts again from the same place
             parseNumber(this.buf, this.pos, this.end, this.eof, num);
-            if (num.end >= 0 && !(f.kind === 'id' && num.integer && Math.abs(num.value) > 2 ** 53)) {
+            if (num.end >= 0 && !(f.kind === 'id' && num.integer && Math.abs(num.value) > Number.MAX_SAFE_INTEGER)) {
               this.pos = num.end;
               f.num = num.value;
             } else f.num = this.readFieldNumber(f);
