@@ -37,6 +37,8 @@ export class RleError extends Error {
   readonly found?: string;
   /** Where in the value: a character offset (strings), a polygon index (lists), a count index. */
   readonly position?: number;
+  /** What is wrong, in words, without the expected/found parts that `message` adds. */
+  readonly detail: string;
 
   constructor(reason: RleErrorReason, detail: string, init: { expected?: string; found?: string; position?: number } = {}) {
     const parts = [detail];
@@ -44,6 +46,7 @@ export class RleError extends Error {
     if (init.found !== undefined) parts.push(`found ${init.found}`);
     super(parts.join(', '));
     this.reason = reason;
+    this.detail = detail;
     this.expected = init.expected;
     this.found = init.found;
     this.position = init.position;
