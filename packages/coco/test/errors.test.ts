@@ -96,6 +96,8 @@ describe('coco input errors', () => {
     expect(e.exitCode).toBe(2);
     expect(e.file).toBe(f.results);
     expect(e.message).toContain('[0].segmentation');
+    expect(e.message.split('expected').length - 1).toBe(1); // said once, not in the detail too
+    expect(e.message.split('found').length - 1).toBe(1);
   });
 
   it('RLE counts that do not cover the mask', async () => {
