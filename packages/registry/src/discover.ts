@@ -165,7 +165,7 @@ function collectCandidates(options: DiscoverOptions, cwd: string): { candidates:
     candidates.push(...dep.candidates);
     failures.push(...dep.failures);
     if (options.installPath) {
-      const inst = installCandidates(options.installPath, cwd);
+      const inst = installCandidates(options.installPath, cwd, dep.workspaceRoot);
       candidates.push(...inst.candidates);
       failures.push(...inst.failures);
     }
