@@ -141,7 +141,7 @@ async function settleCandidate(c: Candidate, lazy: boolean, reserved: Iterable<s
 
 function realEntry(p: string): string {
   try {
-    return realpathSync(p);
+    return realpathSync.native(p); // one realpath(3) call, not an lstat per path segment
   } catch {
     return p;
   }
