@@ -18,16 +18,16 @@ function files(dir) {
     .map((e) => join(e.parentPath ?? e.path, e.name));
 }
 
-/** The source module of an output (`a/b.js`, `a/b.d.ts`, `a/b.js.map`, `a/b.d.ts.map` → `a/b.ts`), or undefined. */
+/** The source module of an output (`a/b.js`, `a/b.d.ts`, `a/b.js.map`, `a/b.d.ts.map` → `a/b.ts`; `.cjs`, `.d.cts` → `.cts`), or undefined. */
 function sourceOf(out) {
-  const m = /^(.*?)(\.d\.ts|\.js)(\.map)?$/.exec(relative(distDir, out));
-  return m ? join(srcDir, `${m[1]}.ts`) : undefined;
+  const m = /^(.*?)(\.d\.ts|\.js|\.d\.cts|\.cjs)(\.map)?$/.exec(relative(distDir, out));
+  return m ? join(srcDir, `${m[1]}${m[2].endsWith('cts') || m[2] === '.cjs' ? '.cts' : '.ts'}`) : undefined;
 }
 
-const sources = files(srcDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !/\.test(-d)?\.ts$/.test(f));
+const sources = files(srcDir).filter((f) => /\.c?ts$/.test(f) && !/\.d\.c?ts$/.test(f) && !/\.test(-d)?\.ts$/.test(f));
 let stale = sources.length > 0 && !existsSync(distDir);
 for (const s of sources) {
-  const out = join(distDir, relative(srcDir, s)).replace(/\.ts$/, '.js');
+  const out = join(distDir, relative(srcDir, s)).replace(/\.ts$/, '.js').replace(/\.cts$/, '.cjs');
   if (!existsSync(out) || statSync(s).mtimeMs > statSync(out).mtimeMs) stale = true;
 }
 for (const out of files(distDir)) {

@@ -6,25 +6,58 @@
 // copy of their state and classes), and so do those loaded only on demand (analysis, report-html, resvg,
 // cli-progress). bundle/ sits beside dist/, so `../package.json` from a bundled file is still the package's.
 import { build } from 'esbuild';
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(dir, 'package.json'));
+
+/**
+ * Start-up trims (each measured on `cvdevkit list`, see bench/startup.mjs):
+ * - `@cvdevkit/formats/fs` (input limits, file-system errors in words, output folders: functions and an env-keyed
+ *   cache, no classes a plugin could share) is bundled in rather than loaded as five more modules;
+ * - commander's `require('node:child_process')` (used only to run executable subcommands, which the CLI has none of)
+ *   becomes a proxy that loads the module on first use: loading it costs several ms of CPU on every run.
+ */
+const startupTrims = {
+  name: 'startup-trims',
+  setup(b) {
+    b.onResolve({ filter: /^@cvdevkit\/formats\/fs$/ }, () => ({ path: require.resolve('@cvdevkit/formats/fs') }));
+    b.onResolve({ filter: /^node:child_process$/ }, (args) => (/[\\/]commander[\\/]/.test(args.importer) ? { path: 'node:child_process', namespace: 'lazy-builtin' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      contents: `let m; module.exports = new Proxy({}, { get(_, key) { m ??= require(${JSON.stringify(args.path)}); return m[key]; } });`,
+      loader: 'js',
+    }));
+  },
+};
 const out = join(dir, 'bundle');
 rmSync(out, { recursive: true, force: true });
+const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
+// The CLI: main.mjs and the chunks it and its lazily imported parts share (.mjs: bundle/package.json makes the
+// folder CommonJS for bin.js).
 await build({
-  entryPoints: [join(dir, 'dist/bin.js')],
+  ...common,
+  entryPoints: [join(dir, 'dist/main.js')],
   outdir: out,
-  bundle: true,
+  entryNames: '[name]',
+  outExtension: { '.js': '.mjs' },
   splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: true,
   external: ['@cvdevkit/core', '@cvdevkit/formats', '@cvdevkit/formats/*', '@cvdevkit/analysis', '@cvdevkit/report-html', 'cli-progress'],
-  // commander is CommonJS: its require() of Node built-ins needs a real require in an ES module
-  banner: { js: "import { createRequire as __cvdevkitRequire } from 'node:module'; const require = __cvdevkitRequire(import.meta.url);" },
-  logLevel: 'warning',
+  // commander is CommonJS: its require() of Node built-ins needs a real require in an ES module (taken from
+  // process.getBuiltinModule, Node >= 20.16, rather than a static import of node:module in every chunk)
+  banner: { js: "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);" },
+  plugins: [startupTrims],
 });
+// The bin, CommonJS and on its own: `cvdevkit --version` loads this one file and no ES module at all (the ES module
+// loader's start and the asynchronous read of each module cost more than the whole answer); every other command
+// imports main.mjs.
+await build({
+  ...common,
+  entryPoints: [join(dir, 'dist/bundle-bin.cjs')],
+  outfile: join(out, 'bin.js'),
+  format: 'cjs',
+});
+writeFileSync(join(out, 'package.json'), JSON.stringify({ type: 'commonjs' }, null, 2) + '\n');
 chmodSync(join(out, 'bin.js'), 0o755);

@@ -62,7 +62,8 @@ export async function run(argv: string[], io: CliIo = { stdout: process.stdout, 
     const registry: PluginRegistry = await loadRegistry({
       cwd: io.cwd,
       plugins: pre.plugins,
-      installPath: fileURLToPath(import.meta.url),
+      // the CLI's package folder (bundle/ and dist/ sit one level below it; bundle/ has a package.json of its own)
+      installPath: fileURLToPath(new URL('..', import.meta.url)),
       autoDiscover: io.env.CVDEVKIT_NO_AUTOLOAD !== '1',
       lazy: true,
       reservedOptions: reservedAttributes(),
@@ -78,7 +79,7 @@ export async function run(argv: string[], io: CliIo = { stdout: process.stdout, 
     if (task !== undefined && registry.hasTask(task)) await registry.loadTask(task);
     else if (command !== undefined && LOADS_EVERY_PLUGIN.has(command)) await registry.loadAll();
     const result = { code: EXIT.ok as number };
-    const program = buildProgram(session, io, task, result);
+    const program = buildProgram(session, io, task, result, command);
     if (argv.length === 0) {
       program.outputHelp();
       return EXIT.usage;

@@ -96,6 +96,22 @@ describe('discovery lists what the user installed', () => {
   });
 });
 
+describe('a CLI run from the root of the workspace it is part of', () => {
+  it('scans the workspace once: each plugin listed once as a workspace package, a broken one warned about once', async () => {
+    const root = makeTempDir('cvdevkit-disc-');
+    pkg(root, 'monorepo');
+    writeFileSync(join(root, 'pnpm-workspace.yaml'), 'packages:\n  - packages/*\n  - apps/*\n');
+    pkg(join(root, 'packages', 'toy'), '@me/toy', { ids: ['toy/t'], withManifest: true });
+    mkdirSync(join(root, 'packages', 'bad'), { recursive: true });
+    writeFileSync(join(root, 'packages', 'bad', 'package.json'), JSON.stringify({ name: '@me/bad', cvdevkit: { plugin: 42 } }));
+    pkg(join(root, 'apps', 'cli'), '@me/cli');
+    const { plugins, failures, warnings } = await discoverPlugins({ cwd: root, config: false, lazy: true, installPath: join(root, 'apps', 'cli') });
+    expect(plugins.map((p) => [p.packageName, p.source])).toEqual([['@me/toy', 'workspace']]);
+    expect(failures).toHaveLength(1);
+    expect(warnings.filter((w) => w.includes('@me/bad'))).toHaveLength(1);
+  });
+});
+
 describe('lazy discovery', () => {
   it('lists a plugin from its manifest without importing it; loadTask imports it once', async () => {
     const root = makeTempDir('cvdevkit-disc-');

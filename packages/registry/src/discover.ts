@@ -141,7 +141,7 @@ async function settleCandidate(c: Candidate, lazy: boolean, reserved: Iterable<s
 
 function realEntry(p: string): string {
   try {
-    return realpathSync(p);
+    return realpathSync.native(p); // one realpath(3) call, not an lstat per path segment
   } catch {
     return p;
   }
@@ -165,7 +165,7 @@ function collectCandidates(options: DiscoverOptions, cwd: string): { candidates:
     candidates.push(...dep.candidates);
     failures.push(...dep.failures);
     if (options.installPath) {
-      const inst = installCandidates(options.installPath, cwd);
+      const inst = installCandidates(options.installPath, cwd, dep.workspaceRoot);
       candidates.push(...inst.candidates);
       failures.push(...inst.failures);
     }

@@ -54,9 +54,11 @@ export function nodeModulesPath(dir: string): string[] {
     .filter((d) => isDirectory(d));
 }
 
+// `throwIfNoEntry: false`: a missing path is the common case here (probing node_modules folders), and a thrown
+// ENOENT error (with its stack) costs far more than the stat itself.
 export function isDirectory(p: string): boolean {
   try {
-    return statSync(p).isDirectory();
+    return statSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
   } catch {
     return false;
   }
@@ -64,18 +66,25 @@ export function isDirectory(p: string): boolean {
 
 export function isFile(p: string): boolean {
   try {
-    return statSync(p).isFile();
+    return statSync(p, { throwIfNoEntry: false })?.isFile() === true;
   } catch {
     return false;
   }
 }
 
+/** The package `name` in the first of the `node_modules` directories that has it (see `nodeModulesPath`). */
+export function findPackageIn(name: string, nodeModules: string[]): string | undefined {
+  for (const nm of nodeModules) {
+    const dir = join(nm, ...name.split('/'));
+    if (isFile(join(dir, 'package.json'))) return dir;
+  }
+  return undefined;
+}
+
 export function findPackageDir(name: string, fromDirs: string[]): string | undefined {
   for (const from of fromDirs) {
-    for (const nm of nodeModulesPath(from)) {
-      const dir = join(nm, ...name.split('/'));
-      if (isFile(join(dir, 'package.json'))) return dir;
-    }
+    const dir = findPackageIn(name, nodeModulesPath(from));
+    if (dir !== undefined) return dir;
   }
   return undefined;
 }

@@ -17,8 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { DevkitError } from '@cvdevkit/core';
 import { contractError, Shown } from './contract.js';
 import type { PluginSource } from './discover.js';
-import { ancestors, findPackageDir, isDirectory, isFile, readJson, topLevelPackages, tryReadPackageJson, type PackageJson } from './package-files.js';
-import { workspacePackageDirs } from './workspace.js';
+import { ancestors, findPackageDir, findPackageIn, isDirectory, isFile, nodeModulesPath, readJson, topLevelPackages, tryReadPackageJson, type PackageJson } from './package-files.js';
+import { isWorkspaceRoot, workspacePackageDirs } from './workspace.js';
 
 // ---- is a package a plugin ----
 
@@ -42,6 +42,8 @@ export interface Candidate {
 interface Found {
   candidates: Candidate[];
   failures: DevkitError[];
+  /** The workspace root whose packages were scanned, if any (so that a second scan of it is skipped). */
+  workspaceRoot?: string;
 }
 
 /** The package.json key that makes a package a plugin. */
@@ -210,8 +212,9 @@ function where(cwd: string, dir: string): string {
 /** The plugins among the direct dependencies of the package in `pkgDir` (resolved like Node does). */
 function directDependencies(found: Found, pkgDir: string, pkg: PackageJson, source: PluginSource, cwd: string): void {
   const names = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {}), ...Object.keys(pkg.optionalDependencies ?? {})]);
+  const nodeModules = nodeModulesPath(pkgDir);
   for (const name of names) {
-    const dir = findPackageDir(name, [pkgDir]);
+    const dir = findPackageIn(name, nodeModules);
     if (dir !== undefined) addPackage(found, dir, source, where(cwd, dir), name);
   }
 }
@@ -221,6 +224,7 @@ function workspacePlugins(found: Found, root: string, cwd: string): boolean {
   const dirs = workspacePackageDirs(root);
   if (dirs === undefined) return false;
   for (const dir of dirs) addPackage(found, dir, 'workspace', where(cwd, dir), basename(dir));
+  found.workspaceRoot = root;
   return true;
 }
 
@@ -248,9 +252,10 @@ export function projectCandidates(cwd: string): Found {
  *   package.json beside it), the packages installed next to it at the top level, that is, what the user
  *   named; the plugins' own dependencies live in their nested node_modules and are not listed;
  * - in a project's node_modules, the project's direct dependencies;
- * - in a checkout of the cvdevkit workspace, the workspace's plugin packages.
+ * - in a checkout of the cvdevkit workspace, the workspace's plugin packages (none when `scannedWorkspace`, the
+ *   workspace the project scan already listed, is that same workspace: its candidates came first and win).
  */
-export function installCandidates(installPath: string, cwd: string): Found {
+export function installCandidates(installPath: string, cwd: string, scannedWorkspace?: string): Found {
   const found: Found = { candidates: [], failures: [] };
   const start = isDirectory(installPath) ? installPath : dirname(installPath);
   const cliDir = ancestors(start).find((d) => isFile(join(d, 'package.json')));
@@ -258,8 +263,8 @@ export function installCandidates(installPath: string, cwd: string): Found {
   const parent = dirname(cliDir);
   const nm = basename(parent) === 'node_modules' ? parent : basename(dirname(parent)) === 'node_modules' && basename(parent).startsWith('@') ? dirname(parent) : undefined;
   if (nm === undefined) {
-    const root = ancestors(cliDir).find((d) => workspacePackageDirs(d) !== undefined);
-    if (root !== undefined) workspacePlugins(found, root, cwd);
+    const root = ancestors(cliDir).find((d) => isWorkspaceRoot(d));
+    if (root !== undefined && root !== scannedWorkspace) workspacePlugins(found, root, cwd);
     for (const c of found.candidates) c.source = 'cli-install';
     return found;
   }

@@ -35,7 +35,7 @@ function workspaceGlobs(root: string): string[] | undefined {
 
 function isPackageDir(dir: string): boolean {
   try {
-    return statSync(join(dir, 'package.json')).isFile();
+    return statSync(join(dir, 'package.json'), { throwIfNoEntry: false })?.isFile() === true;
   } catch {
     return false;
   }
@@ -77,6 +77,11 @@ function subdirs(dir: string, deep: boolean): string[] {
     if (deep) out.push(...subdirs(p, true));
   }
   return out;
+}
+
+/** Whether `root` is a workspace root (a pnpm-workspace.yaml, or `workspaces` in its package.json), without listing its packages. */
+export function isWorkspaceRoot(root: string): boolean {
+  return workspaceGlobs(root) !== undefined;
 }
 
 /** The package directories of the workspace rooted at `root`, or undefined if `root` is no workspace root. */

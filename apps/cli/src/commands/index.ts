@@ -11,7 +11,17 @@ import { validateCommand } from './validate.js';
 
 export type { CommandModule, CommandSetup } from './command.js';
 
-export const COMMANDS: readonly CommandModule[] = [listCommand, infoCommand, evalCommand, analyzeCommand, validateCommand, mergeCommand, compareCommand, demoCommand];
+/** Command name → its module (the name is the one the module registers: `buildProgram` registers only the command argv names). */
+export const COMMANDS: ReadonlyMap<string, CommandModule> = new Map([
+  ['list', listCommand],
+  ['info', infoCommand],
+  ['eval', evalCommand],
+  ['analyze', analyzeCommand],
+  ['validate', validateCommand],
+  ['merge', mergeCommand],
+  ['compare', compareCommand],
+  ['demo', demoCommand],
+]);
 
 /** Commands whose first argument is a task id (its options become flags). */
 export const TASK_COMMANDS = new Set(['eval', 'analyze', 'validate', 'merge', 'info', 'demo']);
