@@ -17,6 +17,11 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     if ((e as NodeJS.ErrnoException).code !== 'EPIPE') throw e;
   }
 } else {
+  // V8's young generation kept at its first size instead of doubling up to 16 MiB per semi-space: measured on
+  // whole CLI runs (VOC det, ADE20K, COCO bbox), 6–19 MiB less peak memory at the same CPU time or less, since the
+  // evaluations' large arrays live in the old generation anyway. V8 reads this flag each time the young generation
+  // would grow, so setting it here, before any evaluation allocates, takes effect (`node --v8-options`).
+  process.getBuiltinModule('node:v8').setFlagsFromString('--semi-space-growth-factor=1');
   // the bundled CLI's file name (a variable: it exists in bundle/, not beside this module's dist/ output)
   const main = './main.mjs';
   void import(main).then(async (cli: { run(argv: string[]): Promise<number> }) => {
