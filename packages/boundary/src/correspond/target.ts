@@ -110,6 +110,11 @@ export class CorrespondTarget {
     return this.real.nearId[p];
   }
 
+  /** The row-major pixel of compact near-pixel id `id` (the inverse of `nearIdOf`). */
+  nearPixelOf(id: number): number {
+    return this.real.nearPixel[id];
+  }
+
   /** How the `count` calls of this target ended so far. */
   stats(): CountStats {
     return { fallbacks: this.fallbacks, repaired: this.repaired, shortcuts: this.shortcuts };
