@@ -53,18 +53,22 @@ export function decodeGrey8Png(bytes: Uint8Array): { width: number; height: numb
   const size = rowBytes * height;
   let raw: Uint8Array;
   try {
-    raw = inflateSync(idat.length === 1 ? idat[0] : Buffer.concat(idat), { maxOutputLength: size });
+    // one output chunk with a byte to spare: no chunk list to concatenate, no spare chunk allocated at the end
+    raw = inflateSync(idat.length === 1 ? idat[0] : Buffer.concat(idat), { maxOutputLength: size, chunkSize: Math.max(64, size + 1) });
   } catch {
     return null;
   }
   if (raw.length !== size) return null;
-  const data = new Uint8Array(width * height);
-  return unfilterGrey8(raw, width, height, data) ? { width, height, data } : null;
+  // un-filtered in place (each row moves down by its filter byte and more), read through a plain Uint8Array
+  if (!unfilterGrey8(raw, width, height, raw)) return null;
+  return { width, height, data: new Uint8Array(raw.buffer, raw.byteOffset, width * height) };
 }
 
 /**
  * PNG scanline un-filtering for one byte per pixel: `raw` holds `height` rows of a filter byte and `width` bytes;
- * the values go to `out`. Returns false on a filter type above 4. Hot loop, kept whole.
+ * the values go to `out`, which may be `raw` itself (in place: row y is written at y·width, before its own bytes and
+ * after the rows already written, so nothing is overwritten before it is read). Returns false on a filter type above
+ * 4. Hot loop, kept whole.
  */
 export function unfilterGrey8(raw: Uint8Array, width: number, height: number, out: Uint8Array): boolean {
   for (let y = 0; y < height; y++) {
@@ -73,7 +77,8 @@ export function unfilterGrey8(raw: Uint8Array, width: number, height: number, ou
     const up = o - width;
     const filter = raw[r - 1];
     if (filter === 0 || (filter === 2 && y === 0)) {
-      out.set(raw.subarray(r, r + width), o);
+      if (out === raw) out.copyWithin(o, r, r + width);
+      else out.set(raw.subarray(r, r + width), o);
     } else if (filter === 1) {
       let left = 0;
       for (let x = 0; x < width; x++) out[o + x] = left = (raw[r + x] + left) & 255;

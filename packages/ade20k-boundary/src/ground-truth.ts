@@ -54,6 +54,14 @@ export function boundaryMask(v: MatValue, height: number, width: number): { mask
   return { mask, count };
 }
 
+/** Whether a sparse boundary value has no nonzero entry (no mask to build: most classes of an image). */
+function emptySparse(v: MatValue, width: number): boolean {
+  if (v.kind !== 'sparse') return false;
+  const { jc, data } = v;
+  for (let k = 0, end = jc[width]; k < end; k++) if (data[k] !== 0) return false;
+  return true;
+}
+
 function dims2(v: MatValue): [number, number] | null {
   if (v.kind !== 'sparse' && v.kind !== 'numeric' && v.kind !== 'logical') return null;
   const d = v.dims;
@@ -113,6 +121,7 @@ export function readGroundTruth(path: string, classCount = ADE20K_CLASS_COUNT): 
     width,
     classCount,
     mask: (c) => {
+      if (Number.isInteger(c) && c >= 1 && c <= classCount && emptySparse(bdry.cells[c - 1], width)) return null;
       const m = get(c);
       return m.count === 0 ? null : m.mask;
     },

@@ -19,9 +19,11 @@ let failed = false;
 for (const seed of seeds) {
   const { gt, pred } = makeCase(seed);
   const calls = [];
-  CorrespondTarget.prototype.count = function (pixels, n) {
-    const c = count.call(this, pixels, n);
-    calls.push([this, pixels.slice(0, n), c]);
+  CorrespondTarget.prototype.count = function (pixels, n, ids) {
+    const c = count.call(this, pixels, n, ids);
+    // evaluateBoundary passes the near-pixel ids alone (pixels null): the cold solver gets the pixels they stand for
+    const px = pixels !== null ? pixels.slice(0, n) : Int32Array.from(ids.subarray(0, n), (id) => this.nearPixelOf(id));
+    calls.push([this, px, c]);
     return c;
   };
   evaluateBoundary(pred, gt, H, W);

@@ -143,12 +143,11 @@ export function evaluateBoundary(
   const slot = new Int32Array(257);
   for (let v = minCut; v < 256; v++) slot[v] = ge[v + 1];
   // The matchable pixels among them (within tolerance of the ground truth) in MATLAB linear order (x outer, y
-  // inner), the order in which correspondPixels numbers its nodes: word, bit, row-major index, near-pixel id.
+  // inner), the order in which correspondPixels numbers its nodes: word and bit position (word · 32 + x & 31) in
+  // the thinner's image, near-pixel id (the target's numbering: one per pixel).
   let nNear = 0;
-  const nearWord = new Int32Array(target !== null ? nCand : 0);
-  const nearBit = new Int32Array(nearWord.length);
-  const nearRm = new Int32Array(nearWord.length);
-  const nearId = new Int32Array(nearWord.length);
+  const nearWordBit = new Int32Array(target !== null ? nCand : 0);
+  const nearId = new Int32Array(nearWordBit.length);
   for (let x = 0; x < W; x++) {
     const bit = thinner.bitOf(x);
     for (let y = 0; y < H; y++) {
@@ -160,9 +159,7 @@ export function evaluateBoundary(
       candBit[i] = bit;
       const id = target !== null ? target.nearIdOf(y * W + x) : -1;
       if (id >= 0) {
-        nearWord[nNear] = word;
-        nearBit[nNear] = bit;
-        nearRm[nNear] = y * W + x;
+        nearWordBit[nNear] = (word << 5) | (x & 31);
         nearId[nNear++] = id;
       }
     }
@@ -176,11 +173,10 @@ export function evaluateBoundary(
   let inMap = 0;
   let prevK = -1;
   let prevT = -1;
-  const pixels1 = new Int32Array(nNear);
   const ids1 = new Int32Array(nNear);
-  // The matchable pixels of the last correspondPixels call and its count: the graph (and the reseeded
+  // The matchable pixels of the last correspondPixels call (their ids) and its count: the graph (and the reseeded
   // random stream) depends on nothing else, so an identical list gives an identical count.
-  const lastPixels = new Int32Array(nNear);
+  const lastIds = new Int32Array(nNear);
   let lastCount = -1;
   let lastMatched = 0;
   // Highest threshold first: every call is independent (the stream is reseeded), so the order only decides the
@@ -208,19 +204,19 @@ export function evaluateBoundary(
     const deleted = thinner.thinInPlace(mapWords, nWords);
     counts.sumP[t] = k - deleted;
     if (!target) continue;
-    // Thinned pixels that can match, in MATLAB linear order (only pixels of the map can be on).
+    // Thinned pixels that can match (their ids), in MATLAB linear order (only pixels of the map can be on).
     let c = 0;
     for (let i = 0; i < nNear; i++) {
-      pixels1[c] = nearRm[i];
+      const wb = nearWordBit[i];
       ids1[c] = nearId[i];
-      c += (((bits[nearWord[i]] & nearBit[i]) !== 0) as unknown as number) | 0;
+      c += (bits[wb >> 5] >>> (wb & 31)) & 1;
     }
     let same = c === lastCount;
-    for (let i = 0; same && i < c; i++) same = pixels1[i] === lastPixels[i];
+    for (let i = 0; same && i < c; i++) same = ids1[i] === lastIds[i];
     let matched = lastMatched;
     if (!same) {
-      matched = target.count(pixels1, c, ids1);
-      lastPixels.set(pixels1.subarray(0, c));
+      matched = target.count(null, c, ids1);
+      lastIds.set(ids1.subarray(0, c));
       lastCount = c;
       lastMatched = matched;
     }

@@ -24,6 +24,9 @@ export function rint(x: number): number {
   return f % 2 === 0 ? f : f + 1;
 }
 
+/** Scratch of the `RealGraph` constructor (the pixel of each near id, before their number is known), kept. */
+let pixelScratch = new Int32Array(0);
+
 /** The window of a tolerance: the offsets (u, v) with u² + v² ≤ maxDist² and their weights. */
 interface Window {
   radius: number;
@@ -74,9 +77,10 @@ export class RealGraph {
   readonly pixels2: Int32Array;
   /** 1 where a map1 pixel would be matchable (row-major, unpadded). */
   readonly near: Uint8Array;
-  /** Compact id of each near pixel (-1 elsewhere), and their number. */
+  /** Compact id of each near pixel (-1 elsewhere), and their number; the row-major pixel of each id. */
   readonly nearId: Int32Array;
   readonly nearCount: number;
+  readonly nearPixel: Int32Array;
   /** The current map1 nodes around a map2 pixel (real edges by map2 pixel). */
   readonly byGt: WindowNeighbours;
   private readonly pstride: number;
@@ -155,10 +159,17 @@ export class RealGraph {
     this.nearId = new Int32Array(height * width).fill(-1);
     let nearCount = 0;
     // numbered in MATLAB order, the order of the nodes: their per-pixel state is then read almost in sequence
+    if (pixelScratch.length < height * width) pixelScratch = new Int32Array(height * width);
+    const pixelOf = pixelScratch;
     for (let x = 0; x < width; x++) {
-      for (let p = x; p < height * width; p += width) if (this.near[p] !== 0) this.nearId[p] = nearCount++;
+      for (let p = x; p < height * width; p += width) {
+        if (this.near[p] === 0) continue;
+        pixelOf[nearCount] = p;
+        this.nearId[p] = nearCount++;
+      }
     }
     this.nearCount = nearCount;
+    this.nearPixel = pixelOf.slice(0, nearCount);
     this.idRound = new Int32Array(nearCount);
     const w = this.window;
     this.byGt = new WindowNeighbours(width, height, pixels2, this.nearId, nearCount, w.dx, w.dy, w.weights);
@@ -172,9 +183,9 @@ export class RealGraph {
   /**
    * The real part of the official graph (match.cc) of map1 = `pixels1[0..count1)`: matchable map1 nodes in
    * MATLAB order, their real edges, the matchable map2 nodes. Returns n1 (0: no map1 pixel can match).
-   * `ids` (optional): the compact near-pixel id of each pixel.
+   * `ids` (optional): the compact near-pixel id of each pixel; with them, `pixels1` may be null (not read).
    */
-  build(pixels1: Int32Array, count1: number, ids?: Int32Array): number {
+  build(pixels1: Int32Array | null, count1: number, ids?: Int32Array): number {
     const n1 = this.buildNodes(pixels1, count1, ids);
     if (n1 === 0) {
       this.n2 = 0;
@@ -188,7 +199,7 @@ export class RealGraph {
    * The map1 nodes and their real edges (window scans from the pool, scanned on first use). Hot kernel (every
    * call, every node), kept whole.
    */
-  private buildNodes(pixels1: Int32Array, count1: number, ids?: Int32Array): number {
+  private buildNodes(pixels1: Int32Array | null, count1: number, ids?: Int32Array): number {
     const width = this.width;
     const r = this.radius;
     const pstride = this.pstride;
@@ -221,8 +232,7 @@ export class RealGraph {
     const nodeRound = ++this.byGt.stamp;
     const { nodeStamp, nodeOf } = this.byGt;
     for (let k = 0; k < count1; k++) {
-      const p = pixels1[k];
-      const id = ids === undefined ? nearId[p] : ids[k];
+      const id = ids === undefined ? nearId[(pixels1 as Int32Array)[k]] : ids[k];
       if (id < 0) continue; // not within tolerance of the GT: not a node
       const i = n1++;
       node1ToK[i] = k;
@@ -233,6 +243,7 @@ export class RealGraph {
       nodeOf[id] = i;
       let s0 = edgeStart[id];
       if (s0 < 0) {
+        const p = this.nearPixel[id];
         const y = (p / width) | 0;
         const x = p - y * width;
         const q = (y + r) * pstride + x + r;

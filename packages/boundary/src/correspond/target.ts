@@ -110,6 +110,11 @@ export class CorrespondTarget {
     return this.real.nearId[p];
   }
 
+  /** The row-major pixel of compact near-pixel id `id` (the inverse of `nearIdOf`). */
+  nearPixelOf(id: number): number {
+    return this.real.nearPixel[id];
+  }
+
   /** How the `count` calls of this target ended so far. */
   stats(): CountStats {
     return { fallbacks: this.fallbacks, repaired: this.repaired, shortcuts: this.shortcuts };
@@ -161,9 +166,10 @@ export class CorrespondTarget {
    * 4. the official assignment completed from there (`completeAssignment`: one backward shortest-path search per
    *    free row, the graph read from its parts).
    * If the carried-over duals were ever infeasible or the completion failed, the full solver runs instead
-   * (`fallbacks`). `ids` (optional): the compact near-pixel id of each pixel (`nearIdOf`), saving the lookups.
+   * (`fallbacks`). `ids` (optional): the compact near-pixel id of each pixel (`nearIdOf`), saving the lookups; with
+   * them, `pixels1` may be null (it is not read).
    */
-  count(pixels1: Int32Array, count1: number, ids?: Int32Array): number {
+  count(pixels1: Int32Array | null, count1: number, ids?: Int32Array): number {
     const real = this.real;
     const n1 = real.build(pixels1, count1, ids);
     if (n1 === 0) return 0;
