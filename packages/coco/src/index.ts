@@ -5,7 +5,7 @@
 import { definePlugin, defineTask, type AnalyzeOptionValues, type ChartRequest, type OptionSpec, type RunContext } from '@cvdevkit/core';
 import type { CocoOptions } from './options.js';
 import type { IouType } from './params.js';
-import { PACKAGE_VERSION } from './run.js';
+import { PACKAGE_VERSION } from './version.js';
 import { COCO_CODES } from './codes.js';
 
 export type { CocoOptions } from './options.js';

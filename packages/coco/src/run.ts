@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { inputError, readPackageIdentity, usageError, type Diagnostic, type MergeContext, type Report, type RunContext } from '@cvdevkit/core';
+import { inputError, usageError, type Diagnostic, type MergeContext, type Report, type RunContext } from '@cvdevkit/core';
 import { accumulateAll } from './accumulate.js';
 import type { GroundTruth, Results } from './dataset.js';
 import { evaluateCoco, type CocoFixes, type EvalSetup, type IouComputer } from './evaluate.js';
@@ -12,16 +12,19 @@ import type { CocoParams, IouType } from './params.js';
 import { requireFile } from './require-file.js';
 import { cocoReport } from './report.js';
 import { reportCells } from './summarize.js';
-import { appendCategory, categoryFromFile, paramsRecord, readRecordsFile, recordsToFile, writeRecordsFile } from './records-file.js';
 import { parseShard, shardRange } from './shard.js';
 import type { CategoryRecords } from './records.js';
 import { hasOddPolygon, measureCompressed } from './segmentation.js';
 import { COCO_CODES } from './codes.js';
-import { apCell, cocoPerImage } from './per-image.js';
-import { mergeShardPerImage, shardPerImage, type RecordsFileWithPerImage } from './shard-per-image.js';
+// records files (node:zlib) and per-image statistics (@cvdevkit/metrics) are loaded only by the runs that
+// use them (--shard, --per-image, merge): a plain evaluation starts without them
+import type { cocoPerImage as CocoPerImage } from './per-image.js';
+import type { RecordsFileWithPerImage } from './shard-per-image.js';
 
 /** This package's version (read from its package.json; the same from src/ and dist/). */
-export const PACKAGE_VERSION: string = readPackageIdentity(new URL('../package.json', import.meta.url)).version;
+import { PACKAGE_VERSION } from './version.js';
+
+export { PACKAGE_VERSION };
 
 export interface LoadedRun {
   iouType: IouType;
@@ -167,6 +170,8 @@ export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, c
   context.progress.end();
   const diagnostics = [...run.diagnostics];
   if (shard && options.recordsOut) {
+    const { paramsRecord, recordsToFile, writeRecordsFile } = await import('./records-file.js');
+    const { shardPerImage } = await import('./shard-per-image.js');
     const file: RecordsFileWithPerImage = recordsToFile(
       {
         task: `coco/${iouType}`,
@@ -189,8 +194,9 @@ export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, c
     writeRecordsFile(options.recordsOut, file);
     diagnostics.push({ severity: 'warning', code: 'coco/shard', message: `this report covers shard ${shard.index}/${shard.count} (images ${range[0] + 1}–${range[1]} of ${imgCount}); merge the shards' records for the score: cvdevkit merge coco/${iouType} <records files>` });
   }
-  let perImage: ReturnType<typeof cocoPerImage> = null;
+  let perImage: ReturnType<typeof CocoPerImage> = null;
   if (context.perImage === true) {
+    const { cocoPerImage } = await import('./per-image.js');
     perImage = shard ? null : cocoPerImage({ task: `coco/${iouType}`, gt: run.gt, params: run.params, fixes: run.fixes, setup: out.setup, records: out.records });
     if (perImage === null) {
       diagnostics.push(noPerImage(shard ? `a shard holds part of the images (its records file holds what the statistics need: cvdevkit merge coco/${iouType} --per-image <records files>)` : NO_AP_CELL, !shard));
@@ -251,7 +257,7 @@ const flagOf = (name: string) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowe
  * option that would change them is refused when it disagrees with them (exit 1: never a report of other
  * params than asked for), and accepted when it repeats them (the same command line for eval and merge).
  */
-function checkMergeOptions(iouType: IouType, options: Partial<CocoOptions>, first: RecordsFileWithPerImage, path: string): void {
+function checkMergeOptions(iouType: IouType, options: Partial<CocoOptions>, first: RecordsFileWithPerImage, path: string, paramsRecord: (p: CocoParams) => Record<string, unknown>): void {
   for (const name of EVAL_ONLY) {
     const value = options[name];
     if (value === undefined) continue;
@@ -295,6 +301,7 @@ function fileSize(path: string): number | undefined {
 export async function mergeCocoShards(iouType: IouType, files: readonly string[], context: MergeContext<CocoOptions>, arrays = false): Promise<Report> {
   const t0 = performance.now();
   if (files.length === 0) throw usageError(`merge coco/${iouType}: expected the records files of the shards`, 'usage/missing-argument');
+  const { appendCategory, categoryFromFile, paramsRecord, readRecordsFile } = await import('./records-file.js');
   const all: { path: string; file: RecordsFileWithPerImage }[] = files.map((path) => ({ path, file: readRecordsFile(path) }));
   const first = all[0].file;
   const same = (path: string, field: string, a: unknown, b: unknown) => {
@@ -314,7 +321,7 @@ export async function mergeCocoShards(iouType: IouType, files: readonly string[]
     }
   }
   if (all.length !== first.shard.count) throw inputError({ code: 'input/counts-incomplete', file: all[all.length - 1].path, field: 'shard', expected: `${first.shard.count} shards`, found: `${all.length}` });
-  checkMergeOptions(iouType, context.options ?? {}, first, all[0].path);
+  checkMergeOptions(iouType, context.options ?? {}, first, all[0].path, paramsRecord);
   const params = paramsFromRecord(first.params);
   const T = params.iouThrs.length;
   const A = params.areaRanges.length;
@@ -332,8 +339,10 @@ export async function mergeCocoShards(iouType: IouType, files: readonly string[]
   }
   const diagnostics = [...first.diagnostics];
   let setup: EvalSetup = { imgIds: new Float64Array(first.setup.imgIds), catIds: first.setup.catIds, K, kCatIds: first.setup.kCatIds };
-  let perImage: ReturnType<typeof cocoPerImage> = null;
+  let perImage: ReturnType<typeof CocoPerImage> = null;
   if (context.perImage === true) {
+    const { apCell, cocoPerImage } = await import('./per-image.js');
+    const { mergeShardPerImage } = await import('./shard-per-image.js');
     // the statistics of one run over all images, from the records and the shards' per-image counts
     const cell = apCell(params, first.fixes);
     const joined = cell === null ? NO_AP_CELL : mergeShardPerImage(all, cell, K, first.setup.imgIds);
