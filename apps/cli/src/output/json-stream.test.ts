@@ -28,6 +28,21 @@ describe('writeJson', () => {
     );
   });
 
+  it('writes typed arrays of every kind, with runs of equal values, at any depth, as JSON.stringify does', () => {
+    const number = fc.oneof(fc.double(), fc.constantFrom(NaN, Infinity, -Infinity, -0, 0.1 + 0.2, 1e21, 5e-324, 2 ** 53, 1 / 3));
+    const runs = fc.array(fc.tuple(number, fc.integer({ min: 1, max: 4 })), { maxLength: 12 }).map((rs) => rs.flatMap(([v, k]) => Array<number>(k).fill(v)));
+    const kinds = [Float64Array, Float32Array, Int32Array, Uint8Array, Uint16Array] as const;
+    const typed = fc.tuple(runs, fc.integer({ min: 0, max: kinds.length - 1 })).map(([xs, k]) => kinds[k].from(xs));
+    fc.assert(
+      fc.property(typed, fc.integer({ min: 0, max: 3 }), (items, depth) => {
+        let value: unknown = items;
+        for (let d = 0; d < depth; d++) value = d % 2 === 0 ? { curve: value } : [value];
+        expect(streamed(value)).toBe(JSON.stringify(value, replacer, 2));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('writes curves longer than one chunk the same way (typed and plain)', () => {
     const n = 150_000;
     const recall = new Float64Array(n).map((_, i) => i / n);

@@ -22,28 +22,31 @@ function scalar(v: unknown): string | undefined {
 }
 
 /**
- * A typed array's numbers (the long PR curves): one tight loop, and a run of equal values (a recall that
- * stays put over false positives) converted to text once.
+ * A typed array's numbers (the long PR curves): one tight loop, a run of equal values (a recall that stays
+ * put over false positives) converted to text once, and each chunk's texts joined in one step into one flat
+ * string. (Appending number by number builds a rope of two pieces per number that is flattened again when
+ * written: a quarter more instructions for the whole writer on a VOC cls report, measured with callgrind.)
  */
 function writeNumbers(items: ArrayLike<number>, depth: number, indent: string, write: Write): void {
   const n = items.length;
   const inner = ',\n' + indent.repeat(depth + 1);
-  let buf = '[' + inner.slice(1);
+  const texts: string[] = new Array<string>(Math.min(n, CHUNK));
   let prev = NaN;
   let text = 'null';
-  for (let i = 0; i < n; i++) {
-    const v = items[i];
-    if (v !== prev) {
-      text = v - v === 0 ? '' + v : 'null'; // NaN and ±Infinity → null
-      prev = v;
+  for (let start = 0; start < n; start += CHUNK) {
+    const end = Math.min(n, start + CHUNK);
+    texts.length = end - start;
+    for (let i = start; i < end; i++) {
+      const v = items[i];
+      if (v !== prev) {
+        text = v - v === 0 ? '' + v : 'null'; // NaN and ±Infinity → null
+        prev = v;
+      }
+      texts[i - start] = text;
     }
-    buf += i === 0 ? text : inner + text;
-    if ((i & (CHUNK - 1)) === CHUNK - 1) {
-      write(buf);
-      buf = '';
-    }
+    write((start === 0 ? '[' + inner.slice(1) : inner) + texts.join(inner));
   }
-  write(buf + '\n' + indent.repeat(depth) + ']');
+  write('\n' + indent.repeat(depth) + ']');
 }
 
 function writeArray(items: ArrayLike<unknown>, depth: number, indent: string, write: Write, seen: Set<object>): void {
