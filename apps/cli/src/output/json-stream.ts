@@ -25,7 +25,7 @@ function scalar(v: unknown): string | undefined {
  * A typed array's numbers (the long PR curves): one tight loop, a run of equal values (a recall that stays
  * put over false positives) converted to text once, and each chunk's texts joined in one step into one flat
  * string. (Appending number by number builds a rope of two pieces per number that is flattened again when
- * written: 13 % more instructions for a whole `eval voc2010/cls --format json` run, measured with callgrind.)
+ * written: 15 % more instructions for a whole `eval voc2010/cls --format json` run, measured with callgrind.)
  */
 function writeNumbers(items: ArrayLike<number>, depth: number, indent: string, write: Write): void {
   const n = items.length;
