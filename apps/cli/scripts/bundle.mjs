@@ -35,11 +35,12 @@ const startupTrims = {
 const out = join(dir, 'bundle');
 rmSync(out, { recursive: true, force: true });
 const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
-// The CLI: main.mjs and the chunks it and its lazily imported parts share (.mjs: bundle/package.json makes the
+// The CLI: main.mjs, list-fast.mjs and the chunks it and its lazily imported parts share (.mjs: bundle/package.json makes the
 // folder CommonJS for bin.js).
 await build({
   ...common,
-  entryPoints: [join(dir, 'dist/main.js')],
+  // list-fast.mjs: plain `cvdevkit list`, without commander (src/list-fast.ts)
+  entryPoints: [join(dir, 'dist/main.js'), join(dir, 'dist/list-fast.js')],
   outdir: out,
   entryNames: '[name]',
   outExtension: { '.js': '.mjs' },

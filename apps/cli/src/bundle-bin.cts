@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The published `cvdevkit` bin (bundle/bin.js; `dist/bin.js` is the same entry for the unbundled build). CommonJS on
 // purpose: `cvdevkit --version` is answered here without starting Node's ES module loader, in about the time of a
-// bare `node -e 0`; every other command imports the bundled CLI (bundle/main.mjs).
+// bare `node -e 0`; plain `cvdevkit list` imports bundle/list-fast.mjs (no commander), every other command the bundled
+// CLI (bundle/main.mjs).
 // (built-ins through process.getBuiltinModule: a CommonJS file of this ES-module package has no import syntax)
 const { readFileSync, writeSync } = process.getBuiltinModule('node:fs');
 const { join } = process.getBuiltinModule('node:path');
@@ -22,10 +23,14 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   // evaluations' large arrays live in the old generation anyway. V8 reads this flag each time the young generation
   // would grow, so setting it here, before any evaluation allocates, takes effect (`node --v8-options`).
   process.getBuiltinModule('node:v8').setFlagsFromString('--semi-space-growth-factor=1');
-  // the bundled CLI's file name (a variable: it exists in bundle/, not beside this module's dist/ output)
+  // the bundled CLI's file names (variables: they exist in bundle/, not beside this module's dist/ output); plain
+  // `cvdevkit list …` is answered by list-fast.mjs without loading commander (it returns undefined for any other argv)
   const main = './main.mjs';
-  void import(main).then(async (cli: { run(argv: string[]): Promise<number> }) => {
-    const code = await cli.run(argv);
+  const listFast = './list-fast.mjs';
+  const listed: Promise<number | undefined> =
+    argv[0] === 'list' ? import(listFast).then((m: { runList(argv: string[]): Promise<number | undefined> }) => m.runList(argv)) : Promise.resolve(undefined);
+  void listed.then(async (listCode) => {
+    const code = listCode ?? (await (import(main) as Promise<{ run(argv: string[]): Promise<number> }>).then((cli) => cli.run(argv)));
     // Flush stdout/stderr, then exit even if a plugin left a handle open.
     process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
   });

@@ -1,5 +1,8 @@
-/** The CLI's own failure kinds (beside DevkitError) and how any error is printed: exit code and text. */
-import { CommanderError } from 'commander';
+/**
+ * The CLI's own failure kinds (beside DevkitError) and how any error is printed: exit code and text. No commander
+ * here: `cvdevkit list`'s short path (list-fast.ts) prints its errors with this module without loading commander;
+ * commander's own errors are printed by main.ts, the one place they are caught.
+ */
 import { isDevkitError } from '@cvdevkit/core';
 import type { RegisteredTask } from '@cvdevkit/registry';
 
@@ -36,10 +39,6 @@ export function printError(e: unknown, stderr: NodeJS.WritableStream, debug: boo
   if (e instanceof Interrupted) {
     stderr.write(`${prefix}interrupted\n`);
     return EXIT.interrupted;
-  }
-  if (e instanceof CommanderError) {
-    stderr.write(e.message.replace(/\s*\n\s*/g, ' ').trim() + '\n');
-    return EXIT.usage;
   }
   const hint = debug ? '' : ' (run with --debug for the stack trace)';
   if (isDevkitError(e)) {

@@ -1,8 +1,8 @@
 /** The CLI's entry: pre-scan argv, load the registry, build the program, run it, map errors to exit codes. */
-import { fileURLToPath } from 'node:url';
 import { CommanderError } from 'commander';
-import { loadRegistry, unknownTaskError, type PluginRegistry } from '@cvdevkit/registry';
+import { unknownTaskError, type PluginRegistry } from '@cvdevkit/registry';
 import { checkArgv } from './argv-check.js';
+import { loadCliRegistry } from './cli-registry.js';
 import { installInterruptHandler } from './interrupt.js';
 import { TASK_COMMANDS } from './commands/index.js';
 import { reservedAttributes, valueFlags } from './common-options.js';
@@ -59,15 +59,7 @@ export async function run(argv: string[], io: CliIo = { stdout: process.stdout, 
   const pre = prescan(argv);
   let session: CliSession | undefined;
   try {
-    const registry: PluginRegistry = await loadRegistry({
-      cwd: io.cwd,
-      plugins: pre.plugins,
-      // the CLI's package folder (bundle/ and dist/ sit one level below it; bundle/ has a package.json of its own)
-      installPath: fileURLToPath(new URL('..', import.meta.url)),
-      autoDiscover: io.env.CVDEVKIT_NO_AUTOLOAD !== '1',
-      lazy: true,
-      reservedOptions: reservedAttributes(),
-    });
+    const registry: PluginRegistry = await loadCliRegistry(io, pre.plugins, reservedAttributes());
     session = new CliSession(io, registry);
     session.debug = pre.debug;
     session.quiet = pre.quiet;
@@ -90,7 +82,13 @@ export async function run(argv: string[], io: CliIo = { stdout: process.stdout, 
     if (session.interrupted) return session.reportError(new Interrupted());
     return result.code;
   } catch (e) {
-    if (e instanceof CommanderError && HANDLED_BY_COMMANDER.has(e.code)) return EXIT.ok;
+    if (e instanceof CommanderError) {
+      if (HANDLED_BY_COMMANDER.has(e.code)) return EXIT.ok;
+      // printed here, not by printError (failures.ts stays free of commander for list-fast.ts); no progress bar to
+      // stop first: the bar lives only inside a command's run (CliSession.withContext)
+      io.stderr.write(e.message.replace(/\s*\n\s*/g, ' ').trim() + '\n');
+      return EXIT.usage;
+    }
     if (session) return session.reportError(e);
     return printError(e, io.stderr, pre.debug);
   }
