@@ -28,10 +28,27 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   const main = './main.mjs';
   const listFast = './list-fast.mjs';
   const listed: Promise<number | undefined> =
-    argv[0] === 'list' ? import(listFast).then((m: { runList(argv: string[]): Promise<number | undefined> }) => m.runList(argv)) : Promise.resolve(undefined);
+    argv[0] === 'list' ? load<{ runList(argv: string[]): Promise<number | undefined> }>(listFast).then((m) => m.runList(argv)) : Promise.resolve(undefined);
   void listed.then(async (listCode) => {
-    const code = listCode ?? (await (import(main) as Promise<{ run(argv: string[]): Promise<number> }>).then((cli) => cli.run(argv)));
+    const code = listCode ?? (await load<{ run(argv: string[]): Promise<number> }>(main).then((cli) => cli.run(argv)));
     // Flush stdout/stderr, then exit even if a plugin left a handle open.
     process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
   });
+}
+
+/**
+ * A bundled ES module of the CLI, loaded with `require` (Node ≥ 20.19 loads an ES module synchronously that way: its
+ * files are read at once, not through the thread pool and the event loop as `import()` reads them, which cost a
+ * fresh `cvdevkit list` ~20 event-loop round trips and the pool's threads), or with `import()` where `require`
+ * cannot (a module with top-level await, a Node without require(esm)).
+ */
+function load<T>(file: string): Promise<T> {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- require(esm) on purpose: see above
+    return Promise.resolve(require(file) as T);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ERR_REQUIRE_ASYNC_MODULE' || code === 'ERR_REQUIRE_ESM') return import(file) as Promise<T>;
+    throw e;
+  }
 }
