@@ -35,7 +35,7 @@ function located<T>(file: string, field: string, value: unknown, f: () => T): T 
     return f();
   } catch (e) {
     if (isRleError(e)) {
-      throw inputError({ code: 'coco/segmentation', file, field, expected: e.expected ?? 'a valid segmentation', found: e.found ?? showValue(value), detail: e.expected !== undefined || e.found !== undefined ? (e.detail ?? e.message) : e.message });
+      throw inputError({ code: 'coco/segmentation', file, field, expected: e.expected ?? 'a valid segmentation', found: e.found ?? showValue(value), detail: e.detail ?? e.message });
     }
     throw e;
   }
