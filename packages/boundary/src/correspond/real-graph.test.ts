@@ -62,3 +62,45 @@ describe('WindowNeighbours.scanInto (kept window lists)', () => {
     );
   });
 });
+
+describe('RealGraph (the GT side)', () => {
+  it('lists the GT pixels and numbers the pixels within tolerance in MATLAB order (x outer, y inner)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.double({ min: 0.5, max: 5, noNaN: true }),
+        fc.integer(),
+        fc.double({ min: 0, max: 0.3, noNaN: true }),
+        (h, w, maxDistPx, seed, density) => {
+          let s = seed >>> 0;
+          const rand = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+          const gt = new Uint8Array(h * w);
+          for (let i = 0; i < gt.length; i++) gt[i] = rand() < density ? 1 + Math.floor(rand() * 255) : 0;
+          const real = new RealGraph(gt, h, w, maxDistPx);
+          const gtPixels: number[] = [];
+          const near: number[] = [];
+          for (let x = 0; x < w; x++) {
+            for (let y = 0; y < h; y++) {
+              const p = y * w + x;
+              if (gt[p] !== 0) gtPixels.push(p);
+              let isNear = false;
+              for (let q = 0; q < gt.length && !isNear; q++) {
+                const dx = (q % w) - x;
+                const dy = Math.floor(q / w) - y;
+                isNear = gt[q] !== 0 && dx * dx + dy * dy <= maxDistPx * maxDistPx;
+              }
+              if (isNear) near.push(p);
+            }
+          }
+          expect(Array.from(real.pixels2)).toEqual(gtPixels);
+          expect(Array.from(real.nearPixel)).toEqual(near);
+          const ids = Array.from(real.nearId);
+          expect(ids).toEqual(Array.from({ length: h * w }, (_, p) => near.indexOf(p)));
+          expect(Array.from(real.near)).toEqual(Array.from({ length: h * w }, (_, p) => (near.includes(p) ? 1 : 0)));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -24,8 +24,10 @@ export function rint(x: number): number {
   return f % 2 === 0 ? f : f + 1;
 }
 
-/** Scratch of the `RealGraph` constructor (the pixel of each near id, before their number is known), kept. */
+/** Scratch of the `RealGraph` constructor (pixels in row-major order before they are sorted by column), kept. */
 let pixelScratch = new Int32Array(0);
+/** Scratch of the `RealGraph` constructor: the padded mask of pixels within tolerance (all 0 between uses), kept. */
+let nearScratch = new Uint8Array(0);
 
 /** The window of a tolerance: the offsets (u, v) with u² + v² ≤ maxDist² and their weights. */
 interface Window {
@@ -75,8 +77,6 @@ export class RealGraph {
   readonly count2: number;
   /** map2 pixels in MATLAB linear order (x outer, y inner), as row-major indices. */
   readonly pixels2: Int32Array;
-  /** 1 where a map1 pixel would be matchable (row-major, unpadded). */
-  readonly near: Uint8Array;
   /** Compact id of each near pixel (-1 elsewhere), and their number; the row-major pixel of each id. */
   readonly nearId: Int32Array;
   readonly nearCount: number;
@@ -129,50 +129,78 @@ export class RealGraph {
     this.window = windowOf(maxDistPx, pstride);
     this.radius = r;
 
+    // The map2 pixels in MATLAB order (x outer, y inner), from a row-major pass (their columns counted, then each
+    // put in its column's range: a stable counting sort, so y stays increasing within a column).
+    const area = height * width;
+    if (pixelScratch.length < area) pixelScratch = new Int32Array(area);
+    const rowMajor = pixelScratch;
+    const colStart = new Int32Array(width + 1);
     let count2 = 0;
-    for (let k = 0; k < map2.length; k++) if (map2[k] !== 0) count2++;
-    this.count2 = count2;
-    const pixels2 = new Int32Array(count2);
-    this.padded = new Int32Array(pstride * (height + 2 * r));
-    // the tolerance disc around every map2 pixel, marked in a padded copy through the window offsets
-    const nearPadded = new Uint8Array(this.padded.length);
-    const offsets = this.window.offsets;
-    let ord = 0;
-    for (let x = 0; x < width; x++) {
-      for (let y = 0; y < height; y++) {
-        const p = y * width + x;
+    for (let p = 0, y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++, p++) {
         if (map2[p] === 0) continue;
-        pixels2[ord] = p;
-        const q = (y + r) * pstride + x + r;
-        this.padded[q] = ++ord;
-        for (let o = 0; o < offsets.length; o++) nearPadded[q + offsets[o]] = 1;
+        rowMajor[count2++] = p;
+        colStart[x + 1]++;
       }
     }
-    this.near = new Uint8Array(height * width);
-    for (let y = 0; y < height; y++) {
-      const q = (y + r) * pstride + r;
-      this.near.set(nearPadded.subarray(q, q + width), y * width);
+    this.count2 = count2;
+    const pixels2 = new Int32Array(count2);
+    for (let x = 0; x < width; x++) colStart[x + 1] += colStart[x];
+    for (let k = 0; k < count2; k++) {
+      const p = rowMajor[k];
+      pixels2[colStart[p % width]++] = p;
+    }
+    this.padded = new Int32Array(pstride * (height + 2 * r));
+    // the tolerance disc around every map2 pixel, marked in a padded copy through the window offsets (a scratch
+    // kept between targets, cleared after use)
+    const paddedSize = this.padded.length;
+    if (nearScratch.length < paddedSize) nearScratch = new Uint8Array(paddedSize);
+    const nearPadded = nearScratch;
+    const offsets = this.window.offsets;
+    for (let ord = 0; ord < count2; ) {
+      const p = pixels2[ord];
+      const y = (p / width) | 0;
+      const q = (y + r) * pstride + (p - y * width) + r;
+      this.padded[q] = ++ord;
+      for (let o = 0; o < offsets.length; o++) nearPadded[q + offsets[o]] = 1;
     }
     this.pixels2 = pixels2;
     this.gtNear = new Int32Array(count2);
-    // Compact ids of the near pixels: the per-pixel state of `count` is sized by them, not by the image.
-    this.nearId = new Int32Array(height * width).fill(-1);
+    // Compact ids of the near pixels, numbered in MATLAB order, the order of the nodes (their per-pixel state is then
+    // read almost in sequence): the per-pixel state of `count` is sized by them, not by the image. Listed from a
+    // row-major pass over the marked disc and sorted by column as above.
+    this.nearId = new Int32Array(area).fill(-1);
+    colStart.fill(0);
     let nearCount = 0;
-    // numbered in MATLAB order, the order of the nodes: their per-pixel state is then read almost in sequence
-    if (pixelScratch.length < height * width) pixelScratch = new Int32Array(height * width);
-    const pixelOf = pixelScratch;
-    for (let x = 0; x < width; x++) {
-      for (let p = x; p < height * width; p += width) {
-        if (this.near[p] === 0) continue;
-        pixelOf[nearCount] = p;
-        this.nearId[p] = nearCount++;
+    for (let y = 0; y < height; y++) {
+      const q = (y + r) * pstride + r;
+      for (let x = 0; x < width; x++) {
+        if (nearPadded[q + x] === 0) continue;
+        rowMajor[nearCount++] = y * width + x;
+        colStart[x + 1]++;
       }
     }
+    nearPadded.fill(0, 0, paddedSize);
+    for (let x = 0; x < width; x++) colStart[x + 1] += colStart[x];
+    const pixelOf = new Int32Array(nearCount);
+    for (let k = 0; k < nearCount; k++) {
+      const p = rowMajor[k];
+      const id = colStart[p % width]++;
+      pixelOf[id] = p;
+      this.nearId[p] = id;
+    }
     this.nearCount = nearCount;
-    this.nearPixel = pixelOf.slice(0, nearCount);
+    this.nearPixel = pixelOf;
     this.idRound = new Int32Array(nearCount);
     const w = this.window;
     this.byGt = new WindowNeighbours(width, height, pixels2, this.nearId, nearCount, w.dx, w.dy, w.weights);
+  }
+
+  /** 1 where a map1 pixel would be matchable (row-major, unpadded; made on demand, for tests). */
+  get near(): Uint8Array {
+    const near = new Uint8Array(this.height * this.width);
+    for (let id = 0; id < this.nearCount; id++) near[this.nearPixel[id]] = 1;
+    return near;
   }
 
   /** Number of window offsets (the most real edges of one node). */
