@@ -114,6 +114,21 @@ describe('decodeGrey8Png (fuzzed against pngjs)', () => {
         expect(Array.from(ref as Uint8Array)).toEqual(Array.from(c.pixels));
         if (c.trns >= 0) expect(fast).toBeNull(); // tRNS: left to pngjs
         else expect(fast && Array.from(fast.data)).toEqual(Array.from(c.pixels));
+        if (fast) expect(fast.allZero).toBe(c.pixels.every((v) => v === 0));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('says allZero exactly when every value is 0, whatever the filters (one nonzero pixel anywhere: not all zero)', () => {
+    fc.assert(
+      fc.property(caseArb, fc.option(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 }))), (c, one) => {
+        const pixels = new Uint8Array(c.pixels.length);
+        if (one) pixels[one[0] % pixels.length] = one[1];
+        const fast = decodeGrey8Png(encode({ ...c, pixels, trns: -1 }));
+        expect(fast).not.toBeNull();
+        expect(fast!.allZero).toBe(one === null);
+        expect(Array.from(fast!.data)).toEqual(Array.from(pixels));
       }),
       { numRuns: 300 },
     );

@@ -16,8 +16,11 @@ const IEND = 0x49454e44;
 /** Chunks pngjs interprets (PLTE, tRNS, gAMA): left to it. */
 const INTERPRETED = new Set([0x504c5445, 0x74524e53, 0x67414d41]);
 
-/** The grey values (row-major) of an 8-bit greyscale non-interlaced PNG, or null when pngjs must decide. */
-export function decodeGrey8Png(bytes: Uint8Array): { width: number; height: number; data: Uint8Array } | null {
+/**
+ * The grey values (row-major) of an 8-bit greyscale non-interlaced PNG, or null when pngjs must decide. `allZero`:
+ * every value is 0 (most prediction maps of a submission), found before un-filtering, which is then skipped.
+ */
+export function decodeGrey8Png(bytes: Uint8Array): { width: number; height: number; data: Uint8Array; allZero: boolean } | null {
   const n = bytes.length;
   if (n < 45) return null;
   for (let i = 0; i < 8; i++) if (bytes[i] !== SIGNATURE[i]) return null;
@@ -59,9 +62,47 @@ export function decodeGrey8Png(bytes: Uint8Array): { width: number; height: numb
     return null;
   }
   if (raw.length !== size) return null;
+  const data = new Uint8Array(raw.buffer, raw.byteOffset, width * height);
+  if (zeroImage(raw, width, height)) return { width, height, data, allZero: true };
   // un-filtered in place (each row moves down by its filter byte and more), read through a plain Uint8Array
   if (!unfilterGrey8(raw, width, height, raw)) return null;
-  return { width, height, data: new Uint8Array(raw.buffer, raw.byteOffset, width * height) };
+  return { width, height, data, allZero: false };
+}
+
+/**
+ * Whether the filtered rows `raw` (a filter byte and `width` bytes per row) hold an all-zero image: every filter
+ * type is valid (0..4) and every other byte is 0. Then every row un-filters to zeros whatever its filter (each
+ * predictor reads only bytes already un-filtered to 0), and conversely the first nonzero byte of the rows un-filters
+ * to itself, so this is exact. When it returns true, `raw` is all zero (the filter bytes are cleared: raw's first
+ * width·height bytes are the image); otherwise `raw` is left as it was.
+ */
+export function zeroImage(raw: Uint8Array, width: number, height: number): boolean {
+  const rowBytes = width + 1;
+  for (let y = 0; y < height; y++) if (raw[y * rowBytes] > 4) return false;
+  const filters = new Uint8Array(height);
+  for (let y = 0; y < height; y++) {
+    filters[y] = raw[y * rowBytes];
+    raw[y * rowBytes] = 0;
+  }
+  if (isZero(raw)) return true;
+  for (let y = 0; y < height; y++) raw[y * rowBytes] = filters[y];
+  return false;
+}
+
+/** Whether every byte of `a` is 0 (read as 32-bit words where aligned, 1,024 at a time). */
+function isZero(a: Uint8Array): boolean {
+  const n = a.length;
+  let i = 0;
+  for (; i < n && ((a.byteOffset + i) & 3) !== 0; i++) if (a[i] !== 0) return false;
+  const words = (n - i) >> 2;
+  const w = new Int32Array(a.buffer, a.byteOffset + i, words);
+  for (let k = 0; k < words; ) {
+    let acc = 0;
+    for (const end = Math.min(words, k + 1024); k < end; k++) acc |= w[k];
+    if (acc !== 0) return false;
+  }
+  for (i += words << 2; i < n; i++) if (a[i] !== 0) return false;
+  return true;
 }
 
 /**

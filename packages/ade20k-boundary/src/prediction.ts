@@ -11,6 +11,8 @@ export interface PredictionMap {
   data: Uint8Array;
   /** Set when the file is valid but unusual (low bit depth): a note for the report. */
   note?: string;
+  /** True when every value is known to be 0 (found by the 8-bit greyscale decoder); absent = not known. */
+  allZero?: boolean;
 }
 
 export type PredictionResult = { ok: true; map: PredictionMap } | { ok: false; problem: Problem };

@@ -80,7 +80,7 @@ export class UnitEvaluator {
         continue;
       }
       if (task.checkOnly || result.problems.length > 0) continue;
-      const c = evaluateBoundary(pred.map.data, gt.mask(cls), gt.height, gt.width, { seed: task.seed });
+      const c = evaluateBoundary(pred.map.data, gt.mask(cls), gt.height, gt.width, { seed: task.seed, predAllZero: pred.map.allZero === true });
       result.counts.push({ cls, cntR: c.cntR, sumR: c.sumR, cntP: c.cntP, sumP: c.sumP });
     }
     if (result.problems.length > 0) result.counts = [];

@@ -25,6 +25,11 @@ export interface EvaluateBoundaryOptions {
   maxDist?: number;
   /** erand48 seed applied at every correspondPixels call (default 12345). */
   seed?: number;
+  /**
+   * The caller knows that every value of `pred` is 0 (e.g. its PNG decoder saw it): the map is not scanned again.
+   * Only a shortcut: it must be true when given (default false: the map is checked).
+   */
+  predAllZero?: boolean;
 }
 
 /** Whether every byte of `a` is 0 (read as 32-bit words where aligned). */
@@ -118,7 +123,7 @@ export function evaluateBoundary(
   const hist = new Int32Array(257);
   // only values >= minCut are counted (nothing below is ever read), and an all-zero map (most units of a
   // submission) is recognised 4 bytes at a time and not walked at all
-  const zeroMap = minCut > 0 && isAllZero(pred);
+  const zeroMap = minCut > 0 && (options.predAllZero === true || isAllZero(pred));
   for (let y = 0; !zeroMap && y < H; y++) {
     const src = (y + margin) * width + margin;
     for (let x = 0; x < W; x++) {
