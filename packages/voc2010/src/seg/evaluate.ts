@@ -16,7 +16,6 @@ import { SEG_LABELS, SEG_NUM_LABELS } from './classes.js';
 import { SEG_HISTOGRAM_SIZE, histogramToConfusion } from './confusion.js';
 import { readSegImageSet, resolveSegPaths, type SegPaths, type VocSegOptions } from './options.js';
 import { scanSegBatch, type SegBatchResult, type SegImageCounts, type SegItem } from './scan.js';
-import { segPerImage } from './per-image.js';
 import { PACKAGE_NAME, PACKAGE_VERSION } from '../version.js';
 
 export interface SegScan {
@@ -148,6 +147,8 @@ export async function evaluateSegmentation(options: VocSegOptions, context: RunC
   const t0 = performance.now();
   const scan = await scanSegmentation(options, context);
   scan.problems.throwIfAny();
+  // loaded only for --per-image (it needs the rest of @cvdevkit/metrics)
+  const segPerImage = scan.perImage ? (await import('./per-image.js')).segPerImage : undefined;
   const t1 = performance.now();
   const counts = histogramToConfusion(scan.hist);
   const iou = iouFromConfusion(counts, SEG_NUM_LABELS);
@@ -169,7 +170,7 @@ export async function evaluateSegmentation(options: VocSegOptions, context: RunC
       pixels: scan.pixels,
       set: scan.paths.set,
       comp: scan.paths.comp,
-      ...(scan.perImage ? { perImage: segPerImage(scan.perImage, [...SEG_LABELS]) } : {}),
+      ...(scan.perImage && segPerImage ? { perImage: segPerImage(scan.perImage, [...SEG_LABELS]) } : {}),
     },
   });
 }

@@ -1,6 +1,6 @@
 /** Reading, checking and counting a batch of segmentation images (runs in a worker or in-process). */
 import { isDevkitError, type Problem } from '@cvdevkit/core';
-import { readInputBytesSync } from '@cvdevkit/formats';
+import { readInputBytesSync } from '@cvdevkit/formats/text';
 import { ReusableLabelBuffer, decodeLabelPng, readPngHeader, type LabelImage } from '@cvdevkit/formats/png';
 import { SEG_NUM_LABELS } from './classes.js';
 import { SEG_HISTOGRAM_SIZE, accumulateSegHistogram, checkSegPair } from './confusion.js';
