@@ -157,84 +157,95 @@ export async function readDetSet(options: VocDetOptions, problems: ProblemCollec
   return { paths, classes, set: set! };
 }
 
+/** Reads and parses the results file of class `k` (undefined when it cannot be read: its problem is in `problems`). */
+async function readDetClassResults(inp: { paths: VocPaths; classes: VocClass[]; set: KeyList }, k: number, problems: ProblemCollector, hint: () => string | undefined): Promise<DetResults | undefined> {
+  const file = detResultsPath(inp.paths, inp.classes[k]);
+  const text = await readTextInput(file, `the ${inp.classes[k]} detection results "<image> <confidence> <xmin> <ymin> <xmax> <ymax>" lines`, problems, hint);
+  return text === undefined ? undefined : parseDetResults(text, file, problems, inp.set);
+}
+
+/** The hint for a missing results file, given once (it names where the results were looked for). */
+const resultsHintOnce = (inp: { paths: VocPaths; classes: VocClass[] }): (() => string | undefined) => firstTimeOnly(() => resultsHint(detResultsPath(inp.paths, inp.classes[0])));
+
 /**
  * Reads the results files one after the other (only one file's text is in memory at a time), each image
  * id looked up as it is read: per detection only 4 numbers, a confidence, a line and an image position.
  */
 export async function readDetResults(inp: { paths: VocPaths; classes: VocClass[]; set: KeyList }, problems: ProblemCollector, signal?: AbortSignal): Promise<DetInputs> {
-  const { paths, classes, set } = inp;
   const results: DetResults[] = [];
   const imageOf: Int32Array[] = [];
-  const hint = firstTimeOnly(() => resultsHint(detResultsPath(paths, classes[0])));
-  for (let k = 0; k < classes.length; k++) {
+  const hint = resultsHintOnce(inp);
+  for (let k = 0; k < inp.classes.length; k++) {
     if (signal?.aborted) throw signal.reason ?? new Error('aborted');
-    const file = detResultsPath(paths, classes[k]);
-    const text = await readTextInput(file, `the ${classes[k]} detection results "<image> <confidence> <xmin> <ymin> <xmax> <ymax>" lines`, problems, hint);
-    if (text === undefined) continue;
-    const r = parseDetResults(text, file, problems, set);
+    const r = await readDetClassResults(inp, k, problems, hint);
+    if (r === undefined) continue;
     results[k] = r;
     imageOf[k] = r.imageOf!;
   }
   return { ...inp, results, imageOf };
 }
 
-/** `voc2010/det`: VOCevaldet over the selected classes. */
+/**
+ * `voc2010/det`: VOCevaldet over the selected classes. The annotations are read first; then each class's results
+ * file is read, evaluated and dropped before the next (only one class's detections are in memory at a time, unless
+ * `--per-image` keeps them). Problems are reported in the same order as ever: the image set's, the results files'
+ * (class by class), then the annotations'; once there is one, the remaining classes are only read, not evaluated.
+ */
 export async function evaluateDet(options: VocDetOptions, context: RunContext): Promise<Report> {
   const t0 = performance.now();
   const metric = apMetric(context);
   const problems = new ProblemCollector();
   const base = await readDetSet(options, problems);
-  const { paths, set } = base;
-  let inputs: DetInputs | undefined;
-  let resultsMs = 0;
-  // The results files are read while worker threads (if any) parse the annotations.
-  const records = await readVocRecords(
-    set.keys,
-    {
-      annotationsDir: paths.annotationsDir,
-      path: paths.annotation,
-      label: 'reading annotations',
-      meanwhile: async () => {
-        const t = performance.now();
-        inputs = await readDetResults(base, problems, context.signal);
-        resultsMs = performance.now() - t;
-      },
-    },
-    context,
-    problems,
-  );
-  problems.throwIfAny();
-  const t2 = performance.now();
-  const { classes, results, imageOf } = inputs!;
-  const gtByClass = classGroundTruth(records as VocRecord[], classes);
+  const { paths, set, classes } = base;
+  // every annotation problem is kept (as readVocRecords keeps them) and added after the results files' problems
+  const annotationProblems = new ProblemCollector(Number.MAX_SAFE_INTEGER);
+  let records: (VocRecord | undefined)[] | undefined = await readVocRecords(set.keys, { annotationsDir: paths.annotationsDir, path: paths.annotation, label: 'reading annotations' }, context, annotationProblems);
+  const gtByClass = classGroundTruth(annotationProblems.size === 0 ? (records as VocRecord[]) : [], classes);
+  records = undefined; // the per-class arrays hold what the evaluation needs
   if (metric.protocol.countDifficult === true) for (const gt of gtByClass.values()) countDifficultAsPositive(gt);
-  context.progress.begin('evaluating detections', classes.length);
+  const t1 = performance.now();
+  const keep = context.perImage === true;
+  const results: DetResults[] = [];
+  const imageOf: Int32Array[] = [];
+  const hint = resultsHintOnce(base);
   const entries: ApEntry[] = [];
+  let resultsMs = 0;
+  let evaluateMs = 0;
+  context.progress.begin('evaluating detections', classes.length);
   for (let k = 0; k < classes.length; k++) {
     // a Ctrl-C is seen between classes (one turn of the event loop every ~100 ms)
     await checkpoint(context.signal);
-    entries.push(evaluateDetClass(results[k], imageOf[k], gtByClass.get(classes[k])!, metric.ap, classes[k], context.perImage));
-    // the class's detections are no longer needed (unless the per-image statistics read them): only its curve stays
-    if (!context.perImage) {
-      delete results[k];
-      delete imageOf[k];
+    const t = performance.now();
+    const r = await readDetClassResults(base, k, problems, hint);
+    const t2 = performance.now();
+    resultsMs += t2 - t;
+    if (r !== undefined && problems.size === 0 && annotationProblems.size === 0) {
+      entries.push(evaluateDetClass(r, r.imageOf!, gtByClass.get(classes[k])!, metric.ap, classes[k], keep));
+      // the class's detections are no longer needed (unless the per-image statistics read them): only its curve stays
+      if (keep) {
+        results[k] = r;
+        imageOf[k] = r.imageOf!;
+      }
     }
+    evaluateMs += performance.now() - t2;
     context.progress.advance();
   }
   context.progress.end();
+  for (const p of annotationProblems.problems) problems.add(p);
+  problems.throwIfAny();
   const t3 = performance.now();
   return apReport({
     task: 'voc2010/det',
     metric: metric.name,
     entries,
-    timings: { totalMs: t3 - t0, resultsMs, readMs: t2 - t0, evaluateMs: t3 - t2 },
+    timings: { totalMs: t3 - t0, resultsMs, readMs: t1 - t0 + resultsMs, evaluateMs },
     extra: {
       root: paths.root,
       set: paths.set,
       comp: paths.comp,
       results: paths.resultsDir,
       images: set.keys.length,
-      ...(context.perImage ? { perImage: detPerImage(set.keys, entries, results, imageOf, gtByClass, metric.name) } : {}),
+      ...(keep ? { perImage: detPerImage(set.keys, entries, results, imageOf, gtByClass, metric.name) } : {}),
     },
   });
 }
