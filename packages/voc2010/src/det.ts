@@ -185,6 +185,13 @@ export async function readDetResults(inp: { paths: VocPaths; classes: VocClass[]
   return { ...inp, results, imageOf };
 }
 
+/** The per-class ground truth of the set (the annotation records themselves are not kept: only the arrays). */
+async function readGroundTruth(inp: { paths: VocPaths; classes: VocClass[]; set: KeyList }, context: RunContext, problems: ProblemCollector): Promise<Map<string, ClassGroundTruth>> {
+  const { paths, set } = inp;
+  const records = await readVocRecords(set.keys, { annotationsDir: paths.annotationsDir, path: paths.annotation, label: 'reading annotations' }, context, problems);
+  return classGroundTruth(problems.size === 0 ? (records as VocRecord[]) : [], inp.classes);
+}
+
 /**
  * `voc2010/det`: VOCevaldet over the selected classes. The annotations are read first; then each class's results
  * file is read, evaluated and dropped before the next (only one class's detections are in memory at a time, unless
@@ -199,9 +206,7 @@ export async function evaluateDet(options: VocDetOptions, context: RunContext): 
   const { paths, set, classes } = base;
   // every annotation problem is kept (as readVocRecords keeps them) and added after the results files' problems
   const annotationProblems = new ProblemCollector(Number.MAX_SAFE_INTEGER);
-  let records: (VocRecord | undefined)[] | undefined = await readVocRecords(set.keys, { annotationsDir: paths.annotationsDir, path: paths.annotation, label: 'reading annotations' }, context, annotationProblems);
-  const gtByClass = classGroundTruth(annotationProblems.size === 0 ? (records as VocRecord[]) : [], classes);
-  records = undefined; // the per-class arrays hold what the evaluation needs
+  const gtByClass = await readGroundTruth(base, context, annotationProblems);
   if (metric.protocol.countDifficult === true) for (const gt of gtByClass.values()) countDifficultAsPositive(gt);
   const t1 = performance.now();
   const keep = context.perImage === true;
