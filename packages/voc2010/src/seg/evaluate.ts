@@ -15,7 +15,7 @@ import { iouFromConfusion, mean } from '@cvdevkit/metrics';
 import { SEG_LABELS, SEG_NUM_LABELS } from './classes.js';
 import { SEG_HISTOGRAM_SIZE, histogramToConfusion } from './confusion.js';
 import { readSegImageSet, resolveSegPaths, type SegPaths, type VocSegOptions } from './options.js';
-import { scanSegBatch, type SegBatchResult, type SegImageCounts, type SegItem } from './scan.js';
+import { scanSegBatch, type SegBatchResult, type SegFolders, type SegImageCounts, type SegItem } from './scan.js';
 import { PACKAGE_NAME, PACKAGE_VERSION } from '../version.js';
 
 export interface SegScan {
@@ -88,10 +88,11 @@ export async function scanSegmentation(options: VocSegOptions, context: RunConte
     const batches: SegItem[][] = [];
     for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
     let first = 0;
+    const folders: SegFolders = new Map();
     const scanHere = (until: () => boolean) => {
       for (; first < batches.length && !until(); first++) {
         if (context.signal.aborted) throw context.signal.reason ?? new Error('aborted');
-        add(scanSegBatch(batches[first]));
+        add(scanSegBatch(batches[first], folders));
         context.progress.advance(batches[first].length);
       }
     };
@@ -115,7 +116,7 @@ export async function scanSegmentation(options: VocSegOptions, context: RunConte
         while (next < batches.length) {
           if (context.signal.aborted) throw context.signal.reason ?? new Error('aborted');
           const b = next++;
-          results[b] = scanSegBatch(batches[b]);
+          results[b] = scanSegBatch(batches[b], folders);
           context.progress.advance(batches[b].length);
           await new Promise((resolve) => setImmediate(resolve)); // let worker replies through
         }
