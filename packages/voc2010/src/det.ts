@@ -5,7 +5,11 @@ import { readVocRecords, type VocRecord } from './annotations.js';
 import { detPerImage } from './per-image.js';
 import { parseImageList, readList, type KeyList } from './image-sets.js';
 import { parseDetResults, type DetResults } from './results.js';
-import { firstTimeOnly, quote, readTextInput } from './text.js';
+import { firstTimeOnly, quote, readBytesInput, readTextInput } from './text.js';
+import { DetColumns, parseDetResultsBytes, type DetImageBytesSet } from './det-results-bytes.js';
+import { ByteKeyIndex, inputLimit } from '@cvdevkit/formats/text';
+import { listFolder, listedFileBuffer, readListedFile, type ListedFolder } from '@cvdevkit/formats';
+import { dirname } from 'node:path';
 import { resultsHint } from './path-hints.js';
 import { VOC_CLASSES, VOC_MIN_OVERLAP, detResultsPath, resolveVocPaths, selectNames, type VocClass, type VocCommonOptions, type VocPaths } from './voc-options.js';
 
@@ -83,6 +87,7 @@ export function evaluateDetClass(
   ap: (recall: ArrayLike<number>, precision: ArrayLike<number>) => number,
   key: string,
   keepRanking = false,
+  scratch?: DetScratch,
 ): ApEntry {
   const nd = det.count;
   const order = rankDescending(det.confidence, { nan: 'last' });
@@ -90,9 +95,10 @@ export function evaluateDetClass(
   // the official per-image greedy matching); `detected` flags every object of the class once.
   const { offsets, boxes: gtBoxes, difficult } = gt;
   const boxes = det.boxes;
-  const detected = new Uint8Array(difficult.length);
-  const tpRanked = new Uint8Array(nd);
-  const fpRanked = new Uint8Array(nd);
+  const reuse = keepRanking ? undefined : scratch;
+  const detected = reuse ? reuse.take(0, difficult.length) : new Uint8Array(difficult.length);
+  const tpRanked = reuse ? reuse.take(1, nd) : new Uint8Array(nd);
+  const fpRanked = reuse ? reuse.take(2, nd) : new Uint8Array(nd);
   for (let r = 0; r < nd; r++) {
     const d = order[r];
     const i = imageOf[d];
@@ -118,6 +124,21 @@ export function evaluateDetClass(
   const entry: ApEntry = { key, recall, precision, ap: ap(recall, precision), npos: gt.npos, ndet: nd };
   if (keepRanking) entry.ranked = { order, tp: tpRanked, fp: fpRanked };
   return entry;
+}
+
+/**
+ * Flag arrays `evaluateDetClass` may reuse from class to class (when it keeps no ranking): each `take` gives
+ * zeroed bytes, valid until the next class. Fewer short-lived buffers outside V8's heap, which only a garbage
+ * collection frees (and little else in the class loop allocates enough to start one).
+ */
+export class DetScratch {
+  private readonly arrays = [new Uint8Array(0), new Uint8Array(0), new Uint8Array(0)];
+  take(k: number, n: number): Uint8Array {
+    let a = this.arrays[k];
+    if (a.length < n) a = this.arrays[k] = new Uint8Array(Math.max(n, Math.ceil(a.length * 1.5)));
+    else a.fill(0, 0, n);
+    return a.subarray(0, n);
+  }
 }
 
 /** Maps each detection's image id to its test-set position; unknown ids are problems (`unrecognized image`). */
@@ -157,11 +178,34 @@ export async function readDetSet(options: VocDetOptions, problems: ProblemCollec
   return { paths, classes, set: set! };
 }
 
+/** What the results file of class `k` should hold, for messages. */
+const resultsExpected = (cls: string): string => `the ${cls} detection results "<image> <confidence> <xmin> <ymin> <xmax> <ymax>" lines`;
+
 /** Reads and parses the results file of class `k` (undefined when it cannot be read: its problem is in `problems`). */
 async function readDetClassResults(inp: { paths: VocPaths; classes: VocClass[]; set: KeyList }, k: number, problems: ProblemCollector, hint: () => string | undefined): Promise<DetResults | undefined> {
   const file = detResultsPath(inp.paths, inp.classes[k]);
-  const text = await readTextInput(file, `the ${inp.classes[k]} detection results "<image> <confidence> <xmin> <ymin> <xmax> <ymax>" lines`, problems, hint);
+  const text = await readTextInput(file, resultsExpected(inp.classes[k]), problems, hint);
   return text === undefined ? undefined : parseDetResults(text, file, problems, inp.set);
+}
+
+/** How `readDetClassResultsBytes` reads: the image set's byte index, the results folder listed once, reusable columns (or none). */
+interface DetBytesReader {
+  set: DetImageBytesSet;
+  folder: ListedFolder;
+  columns: DetColumns | undefined;
+}
+
+/**
+ * `readDetClassResults` over the file's bytes (`parseDetResultsBytes`: the same records and problems, no text
+ * string): read into the shared read buffer when the file is listed as a regular file of the results folder
+ * (`readListedFile`), else the ordinary way (with its messages); with `reader.columns`, the detections are views
+ * of that reused storage, valid until the next class is read.
+ */
+function readDetClassResultsBytes(inp: { paths: VocPaths; classes: VocClass[]; set: KeyList }, k: number, problems: ProblemCollector, hint: () => string | undefined, reader: DetBytesReader): DetResults | undefined {
+  const file = detResultsPath(inp.paths, inp.classes[k]);
+  const n = readListedFile(file, reader.folder, inputLimit('text'));
+  const bytes = n >= 0 ? listedFileBuffer().subarray(0, n) : readBytesInput(file, resultsExpected(inp.classes[k]), problems, hint);
+  return bytes === undefined ? undefined : parseDetResultsBytes(bytes, file, problems, reader.set, reader.columns);
 }
 
 /** The hint for a missing results file, given once (it names where the results were looked for). */
@@ -213,7 +257,14 @@ export async function evaluateDet(options: VocDetOptions, context: RunContext): 
   const results: DetResults[] = [];
   const imageOf: Int32Array[] = [];
   const hint = resultsHintOnce(base);
+  const reader: DetBytesReader = {
+    set: { file: set.file, index: set.index, bytes: ByteKeyIndex.fromStrings(set.keys) },
+    folder: listFolder(dirname(detResultsPath(paths, classes[0] ?? ''))),
+    // a class's detections are dropped once evaluated, unless the per-image statistics read them
+    columns: keep ? undefined : new DetColumns(),
+  };
   const entries: ApEntry[] = [];
+  const scratch = new DetScratch();
   let resultsMs = 0;
   let evaluateMs = 0;
   context.progress.begin('evaluating detections', classes.length);
@@ -221,11 +272,11 @@ export async function evaluateDet(options: VocDetOptions, context: RunContext): 
     // a Ctrl-C is seen between classes (one turn of the event loop every ~100 ms)
     await checkpoint(context.signal);
     const t = performance.now();
-    const r = await readDetClassResults(base, k, problems, hint);
+    const r = readDetClassResultsBytes(base, k, problems, hint, reader);
     const t2 = performance.now();
     resultsMs += t2 - t;
     if (r !== undefined && problems.size === 0 && annotationProblems.size === 0) {
-      entries.push(evaluateDetClass(r, r.imageOf!, gtByClass.get(classes[k])!, metric.ap, classes[k], keep));
+      entries.push(evaluateDetClass(r, r.imageOf!, gtByClass.get(classes[k])!, metric.ap, classes[k], keep, scratch));
       // the class's detections are no longer needed (unless the per-image statistics read them): only its curve stays
       if (keep) {
         results[k] = r;
