@@ -126,6 +126,28 @@ describe('readVocRecords with a cache', () => {
     expect(swapped[0]!.objects[0].bbox).toEqual([2, 2, 10, 10]);
   });
 
+  it('onRecord gets every good record in image order, read here, by workers, into or from the cache', async () => {
+    const dir = makeTempDir('voc-anno-');
+    dirs.push(dir);
+    const ids = ['a', 'bad', 'b', 'c', 'd'];
+    for (const [i, id] of ids.entries()) await writeFile(join(dir, `${id}.xml`), id === 'bad' ? '<annotation>' : ANN(OBJ(id, BOX(i + 1, 1, 10, 10))));
+    const opts = { annotationsDir: dir, path: (id: string) => join(dir, `${id}.xml`) };
+    const cacheDir = join(dir, 'cache');
+    // a set with a bad file is never cached; the good set is written to the cache, then read from it
+    for (const set of [ids, ids.filter((id) => id !== 'bad')]) {
+      const want = await readVocRecords(set, opts, createRunContext({ workers: 1 }), new ProblemCollector());
+      for (const ctx of [createRunContext({ workers: 1 }), createRunContext({ workers: 2 }), createRunContext({ workers: 1, cacheDir }), createRunContext({ workers: 1, cacheDir })]) {
+        const seen: Array<[number, unknown]> = [];
+        const p = new ProblemCollector();
+        const out = await readVocRecords(set, { ...opts, onRecord: (i, r) => void seen.push([i, r]) }, ctx, p);
+        expect(seen).toEqual(want.flatMap((r, i) => (r ? [[i, r]] : [])));
+        expect(out.every((r) => r === undefined)).toBe(true);
+        expect(p.problems.map((q) => q.file)).toEqual(set.includes('bad') ? [join(dir, 'bad.xml')] : []);
+      }
+    }
+    expect(readdirSync(cacheDir).filter((f) => !f.endsWith('.tmp'))).toHaveLength(1);
+  });
+
   it('collects the problems of every bad file', async () => {
     const dir = makeTempDir('voc-anno-');
     dirs.push(dir);

@@ -162,6 +162,12 @@ export interface ReadRecordsOptions {
    * given their share, so that it overlaps with their parsing. Always called exactly once.
    */
   meanwhile?: () => void | Promise<void>;
+  /**
+   * Called with each record, in image order (none for a file with a problem); the returned array then holds no
+   * records. Read on one thread with no cache, each record is handed over as soon as it is parsed and kept
+   * nowhere: the caller can fold the set into something smaller without holding all its records.
+   */
+  onRecord?: (i: number, record: VocRecord) => void;
 }
 
 /**
@@ -179,6 +185,7 @@ export async function readVocRecords(
   problems: ProblemCollector,
 ): Promise<(VocRecord | undefined)[]> {
   const n = ids.length;
+  const { onRecord } = options;
   const paths = ids.map(options.path);
   const progress = context.progress;
   progress.begin(options.label ?? 'reading annotations', n);
@@ -197,12 +204,15 @@ export async function readVocRecords(
     files: paths,
     parse: async () => {
       const records = new Array<VocRecord | undefined>(n);
+      const threads = annotationThreads(n, context);
+      // handed over in order as parsed: one thread, nothing to cache
+      const direct = onRecord !== undefined && threads <= 1 && context.cacheDir === undefined;
       const handle = (i: number, r: RecordOrProblems): void => {
-        if ('record' in r) records[i] = r.record;
-        else found.push(...r.problems);
+        if (!('record' in r)) found.push(...r.problems);
+        else if (direct) onRecord(i, r.record);
+        else records[i] = r.record;
       };
       const todo = Array.from({ length: n }, (_, i) => i);
-      const threads = annotationThreads(n, context);
       const folder = listFolder(options.annotationsDir);
       if (threads > 1) await parseWithWorkers(todo, paths, threads, meanwhile, context, handle, folder);
       else {
@@ -227,6 +237,14 @@ export async function readVocRecords(
   if (!meanwhileDone) await meanwhile();
   for (const p of found) problems.add(p);
   progress.end();
+  if (onRecord === undefined) return out;
+  for (let i = 0; i < n; i++) {
+    const r = out[i];
+    if (r !== undefined) {
+      out[i] = undefined;
+      onRecord(i, r);
+    }
+  }
   return out;
 }
 

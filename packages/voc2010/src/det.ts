@@ -30,42 +30,82 @@ export interface ClassGroundTruth {
   maxPerImage: number;
 }
 
-/** Per-class ground truth from the records (difficult objects included, flagged), each record read once. */
-export function classGroundTruth(records: readonly VocRecord[], classes: readonly string[]): Map<string, ClassGroundTruth> {
-  const n = records.length;
-  const out = new Map<string, ClassGroundTruth>();
-  const slot = new Map<string, number>(classes.map((c, i) => [c, i]));
-  const counts = classes.map(() => new Uint32Array(n + 1));
-  for (let i = 0; i < n; i++) {
-    for (const o of records[i].objects) {
-      const k = slot.get(o.name);
-      if (k !== undefined) counts[k][i + 1]++;
-    }
+/**
+ * Per-class ground truth built from the records of images 0..n-1 given one at a time, in image order (a missing
+ * image has no objects): each record can be dropped as soon as it is added, so the records of a whole set need
+ * never be in memory together. Objects keep annotation order; other classes' objects are skipped.
+ */
+export class GroundTruthBuilder {
+  private readonly slot: Map<string, number>;
+  private readonly counts: Uint32Array[];
+  private readonly boxes: Float64Array[];
+  private readonly difficult: Uint8Array[];
+  private readonly sizes: number[];
+  private last = -1;
+
+  constructor(
+    private readonly n: number,
+    private readonly classes: readonly string[],
+  ) {
+    this.slot = new Map(classes.map((c, i) => [c, i]));
+    this.counts = classes.map(() => new Uint32Array(n + 1));
+    this.boxes = classes.map(() => new Float64Array(64));
+    this.difficult = classes.map(() => new Uint8Array(16));
+    this.sizes = classes.map(() => 0);
   }
-  classes.forEach((cls, k) => {
-    const offsets = counts[k];
-    let maxPerImage = 0;
-    for (let i = 0; i < n; i++) {
-      if (offsets[i + 1] > maxPerImage) maxPerImage = offsets[i + 1];
-      offsets[i + 1] += offsets[i];
-    }
-    const total = offsets[n];
-    out.set(cls, { offsets, boxes: new Float64Array(total * 4), difficult: new Uint8Array(total), npos: 0, maxPerImage });
-  });
-  // Second pass with per-class cursors (objects keep annotation order).
-  const cursor = classes.map((c) => Uint32Array.from(out.get(c)!.offsets.subarray(0, n)));
-  for (let i = 0; i < n; i++) {
-    for (const o of records[i].objects) {
-      const k = slot.get(o.name);
+
+  /** Adds image `i`'s objects (`i` above every image added before). */
+  add(i: number, record: VocRecord): void {
+    if (!(i > this.last && i < this.n)) throw new RangeError(`image ${i} after ${this.last} (of ${this.n})`);
+    this.last = i;
+    for (const o of record.objects) {
+      const k = this.slot.get(o.name);
       if (k === undefined) continue;
-      const gt = out.get(classes[k])!;
-      const j = cursor[k][i]++;
-      gt.boxes.set(o.bbox, j * 4);
-      if (o.difficult) gt.difficult[j] = 1;
-      else gt.npos++;
+      const j = this.sizes[k]++;
+      if (j === this.difficult[k].length) this.grow(k);
+      this.boxes[k].set(o.bbox, j * 4);
+      if (o.difficult) this.difficult[k][j] = 1;
+      this.counts[k][i + 1]++;
     }
   }
-  return out;
+
+  private grow(k: number): void {
+    const cap = this.difficult[k].length * 2;
+    const boxes = new Float64Array(cap * 4);
+    boxes.set(this.boxes[k]);
+    this.boxes[k] = boxes;
+    const difficult = new Uint8Array(cap);
+    difficult.set(this.difficult[k]);
+    this.difficult[k] = difficult;
+  }
+
+  /** The per-class arrays (CSR: objects of image i are `offsets[i]..offsets[i+1]`). */
+  finish(): Map<string, ClassGroundTruth> {
+    const out = new Map<string, ClassGroundTruth>();
+    this.classes.forEach((cls, k) => {
+      const offsets = this.counts[k];
+      let maxPerImage = 0;
+      for (let i = 0; i < this.n; i++) {
+        if (offsets[i + 1] > maxPerImage) maxPerImage = offsets[i + 1];
+        offsets[i + 1] += offsets[i];
+      }
+      const total = this.sizes[k];
+      const difficult = this.difficult[k].slice(0, total);
+      let npos = 0;
+      for (let j = 0; j < total; j++) if (difficult[j] === 0) npos++;
+      out.set(cls, { offsets, boxes: this.boxes[k].slice(0, total * 4), difficult, npos, maxPerImage });
+    });
+    return out;
+  }
+}
+
+/** Per-class ground truth from the records (difficult objects included, flagged), each record read once. */
+export function classGroundTruth(records: readonly (VocRecord | undefined)[], classes: readonly string[]): Map<string, ClassGroundTruth> {
+  const builder = new GroundTruthBuilder(records.length, classes);
+  records.forEach((r, i) => {
+    if (r !== undefined) builder.add(i, r);
+  });
+  return builder.finish();
 }
 
 /** A metric's protocol change: difficult objects become ordinary positives (in `npos`, matchable as TPs). */
@@ -229,11 +269,15 @@ export async function readDetResults(inp: { paths: VocPaths; classes: VocClass[]
   return { ...inp, results, imageOf };
 }
 
-/** The per-class ground truth of the set (the annotation records themselves are not kept: only the arrays). */
+/**
+ * The per-class ground truth of the set: each record goes into the per-class arrays as it is read (or read from
+ * the cache) and is dropped there, so the records of the set are never all kept (`onRecord` of `readVocRecords`).
+ */
 async function readGroundTruth(inp: { paths: VocPaths; classes: VocClass[]; set: KeyList }, context: RunContext, problems: ProblemCollector): Promise<Map<string, ClassGroundTruth>> {
   const { paths, set } = inp;
-  const records = await readVocRecords(set.keys, { annotationsDir: paths.annotationsDir, path: paths.annotation, label: 'reading annotations' }, context, problems);
-  return classGroundTruth(problems.size === 0 ? (records as VocRecord[]) : [], inp.classes);
+  const builder = new GroundTruthBuilder(set.keys.length, inp.classes);
+  await readVocRecords(set.keys, { annotationsDir: paths.annotationsDir, path: paths.annotation, label: 'reading annotations', onRecord: (i, r) => builder.add(i, r) }, context, problems);
+  return builder.finish();
 }
 
 /**
