@@ -165,9 +165,9 @@ function recordFromJson(text: string): VocRecord | undefined {
 }
 
 /**
- * The records of a cache body (`encodeRecords`): every line checked when the body is read, each record parsed
- * again when it is asked for (`get`), so that only one is in memory at a time; undefined when the body does not
- * hold `n` records.
+ * The records of a cache body (`encodeRecords`), each parsed when it is asked for (`get`), so that only one is in
+ * memory at a time: undefined for a line that is not a record (the caller reads that file again), and for the
+ * whole body when it does not hold `n` lines.
  */
 function recordLines(body: Buffer, n: number): { get(i: number): VocRecord | undefined } | undefined {
   const starts = new Int32Array(n + 1);
@@ -175,7 +175,7 @@ function recordLines(body: Buffer, n: number): { get(i: number): VocRecord | und
   for (let a = 0; a < body.length; ) {
     let b = body.indexOf(10, a);
     if (b < 0) b = body.length;
-    if (count === n || recordFromJson(body.toString('utf8', a, b)) === undefined) return undefined;
+    if (count === n) return undefined;
     starts[count++] = a;
     a = b + 1;
   }
@@ -276,8 +276,16 @@ export async function readVocRecords(
   for (const p of found) problems.add(p);
   progress.end();
   const out = new Array<VocRecord | undefined>(n);
+  let folder: ListedFolder | undefined;
   for (let i = 0; i < n; i++) {
-    const r = source.get(i);
+    let r = source.get(i);
+    if (r === undefined && fromCache) {
+      // a cached line that is not a record (the checksum matched, so this is not expected): the file itself
+      folder ??= listFolder(options.annotationsDir);
+      const again = readRecordOrProblems(paths[i], folder);
+      if ('record' in again) r = again.record;
+      else for (const p of again.problems) problems.add(p);
+    }
     if (r === undefined) continue;
     if (onRecord) onRecord(i, r);
     else out[i] = r;
