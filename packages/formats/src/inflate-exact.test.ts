@@ -22,6 +22,11 @@ describe('inflateExactly', () => {
         const got = inflateExactly(z, size);
         if (raw.length <= size) expect(got && Buffer.from(got).equals(Buffer.from(raw))).toBe(true);
         else expect(got).toBeUndefined();
+        // into the caller's buffer (a view of its start) when it has room for size + 1 bytes
+        const into = new Uint8Array(size + 1 + (slack & 1));
+        const there = inflateExactly(z, size, into);
+        if (raw.length <= size) expect(there !== undefined && there.buffer === into.buffer && there.byteOffset === 0 && Buffer.from(there).equals(Buffer.from(raw))).toBe(true);
+        else expect(there).toBeUndefined();
       }),
       { numRuns: 150 },
     );

@@ -25,7 +25,7 @@ const KEEP_BYTES = 8 << 20;
 
 let current: InflateEngine | undefined;
 let unsupported = false;
-let scratch = new Uint8Array(0);
+let scratch: Uint8Array = new Uint8Array(0);
 
 function engine(): InflateEngine | undefined {
   if (current && !current.failed) return current;
@@ -49,13 +49,14 @@ function engine(): InflateEngine | undefined {
  * The output of the zlib stream `input` when it is complete and gives at most `size` bytes (what
  * `inflateSync(input)` gives then; data after the stream's end is ignored, as there), as a view that is valid
  * only until the next call; undefined for a longer, damaged or cut stream (inflate it the usual way for its
- * result or message).
+ * result or message). With `into` (at least `size + 1` bytes), the output goes there (a view of its start)
+ * instead of the kept scratch buffer: a caller that un-filters in place needs no second copy.
  */
-export function inflateExactly(input: Uint8Array, size: number): Uint8Array | undefined {
+export function inflateExactly(input: Uint8Array, size: number, into?: Uint8Array): Uint8Array | undefined {
   const e = engine();
   if (!e) return undefined;
   const room = size + 1; // one byte more: a stream that fills it is too long
-  let out = scratch;
+  let out = into !== undefined && into.length >= room ? into : scratch;
   if (out.length < room) {
     out = new Uint8Array(Math.max(room, Math.min(2 * scratch.length, KEEP_BYTES)));
     if (out.length <= KEEP_BYTES) scratch = out;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import pngjs from 'pngjs';
 import { isDevkitError } from '@cvdevkit/core';
-import { decodeLabelPng, encodeIndexedPng, readLabelPng, readLabelPngSync, writeIndexedPng } from './png.js';
+import { ReusableLabelBuffer, decodeLabelPng, encodeIndexedPng, readLabelPng, readLabelPngSync, writeIndexedPng } from './png.js';
 import { vocColormap } from './colormap.js';
 
 const FIXTURES = new URL('../../../fixtures/voc2010/', import.meta.url).pathname;
@@ -173,6 +173,7 @@ describe('decodeLabelPng on other PNG kinds', () => {
     expect(Array.from(im.data)).toEqual([5, 6, 7, 6, 7, 8, 6, 7, 8]);
   });
   it.each([0, 1, 2, 3, 4])('filter type %i written by pngjs decodes to the same values as pngjs reads', (filterType) => {
+    const reuse = new ReusableLabelBuffer();
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 2 ** 31 }), (w, h, seed) => {
         let s = seed;
@@ -187,6 +188,8 @@ describe('decodeLabelPng on other PNG kinds', () => {
         const ref = pngjs.PNG.sync.read(bytes).data.filter((_, i) => i % 4 === 0);
         expect(Array.from(decodeLabelPng(bytes).data)).toEqual(Array.from(ref));
         expect(Array.from(ref)).toEqual(Array.from(data));
+        // inflated into reused storage and un-filtered in place: the same values, image after image
+        expect(Array.from(decodeLabelPng(bytes, undefined, { reuse }).data)).toEqual(Array.from(ref));
       }),
       { numRuns: 25 },
     );

@@ -79,7 +79,8 @@ export function decodeLabelPng(buffer: Uint8Array, file?: string, options: Label
 /**
  * Pixel storage that `decodeLabelPng` may reuse from one image to the next (for a loop that is done with an
  * image before it decodes the next one): the `data` it gives is valid until the next decode given the same
- * buffer. Only the 8-bit, one-sample images use it (the label-image case); others get their own array.
+ * buffer. Only the 8-bit, one-sample images use it (the label-image case); others get their own array. It
+ * holds the inflated scanlines too (`(width + 1) × height + 1` bytes), un-filtered in place into the pixels.
  */
 export class ReusableLabelBuffer {
   private bytes = new Uint8Array(0);
@@ -102,9 +103,11 @@ export interface LabelDecodeOptions {
  */
 function oneBytePerPixel(idat: Buffer[], m: PngMetadata, file: string | undefined, reuse: ReusableLabelBuffer | undefined): Uint8Array | undefined {
   const { width, height } = m;
-  const raw = inflateExactly(idat.length === 1 ? idat[0] : Buffer.concat(idat), (width + 1) * height);
+  const size = (width + 1) * height;
+  // With reusable storage the stream is inflated straight into it and un-filtered in place: no second copy.
+  const raw = inflateExactly(idat.length === 1 ? idat[0] : Buffer.concat(idat), size, reuse?.take(size + 1));
   if (!raw || raw.length === 0) return undefined;
-  const out = reuse ? reuse.take(width * height) : new Uint8Array(width * height);
+  const out = reuse ? raw : new Uint8Array(width * height);
   return unfilterOneBytePerPixel(raw, out, width, height, file);
 }
 
@@ -200,8 +203,9 @@ function unfilterOneBytePerPixel(raw: Uint8Array, out: Uint8Array, width: number
     const up = dst - width;
     const filter = raw[src - 1];
     if (filter === 0 || (filter === 2 && y === 0)) {
+      // (no per-row subarray view: one short-lived object per row was most of a seg run's garbage)
       if (out === raw) out.copyWithin(dst, src, src + width);
-      else out.set(raw.subarray(src, src + width), dst);
+      else for (let x = 0; x < width; x++) out[dst + x] = raw[src + x];
     } else if (filter === 1) {
       let left = 0;
       for (let x = 0; x < width; x++) out[dst + x] = left = (raw[src + x] + left) & 255;

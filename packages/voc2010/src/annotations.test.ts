@@ -126,6 +126,56 @@ describe('readVocRecords with a cache', () => {
     expect(swapped[0]!.objects[0].bbox).toEqual([2, 2, 10, 10]);
   });
 
+  it('onRecord gets every good record in image order, read here, by workers, into or from the cache', async () => {
+    const dir = makeTempDir('voc-anno-');
+    dirs.push(dir);
+    const ids = ['a', 'bad', 'b', 'c', 'd'];
+    for (const [i, id] of ids.entries()) await writeFile(join(dir, `${id}.xml`), id === 'bad' ? '<annotation>' : ANN(OBJ(id, BOX(i + 1, 1, 10, 10))));
+    const opts = { annotationsDir: dir, path: (id: string) => join(dir, `${id}.xml`) };
+    const cacheDir = join(dir, 'cache');
+    // a set with a bad file is never cached; the good set is written to the cache, then read from it
+    for (const set of [ids, ids.filter((id) => id !== 'bad')]) {
+      const want = await readVocRecords(set, opts, createRunContext({ workers: 1 }), new ProblemCollector());
+      for (const ctx of [createRunContext({ workers: 1 }), createRunContext({ workers: 2 }), createRunContext({ workers: 1, cacheDir }), createRunContext({ workers: 1, cacheDir })]) {
+        const seen: Array<[number, unknown]> = [];
+        const p = new ProblemCollector();
+        const out = await readVocRecords(set, { ...opts, onRecord: (i, r) => void seen.push([i, r]) }, ctx, p);
+        expect(seen).toEqual(want.flatMap((r, i) => (r ? [[i, r]] : [])));
+        expect(out.every((r) => r === undefined)).toBe(true);
+        expect(p.problems.map((q) => q.file)).toEqual(set.includes('bad') ? [join(dir, 'bad.xml')] : []);
+      }
+    }
+    expect(readdirSync(cacheDir).filter((f) => !f.endsWith('.tmp'))).toHaveLength(1);
+  });
+
+  it('a cached line that is not a record is read from its file again', async () => {
+    const dir = makeTempDir('voc-anno-');
+    dirs.push(dir);
+    const cacheDir = join(dir, 'cache');
+    await writeFile(join(dir, 'a.xml'), ANN(OBJ('car', BOX(1, 1, 10, 10))));
+    await writeFile(join(dir, 'b.xml'), ANN(OBJ('dog', BOX(2, 2, 10, 10))));
+    const opts = { annotationsDir: dir, path: (id: string) => join(dir, `${id}.xml`) };
+    const logs: string[] = [];
+    const ctx = createRunContext({ workers: 1, cacheDir, log: (m) => void logs.push(m) });
+    const want = await readVocRecords(['a', 'b'], opts, ctx, new ProblemCollector());
+    const [file] = readdirSync(cacheDir);
+    const text = readFileSync(join(cacheDir, file), 'latin1');
+    const at = text.indexOf('{"objects"', text.indexOf('{"objects"') + 1);
+    // the second record's line broken, its checksum mended: the cache is read, the line is not a record
+    const broken = text.slice(0, at) + '[' + text.slice(at + 1);
+    const { createHash } = await import('node:crypto');
+    const oldSum = createHash('sha256').update(text.slice(text.indexOf('\n{"objects"') + 1), 'latin1').digest('hex');
+    const newSum = createHash('sha256').update(broken.slice(broken.indexOf('\n{"objects"') + 1), 'latin1').digest('hex');
+    writeFileSync(join(cacheDir, file), broken.replace(oldSum, newSum), 'latin1');
+    const p = new ProblemCollector();
+    expect(await readVocRecords(['a', 'b'], opts, ctx, p)).toEqual(want);
+    expect(p.size).toBe(0);
+    expect(logs).toEqual([]); // the cache was taken (a checksum mismatch would say so)
+    const spied: Array<[number, string]> = [];
+    await readVocRecords(['a', 'b'], { ...opts, onRecord: (i, r) => void spied.push([i, r.objects[0].name]) }, ctx, new ProblemCollector());
+    expect(spied).toEqual([[0, 'car'], [1, 'dog']]);
+  });
+
   it('collects the problems of every bad file', async () => {
     const dir = makeTempDir('voc-anno-');
     dirs.push(dir);

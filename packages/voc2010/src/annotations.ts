@@ -147,8 +147,49 @@ export function annotationThreads(files: number, context: Pick<RunContext, 'work
   return chooseWorkerCount({ cap, units: files, unitCpuMs: FILE_CPU_MS, workerCpuMs: WORKER_START_CPU_MS, load, cores });
 }
 
-/** 2: the shared parse-cache header (`cachedParse` of `@cvdevkit/formats`), one cache per list of files. */
-const CACHE_VERSION = 2;
+/**
+ * 2: the shared parse-cache header (`cachedParse` of `@cvdevkit/formats`), one cache per list of files; 3: one JSON
+ * text per record, a line each (read record by record: no string of the whole file, no array of all records).
+ */
+const CACHE_VERSION = 3;
+
+/** One record as a JSON object with an `objects` array, else undefined. */
+function recordFromJson(text: string): VocRecord | undefined {
+  let r: unknown;
+  try {
+    r = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return r !== null && typeof r === 'object' && Array.isArray((r as VocRecord).objects) ? (r as VocRecord) : undefined;
+}
+
+/**
+ * The records of a cache body (`encodeRecords`), each parsed when it is asked for (`get`), so that only one is in
+ * memory at a time: undefined for a line that is not a record (the caller reads that file again), and for the
+ * whole body when it does not hold `n` lines.
+ */
+function recordLines(body: Buffer, n: number): { get(i: number): VocRecord | undefined } | undefined {
+  const starts = new Int32Array(n + 1);
+  let count = 0;
+  for (let a = 0; a < body.length; ) {
+    let b = body.indexOf(10, a);
+    if (b < 0) b = body.length;
+    if (count === n) return undefined;
+    starts[count++] = a;
+    a = b + 1;
+  }
+  if (count !== n) return undefined;
+  starts[n] = body.length + 1;
+  return { get: (i) => recordFromJson(body.toString('utf8', starts[i], starts[i + 1] - 1)) };
+}
+
+/** The cache body of `records` (all defined: a run with a problem is not cached): one JSON text per line. */
+function encodeRecords(records: { get(i: number): VocRecord | undefined }, n: number): Uint8Array[] {
+  const lines = new Array<string>(n);
+  for (let i = 0; i < n; i++) lines[i] = JSON.stringify(records.get(i));
+  return [Buffer.from(lines.join('\n'), 'utf8')];
+}
 
 export interface ReadRecordsOptions {
   /** The annotations folder (kept for callers; the cache key holds every file path). */
@@ -162,6 +203,12 @@ export interface ReadRecordsOptions {
    * given their share, so that it overlaps with their parsing. Always called exactly once.
    */
   meanwhile?: () => void | Promise<void>;
+  /**
+   * Called with each record, in image order (none for a file with a problem); the returned array then holds no
+   * records. Read on one thread with no cache, each record is handed over as soon as it is parsed and kept
+   * nowhere: the caller can fold the set into something smaller without holding all its records.
+   */
+  onRecord?: (i: number, record: VocRecord) => void;
 }
 
 /**
@@ -179,6 +226,7 @@ export async function readVocRecords(
   problems: ProblemCollector,
 ): Promise<(VocRecord | undefined)[]> {
   const n = ids.length;
+  const { onRecord } = options;
   const paths = ids.map(options.path);
   const progress = context.progress;
   progress.begin(options.label ?? 'reading annotations', n);
@@ -188,7 +236,7 @@ export async function readVocRecords(
     await options.meanwhile?.();
   };
   const found: Problem[] = [];
-  const { value: out, fromCache } = await cachedParse<(VocRecord | undefined)[]>({
+  const { value: source, fromCache } = await cachedParse<{ get(i: number): VocRecord | undefined }>({
     cacheDir: context.cacheDir,
     name: 'voc2010-annotations',
     cacheVersion: CACHE_VERSION,
@@ -197,12 +245,15 @@ export async function readVocRecords(
     files: paths,
     parse: async () => {
       const records = new Array<VocRecord | undefined>(n);
+      const threads = annotationThreads(n, context);
+      // handed over in order as parsed: one thread, nothing to cache
+      const direct = onRecord !== undefined && threads <= 1 && context.cacheDir === undefined;
       const handle = (i: number, r: RecordOrProblems): void => {
-        if ('record' in r) records[i] = r.record;
-        else found.push(...r.problems);
+        if (!('record' in r)) found.push(...r.problems);
+        else if (direct) onRecord(i, r.record);
+        else records[i] = r.record;
       };
       const todo = Array.from({ length: n }, (_, i) => i);
-      const threads = annotationThreads(n, context);
       const folder = listFolder(options.annotationsDir);
       if (threads > 1) await parseWithWorkers(todo, paths, threads, meanwhile, context, handle, folder);
       else {
@@ -213,20 +264,32 @@ export async function readVocRecords(
           progress.advance();
         }
       }
-      return records;
+      return { get: (i: number) => records[i] };
     },
     cacheable: () => found.length === 0,
-    encode: (records) => [Buffer.from(JSON.stringify(records), 'utf8')],
-    decode: (body) => {
-      const records = JSON.parse(body.toString('utf8')) as unknown;
-      return Array.isArray(records) && records.length === n && records.every((r) => r !== null && typeof r === 'object' && Array.isArray((r as VocRecord).objects)) ? (records as VocRecord[]) : undefined;
-    },
+    encode: (records) => encodeRecords(records, n),
+    decode: (body) => recordLines(body, n),
     log: context.log,
   });
   if (fromCache) progress.advance(n);
   if (!meanwhileDone) await meanwhile();
   for (const p of found) problems.add(p);
   progress.end();
+  const out = new Array<VocRecord | undefined>(n);
+  let folder: ListedFolder | undefined;
+  for (let i = 0; i < n; i++) {
+    let r = source.get(i);
+    if (r === undefined && fromCache) {
+      // a cached line that is not a record (the checksum matched, so this is not expected): the file itself
+      folder ??= listFolder(options.annotationsDir);
+      const again = readRecordOrProblems(paths[i], folder);
+      if ('record' in again) r = again.record;
+      else for (const p of again.problems) problems.add(p);
+    }
+    if (r === undefined) continue;
+    if (onRecord) onRecord(i, r);
+    else out[i] = r;
+  }
   return out;
 }
 

@@ -22,8 +22,8 @@ export interface DetResults {
   lines: Uint32Array;
 }
 
-const DET_FIELDS = '6 fields "<image> <confidence> <xmin> <ymin> <xmax> <ymax>"';
-const BOX_NAMES = ['xmin', 'ymin', 'xmax', 'ymax'];
+export const DET_FIELDS = '6 fields "<image> <confidence> <xmin> <ymin> <xmax> <ymax>"';
+export const BOX_NAMES = ['xmin', 'ymin', 'xmax', 'ymax'];
 
 function numberProblem(problems: ProblemCollector, file: string, line: number, field: string, token: string): void {
   problems.add({ code: 'input/number', file, line, field, expected: 'a number', found: quote(token) });

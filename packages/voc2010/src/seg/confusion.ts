@@ -28,46 +28,14 @@ export interface SegCount {
 export function accumulateSegHistogram(hist: Float64Array, gt: ArrayLike<number>, res: ArrayLike<number>, maxLabel = 65535): SegCount {
   const n = gt.length;
   if (res.length !== n) throw new RangeError(`ground truth and result differ in size (${n} vs ${res.length})`);
+  if (gt instanceof Uint8Array && res instanceof Uint8Array && gt.byteOffset % 4 === 0 && res.byteOffset % 4 === 0) return accumulateBytes(hist, gt, res, maxLabel);
   // Label images are made of long runs of one (gt, res) pair: count runs, add once per run, and check
-  // the result value once per run. For 8-bit data, four pixels at a time are compared as 32-bit words.
+  // the result value once per run.
   let counted = 0;
   let firstAbove = -1;
   let prev = -1;
   let run = 0;
-  let i = 0;
-  if (gt instanceof Uint8Array && res instanceof Uint8Array && gt.byteOffset % 4 === 0 && res.byteOffset % 4 === 0) {
-    // The last (partial) word goes through the same per-pixel loop: a separate tail loop that most
-    // images never reach left the optimised code without type feedback there, and V8 deoptimised this
-    // function again and again (hundreds of times over the 1,000 images of the large case).
-    const words = n >> 2;
-    const g32 = new Uint32Array(gt.buffer, gt.byteOffset, words);
-    const r32 = new Uint32Array(res.buffer, res.byteOffset, words);
-    let prevG4 = -1;
-    let prevR4 = -1;
-    for (let w = 0; w * 4 < n; w++) {
-      if (w < words && g32[w] === prevG4 && r32[w] === prevR4) {
-        run += 4;
-        continue;
-      }
-      for (let k = w * 4, end = Math.min(k + 4, n); k < end; k++) {
-        const key = (res[k] << 16) | gt[k];
-        if (key === prev) {
-          run++;
-          continue;
-        }
-        if (run > 0) counted += addRun(hist, prev, run);
-        if (firstAbove < 0 && key >>> 16 > maxLabel) firstAbove = k;
-        prev = key;
-        run = 1;
-      }
-      // the word four pixels equal to the last pixel would have
-      prevG4 = ((prev & 0xff) * 0x01010101) >>> 0;
-      prevR4 = ((prev >>> 16) * 0x01010101) >>> 0;
-    }
-    if (run > 0) counted += addRun(hist, prev, run);
-    return { counted, firstAbove };
-  }
-  for (; i < n; i++) {
+  for (let i = 0; i < n; i++) {
     const key = (res[i] << 16) | gt[i];
     if (key === prev) {
       run++;
@@ -80,6 +48,45 @@ export function accumulateSegHistogram(hist: Float64Array, gt: ArrayLike<number>
   }
   if (run > 0) counted += addRun(hist, prev, run);
   return { counted, firstAbove };
+}
+
+/**
+ * The 8-bit case (both views 4-byte aligned): pixel by pixel up to the next word boundary after a change of
+ * (gt, res), then four pixels at a time, as 32-bit words, for as long as they repeat the current pair. A run
+ * is `start..k-1`; it is added when the pair changes. The word scan is a loop of its own (`sameWords`), so no
+ * long loop here is compiled on stack replacement with an exit it never saw: that made V8 deoptimise this
+ * code at the end of every image (1,000 times over the large case).
+ */
+function accumulateBytes(hist: Float64Array, gt: Uint8Array, res: Uint8Array, maxLabel: number): SegCount {
+  const n = gt.length;
+  const words = n >> 2;
+  const g32 = new Uint32Array(gt.buffer, gt.byteOffset, words);
+  const r32 = new Uint32Array(res.buffer, res.byteOffset, words);
+  let counted = 0;
+  let firstAbove = -1;
+  let prev = -1;
+  let start = 0;
+  let k = 0;
+  while (k < n) {
+    const key = (res[k] << 16) | gt[k];
+    if (key !== prev) {
+      if (k > start) counted += addRun(hist, prev, k - start);
+      if (firstAbove < 0 && key >>> 16 > maxLabel) firstAbove = k;
+      prev = key;
+      start = k;
+    }
+    k++;
+    if ((k & 3) === 0) k = sameWords(g32, r32, k >> 2, ((prev & 0xff) * 0x01010101) | 0, ((prev >>> 16) * 0x01010101) | 0) << 2;
+  }
+  if (n > start) counted += addRun(hist, prev, n - start);
+  return { counted, firstAbove };
+}
+
+/** The first word index from `w` on where `g32` is not `g4` or `r32` is not `r4` (`g32.length` if none). */
+function sameWords(g32: Uint32Array, r32: Uint32Array, w: number, g4: number, r4: number): number {
+  const words = g32.length;
+  while (w < words && ((g32[w] ^ g4) | (r32[w] ^ r4)) === 0) w++;
+  return w;
 }
 
 function addRun(hist: Float64Array, key: number, run: number): number {

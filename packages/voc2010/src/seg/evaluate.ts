@@ -15,8 +15,7 @@ import { iouFromConfusion, mean } from '@cvdevkit/metrics';
 import { SEG_LABELS, SEG_NUM_LABELS } from './classes.js';
 import { SEG_HISTOGRAM_SIZE, histogramToConfusion } from './confusion.js';
 import { readSegImageSet, resolveSegPaths, type SegPaths, type VocSegOptions } from './options.js';
-import { scanSegBatch, type SegBatchResult, type SegImageCounts, type SegItem } from './scan.js';
-import { segPerImage } from './per-image.js';
+import { scanSegBatch, type SegBatchResult, type SegFolders, type SegImageCounts, type SegItem } from './scan.js';
 import { PACKAGE_NAME, PACKAGE_VERSION } from '../version.js';
 
 export interface SegScan {
@@ -89,10 +88,11 @@ export async function scanSegmentation(options: VocSegOptions, context: RunConte
     const batches: SegItem[][] = [];
     for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
     let first = 0;
+    const folders: SegFolders = new Map();
     const scanHere = (until: () => boolean) => {
       for (; first < batches.length && !until(); first++) {
         if (context.signal.aborted) throw context.signal.reason ?? new Error('aborted');
-        add(scanSegBatch(batches[first]));
+        add(scanSegBatch(batches[first], folders));
         context.progress.advance(batches[first].length);
       }
     };
@@ -116,7 +116,7 @@ export async function scanSegmentation(options: VocSegOptions, context: RunConte
         while (next < batches.length) {
           if (context.signal.aborted) throw context.signal.reason ?? new Error('aborted');
           const b = next++;
-          results[b] = scanSegBatch(batches[b]);
+          results[b] = scanSegBatch(batches[b], folders);
           context.progress.advance(batches[b].length);
           await new Promise((resolve) => setImmediate(resolve)); // let worker replies through
         }
@@ -148,6 +148,8 @@ export async function evaluateSegmentation(options: VocSegOptions, context: RunC
   const t0 = performance.now();
   const scan = await scanSegmentation(options, context);
   scan.problems.throwIfAny();
+  // loaded only for --per-image (it needs the rest of @cvdevkit/metrics)
+  const segPerImage = scan.perImage ? (await import('./per-image.js')).segPerImage : undefined;
   const t1 = performance.now();
   const counts = histogramToConfusion(scan.hist);
   const iou = iouFromConfusion(counts, SEG_NUM_LABELS);
@@ -169,7 +171,7 @@ export async function evaluateSegmentation(options: VocSegOptions, context: RunC
       pixels: scan.pixels,
       set: scan.paths.set,
       comp: scan.paths.comp,
-      ...(scan.perImage ? { perImage: segPerImage(scan.perImage, [...SEG_LABELS]) } : {}),
+      ...(scan.perImage && segPerImage ? { perImage: segPerImage(scan.perImage, [...SEG_LABELS]) } : {}),
     },
   });
 }

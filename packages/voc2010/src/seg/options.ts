@@ -1,7 +1,7 @@
 /** Options of `voc2010/seg` and the paths they lead to (VOCinit.m defaults). */
 import { join } from 'node:path';
 import { resolveVocPaths, segResultsDir } from '../voc-options.js';
-import { parseLines } from '@cvdevkit/formats';
+import { parseLines } from '@cvdevkit/formats/text';
 import { imageSetHint } from '../path-hints.js';
 import { readTextInput } from '../text.js';
 

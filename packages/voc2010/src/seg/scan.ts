@@ -1,6 +1,7 @@
 /** Reading, checking and counting a batch of segmentation images (runs in a worker or in-process). */
 import { isDevkitError, type Problem } from '@cvdevkit/core';
-import { readInputBytesSync } from '@cvdevkit/formats';
+import { sep } from 'node:path';
+import { inputLimit, listFolder, listedFileBuffer, readInputBytesSync, readListedFile, type ListedFolder } from '@cvdevkit/formats';
 import { ReusableLabelBuffer, decodeLabelPng, readPngHeader, type LabelImage } from '@cvdevkit/formats/png';
 import { SEG_NUM_LABELS } from './classes.js';
 import { SEG_HISTOGRAM_SIZE, accumulateSegHistogram, checkSegPair } from './confusion.js';
@@ -37,12 +38,34 @@ const gtPixels = new ReusableLabelBuffer();
 const resPixels = new ReusableLabelBuffer();
 
 /**
+ * The folders images are read from, each listed once (`readListedFile`: no stat, no fstat), by folder path. A
+ * listing is a snapshot: keep one map for one run (a name added later is read the ordinary way; one removed
+ * fails to open and is read the ordinary way too, with its message).
+ */
+export type SegFolders = Map<string, ListedFolder>;
+
+/**
+ * A PNG's bytes: read from its listed folder into the shared read buffer (valid until the next read) when it is
+ * a plain regular file there, else the ordinary way (`readInputBytesSync`: the checks and the messages).
+ */
+function readPngBytes(file: string, folders: SegFolders): Uint8Array {
+  const dir = file.slice(0, file.lastIndexOf(sep));
+  let folder = folders.get(dir);
+  if (folder === undefined) {
+    folder = listFolder(dir);
+    folders.set(dir, folder);
+  }
+  const n = readListedFile(file, folder, inputLimit('png'));
+  return n >= 0 ? listedFileBuffer().subarray(0, n) : readInputBytesSync(file, { kind: 'png', expected: 'a PNG file' });
+}
+
+/**
  * Reads a label PNG (its pixels in `pixels`, valid until the next image); with `gt`, a result whose header declares another size and more pixels than the
  * ground truth is reported from its header alone (never decoded: a 69-byte PNG may claim 50000×50000).
  */
-function read(file: string, problems: Problem[], pixels: ReusableLabelBuffer, gt?: { id: string; image: LabelImage }): LabelImage | undefined {
+function read(file: string, folders: SegFolders, problems: Problem[], pixels: ReusableLabelBuffer, gt?: { id: string; image: LabelImage }): LabelImage | undefined {
   try {
-    const bytes = readInputBytesSync(file, { kind: 'png', expected: 'a PNG file' });
+    const bytes = readPngBytes(file, folders);
     if (gt) {
       const h = readPngHeader(bytes, file);
       const g = gt.image;
@@ -61,16 +84,16 @@ function read(file: string, problems: Problem[], pixels: ReusableLabelBuffer, gt
   }
 }
 
-/** Checks and counts every image of the batch; problems are collected, not thrown. */
-export function scanSegBatch(items: readonly SegItem[], hist = new Float64Array(SEG_HISTOGRAM_SIZE)): SegBatchResult {
+/** Checks and counts every image of the batch; problems are collected, not thrown. `folders`: see `SegFolders` (one per run). */
+export function scanSegBatch(items: readonly SegItem[], folders: SegFolders = new Map(), hist = new Float64Array(SEG_HISTOGRAM_SIZE)): SegBatchResult {
   const problems: Problem[] = [];
   const allVoid: string[] = [];
   let pixels = 0;
   const scratch = new Float64Array(SEG_HISTOGRAM_SIZE);
   const images: SegImageCounts[] = [];
   for (const item of items) {
-    const gt = read(item.gtFile, problems, gtPixels);
-    const res = read(item.resFile, problems, resPixels, gt ? { id: item.id, image: gt } : undefined);
+    const gt = read(item.gtFile, folders, problems, gtPixels);
+    const res = read(item.resFile, folders, problems, resPixels, gt ? { id: item.id, image: gt } : undefined);
     if (!gt || !res) continue;
     if (gt.width === res.width && gt.height === res.height) {
       // One pass: count into a scratch histogram and find out-of-range results on the way.

@@ -1,5 +1,7 @@
 /** Worker thread: decodes and counts batches of segmentation images. */
 import { serveWorker } from '@cvdevkit/core';
-import { scanSegBatch, type SegItem } from './scan.js';
+import { scanSegBatch, type SegFolders, type SegItem } from './scan.js';
 
-serveWorker((items: SegItem[]) => scanSegBatch(items));
+// a worker serves one run: its folders are listed once
+const folders: SegFolders = new Map();
+serveWorker((items: SegItem[]) => scanSegBatch(items, folders));
