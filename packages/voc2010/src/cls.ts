@@ -70,14 +70,18 @@ export function evaluateScoredList(
 ): ApEntry {
   const n = labels.length;
   const order = rankDescending(scores, { nan: 'last' });
-  const tp = new Uint8Array(n);
-  const fp = new Uint8Array(n);
+  // the outcome columns are kept only with the ranking; else one pair serves every list
+  if (!keepRanking && outcomeScratch.tp.length < n) outcomeScratch = { tp: new Uint8Array(n), fp: new Uint8Array(n) };
+  const tp = keepRanking ? new Uint8Array(n) : outcomeScratch.tp.subarray(0, n);
+  const fp = keepRanking ? new Uint8Array(n) : outcomeScratch.fp.subarray(0, n);
   const npos = rankedOutcomes(labels, order, tp, fp);
   const { recall, precision } = precisionRecall(tp, fp, npos);
   const entry: ApEntry = { key, recall, precision, ap: ap(recall, precision), npos, ndet };
   if (keepRanking) entry.ranked = { order, tp, fp };
   return entry;
 }
+
+let outcomeScratch = { tp: new Uint8Array(0), fp: new Uint8Array(0) };
 
 /**
  * `tp[r]` / `fp[r]` of the entry ranked `r` (label > 0 / < 0); returns the positives (labels > 0). One loop,
