@@ -33,8 +33,13 @@ export interface CommonOptions {
   raw: Record<string, unknown>;
 }
 
-/** Text written to the sinks is gathered into pieces of this size (one write call per piece). */
-const PIECE = 1 << 20;
+/**
+ * Text written to the sinks is gathered into pieces of this size (one write call per piece). Small enough
+ * that a piece stays a young, ordinary string (below the engine's large-object size) and dies young: with
+ * pieces of 1 M characters, `eval voc2010/cls --format json` (5.6 MB of text) peaked 17 MiB higher and
+ * took 20 % more CPU.
+ */
+const PIECE = 1 << 16;
 
 export class CliSession {
   private bar: ProgressBar | undefined;

@@ -30,9 +30,10 @@ export interface KeyLabelBytes {
  * Lines of two fields `<key> <integer label>` (`ImageSets/Main/<class>_<set>.txt`). `same`: the keys of a
  * list read before (the class lists of a set hold the same ids in the same order); when this file has
  * exactly its keys in its order and `same` has no repeated key, `same` is the result's `keys` and nothing
- * is indexed again (one byte comparison per line instead of a hash insert).
+ * is indexed again (one byte comparison per line instead of a hash insert). `copy`: `bytes` is a scratch
+ * buffer that will be overwritten, so keys of their own are kept in a copy of it.
  */
-export function readKeyLabelBytes(bytes: Buffer, same?: ByteKeyIndex): KeyLabelBytes {
+export function readKeyLabelBytes(bytes: Buffer, same?: ByteKeyIndex, copy = false): KeyLabelBytes {
   // a record takes at least 4 bytes ("k 1" and a newline), the last one 3
   const s = scratchFor(((bytes.length + 1) >> 2) + 1);
   const bad: BadKeyNumberLine[] = [];
@@ -43,7 +44,7 @@ export function readKeyLabelBytes(bytes: Buffer, same?: ByteKeyIndex): KeyLabelB
   let keys: ByteKeyIndex;
   if (same !== undefined && same.size === same.count && sameSpans(same, bytes, s.starts, s.ends, count)) keys = same;
   else {
-    keys = new ByteKeyIndex(bytes, s.starts.slice(0, count), s.ends.slice(0, count), count);
+    keys = new ByteKeyIndex(copy ? Buffer.from(bytes) : bytes, s.starts.slice(0, count), s.ends.slice(0, count), count);
     for (let r = 0; r < count; r++) {
       const first = keys.add(r);
       if (first >= 0) duplicates.push({ record: r, first });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DevkitError } from '@cvdevkit/core';
 import { makeTempDir, removeTempDirs } from '@cvdevkit/test-utils';
-import { readInputBytes, readInputText, readInputTextSync } from './input-file.js';
+import { readInputBytes, readInputBytesSync, readInputText, readInputTextSync, scratchBuffer } from './input-file.js';
 import { INPUT_LIMITS_ENV, parseInputLimits, parseSize } from './input-limits.js';
 import { gunzipInput } from './gzip.js';
 import { gzipSync } from 'node:zlib';
@@ -59,6 +59,23 @@ describe('the input layer: regular files only, read with a cap', () => {
 
   it('reads files whose size is not known in advance (/proc)', () => {
     expect(readInputTextSync('/proc/self/status')).toMatch(/Name:/);
+  });
+
+  it('reads one file after another into a scratch buffer: the same bytes, the buffer grown only when a file does not fit', () => {
+    const small = join(dir, 'scratch-small.txt');
+    const big = join(dir, 'scratch-big.txt');
+    writeFileSync(small, 'a 1\nb -1\n');
+    writeFileSync(big, 'x'.repeat(5000));
+    const scratch = scratchBuffer();
+    const first = readInputBytesSync(big, {}, scratch);
+    expect(first.equals(readInputBytesSync(big))).toBe(true);
+    const held = scratch.buffer;
+    const second = readInputBytesSync(small, {}, scratch);
+    expect(second.toString()).toBe('a 1\nb -1\n');
+    expect(scratch.buffer).toBe(held); // fits: no new buffer
+    expect(second.buffer).toBe(held.buffer);
+    expect(readInputBytesSync(big, {}, scratch).equals(readInputBytesSync(big))).toBe(true);
+    expect(fails(() => readInputBytesSync(join(dir, 'none.txt'), {}, scratch)).code).toBe('input/missing-file');
   });
 
   it('parses sizes and limit lists; a bad one is a usage error', () => {

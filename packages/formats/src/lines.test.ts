@@ -152,6 +152,17 @@ describe('byte readers', () => {
     );
   });
 
+  it('readKeyLabelBytes with copy: keys of its own survive the scratch buffer being overwritten; shared keys are the given ones', () => {
+    const scratch = Buffer.from('b 1\na -1\nc 0\n');
+    const own = readKeyLabelBytes(scratch, undefined, true);
+    const shared = readKeyLabelBytes(Buffer.from('b 0\na 1\nc 1\n'), own.keys, true);
+    expect(shared.keys).toBe(own.keys);
+    scratch.fill(0x7a);
+    expect(own.keys.keys()).toEqual(['b', 'a', 'c']);
+    expect(own.keys.find(Buffer.from('c'), 0, 1)).toBe(2);
+    expect(Array.from(shared.label)).toEqual([0, 1, 1]);
+  });
+
   it('parseNumberBytes and parseIntegerBytes are parseStrtod and parseIntegerToken of the decoded token', () => {
     const token = fc.oneof(num, fc.stringMatching(/^[+-]?[0-9]{0,20}(\.[0-9]{0,25})?([eE][+-]?[0-9]{0,3})?$/), fc.string({ maxLength: 6 }));
     fc.assert(

@@ -16,10 +16,18 @@ function nanMax(a: number, b: number): number {
  * ```
  * The sum runs left to right. Empty input gives 0; a NaN recall gives NaN.
  */
+/**
+ * The envelope column of `averagePrecisionArea`, kept from call to call (a task computes twenty APs one
+ * after another: one column instead of twenty of fresh memory). Safe: the computation is synchronous and
+ * writes every entry it reads.
+ */
+let envelope = new Float64Array(0);
+
 export function averagePrecisionArea(recall: ArrayLike<number>, precision: ArrayLike<number>): number {
   const n = recall.length;
   if (precision.length !== n) throw new RangeError(`recall and precision differ in length (${n} vs ${precision.length})`);
-  const mpre = new Float64Array(n + 2);
+  if (envelope.length < n + 2) envelope = new Float64Array(n + 2);
+  const mpre = envelope.length === n + 2 ? envelope : envelope.subarray(0, n + 2);
   precisionEnvelope(precision, mpre);
   return areaUnderEnvelope(recall, mpre);
 }

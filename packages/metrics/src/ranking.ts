@@ -14,13 +14,20 @@ const RADIX_MIN = 64;
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 
 /**
+ * The input positions without NaN, kept from call to call (no fresh column per ranked list); never
+ * returned: every sort below returns a new array. Safe: the ranking is synchronous.
+ */
+let finiteScratch = new Uint32Array(0);
+
+/**
  * Stable ranking by descending score: returns the permutation of indices, best first.
  * Equal scores (including +0 and -0) keep their input order, as MATLAB's sort does.
  */
 export function rankDescending(scores: ArrayLike<number>, options: RankOptions = {}): Uint32Array {
   const n = scores.length;
   const nanFirst = options.nan === 'first';
-  const finite = new Uint32Array(n);
+  if (finiteScratch.length < n) finiteScratch = new Uint32Array(n);
+  const finite = finiteScratch;
   const nans: number[] = [];
   let m = 0;
   for (let i = 0; i < n; i++) {

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeTempDir, removeTempDirs } from '@cvdevkit/test-utils';
 import fc from 'fast-check';
 import { ProblemCollector } from '@cvdevkit/core';
 import { averagePrecisionArea } from '@cvdevkit/metrics';
-import { evaluateScoredList, scoresInListOrder } from './cls.js';
+import { CLS_SPEC, evaluateScoredList, readScoredInputs, scoresInListOrder } from './cls.js';
 import { parseLabelledList } from './image-sets.js';
 import { parseClsResults } from './results.js';
 
@@ -34,4 +37,37 @@ describe('cls scoring', () => {
       }),
     );
   });
+
+  it('reads the lists and results one file at a time, and on any problem gives every read problem before every parse problem', async () => {
+    const root = makeTempDir('cvdevkit-cls-');
+    const main = join(root, 'VOC2010/ImageSets/Main');
+    const results = join(root, 'results/VOC2010/Main');
+    mkdirSync(main, { recursive: true });
+    mkdirSync(results, { recursive: true });
+    writeFileSync(join(main, 'aeroplane_val.txt'), 'a 1\nb\nc -1\n');
+    writeFileSync(join(main, 'bird_val.txt'), 'a 1\nb -1\nc -1\n');
+    writeFileSync(join(main, 'cat_val.txt'), 'a -1\nb 1\nc 0\n');
+    for (const c of ['aeroplane', 'bicycle', 'bird', 'cat']) writeFileSync(join(results, `comp1_cls_val_${c}.txt`), 'c 0.5\na 0.25\n');
+    const p = new ProblemCollector();
+    await readScoredInputs(CLS_SPEC, { root, comp: 'comp1', classes: 'aeroplane,bicycle,bird' }, p);
+    expect(p.problems.map((q) => [q.code, q.file?.split('/').pop(), q.line])).toEqual([
+      ['input/missing-file', 'bicycle_val.txt', undefined],
+      ['input/field-count', 'aeroplane_val.txt', 2],
+    ]);
+    const clean = new ProblemCollector();
+    const read = await readScoredInputs(CLS_SPEC, { root, comp: 'comp1', classes: 'bird,cat' }, clean);
+    expect(clean.size).toBe(0);
+    expect(read.lists.map((l) => Array.from(l!.labels))).toEqual([
+      [1, -1, -1],
+      [-1, 1, 0],
+    ]);
+    expect(read.lists[1]!.keys).toEqual(['a', 'b', 'c']);
+    expect(read.scores.map((s) => Array.from(s!))).toEqual([
+      [0.25, -Infinity, 0.5],
+      [0.25, -Infinity, 0.5],
+    ]);
+    expect(read.counts).toEqual([2, 2]);
+  });
 });
+
+afterAll(removeTempDirs);

@@ -6,6 +6,7 @@ import { decodeText } from '@cvdevkit/formats/text';
 import { parseActionList, parseLabelledList, parseLabelledListBytes, type LabelledList } from './image-sets.js';
 import { parseActionResults, parseClsResults, type ScoredResults } from './results.js';
 import { firstTimeOnly, quote, readBytesInput, readTextInput } from './text.js';
+import { scratchBuffer } from '@cvdevkit/formats/text';
 import { clsScoresFromBytes } from './cls-scores.js';
 import { imageSetHint, resultsHint } from './path-hints.js';
 import {
@@ -69,14 +70,18 @@ export function evaluateScoredList(
 ): ApEntry {
   const n = labels.length;
   const order = rankDescending(scores, { nan: 'last' });
-  const tp = new Uint8Array(n);
-  const fp = new Uint8Array(n);
+  // the outcome columns are kept only with the ranking; else one pair serves every list
+  if (!keepRanking && outcomeScratch.tp.length < n) outcomeScratch = { tp: new Uint8Array(n), fp: new Uint8Array(n) };
+  const tp = keepRanking ? new Uint8Array(n) : outcomeScratch.tp.subarray(0, n);
+  const fp = keepRanking ? new Uint8Array(n) : outcomeScratch.fp.subarray(0, n);
   const npos = rankedOutcomes(labels, order, tp, fp);
   const { recall, precision } = precisionRecall(tp, fp, npos);
   const entry: ApEntry = { key, recall, precision, ap: ap(recall, precision), npos, ndet };
   if (keepRanking) entry.ranked = { order, tp, fp };
   return entry;
 }
+
+let outcomeScratch = { tp: new Uint8Array(0), fp: new Uint8Array(0) };
 
 /**
  * `tp[r]` / `fp[r]` of the entry ranked `r` (label > 0 / < 0); returns the positives (labels > 0). One loop,
@@ -152,6 +157,15 @@ async function readScoredLists(spec: ScoredTaskSpec, paths: VocPaths, names: str
   const listHint = firstTimeOnly(() => imageSetHint(files[0]));
   const todo = files.flatMap((_, k) => (lists[k] ? [] : [k]));
   const expected = (k: number): string => `the ${names[k]} ground-truth list`;
+  const clean = spec.kind === 'cls' ? clsListsOneByOne(files, todo, expected, lists.find((l) => l !== undefined)) : undefined;
+  if (clean) {
+    todo.forEach((k, t) => {
+      lists[k] = clean[t];
+      if (cache && stamps[k]) cache.put(files[k], stamps[k]!, clean[t]);
+    });
+    await cache?.save();
+    return lists;
+  }
   // cls lists are read as bytes (small files, read synchronously); action lists as text
   const inputs: (string | Buffer | undefined)[] =
     spec.kind === 'cls'
@@ -169,10 +183,57 @@ async function readScoredLists(spec: ScoredTaskSpec, paths: VocPaths, names: str
   return lists;
 }
 
+/**
+ * The cls lists `todo` read one after another through one scratch buffer (no fresh memory per file: see
+ * `ScratchBuffer`), each offered the previous one's keys; undefined when any file had a problem, which the
+ * caller then reads again the general way, so that the problems come in its order (every read problem, then
+ * every parse problem).
+ */
+function clsListsOneByOne(files: string[], todo: number[], expected: (k: number) => string, previous: LabelledList | undefined): LabelledList[] | undefined {
+  const trial = new ProblemCollector();
+  const scratch = scratchBuffer();
+  const out: LabelledList[] = [];
+  for (const k of todo) {
+    const bytes = readBytesInput(files[k], expected(k), trial, undefined, scratch);
+    if (bytes === undefined) return undefined;
+    previous = parseLabelledListBytes(bytes, files[k], trial, previous, true);
+    if (trial.size > 0) return undefined;
+    out.push(previous);
+  }
+  return out;
+}
+
+/** The cls results read one after another through one scratch buffer (see `clsListsOneByOne`); undefined on any problem. */
+function clsScoresOneByOne(files: string[], expected: (k: number) => string, lists: (LabelledList | undefined)[]): { scores: Float64Array[]; counts: number[] } | undefined {
+  const trial = new ProblemCollector();
+  const scratch = scratchBuffer();
+  const scores: Float64Array[] = [];
+  const counts: number[] = [];
+  for (let k = 0; k < files.length; k++) {
+    const list = lists[k];
+    if (list === undefined) return undefined;
+    const bytes = readBytesInput(files[k], expected(k), trial, undefined, scratch);
+    if (bytes === undefined) return undefined;
+    const read = clsScoresFromBytes(bytes, files[k], list, trial);
+    if (trial.size > 0) return undefined;
+    scores.push(read.scores);
+    counts.push(read.count);
+  }
+  return { scores, counts };
+}
+
 export async function readScoredInputs(spec: ScoredTaskSpec, options: VocClsOptions & VocActionOptions, problems: ProblemCollector, cacheDir?: string): Promise<ScoredInputs> {
   const paths = resolveVocPaths(options, spec.kind);
   const names = spec.names(options);
   const lists = await readScoredLists(spec, paths, names, problems, cacheDir);
+  if (spec.kind === 'cls') {
+    const clean = clsScoresOneByOne(
+      names.map((n) => spec.resultsPath(paths, n)),
+      (k) => `the ${names[k]} results: ${spec.resultsFormat}`,
+      lists,
+    );
+    if (clean) return { paths, names, lists, scores: clean.scores, counts: clean.counts };
+  }
   const resultsFileHint = firstTimeOnly(() => resultsHint(spec.resultsPath(paths, names[0])));
   const expected = (n: string): string => `the ${n} results: ${spec.resultsFormat}`;
   // cls results are read as bytes, straight into the list's order (one pass, no string per line)

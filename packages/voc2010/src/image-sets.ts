@@ -125,11 +125,12 @@ export function byteKeysOf(list: LabelledList): ByteKeyIndex {
 /**
  * `parseLabelledList` of the file's bytes: the same list, problems and messages, without a string per
  * line (`readKeyLabelBytes`). `same`: a list read before whose keys this one shares when it lists exactly
- * them. A file that is not valid UTF-8 is decoded and read as text.
+ * them. A file that is not valid UTF-8 is decoded and read as text. `scratch`: `bytes` will be overwritten
+ * (see `ScratchBuffer`), so keys of its own are kept in a copy.
  */
-export function parseLabelledListBytes(bytes: Buffer, file: string, problems: ProblemCollector, same?: LabelledList): LabelledList {
+export function parseLabelledListBytes(bytes: Buffer, file: string, problems: ProblemCollector, same?: LabelledList, scratch = false): LabelledList {
   if (!isUtf8(bytes)) return parseLabelledList(decodeText(bytes, file, 'an image-set list'), file, problems, same);
-  const read = readKeyLabelBytes(bytes, same && byteKeysOf(same));
+  const read = readKeyLabelBytes(bytes, same && byteKeysOf(same), scratch);
   for (const b of read.bad) {
     if (b.number === undefined) fieldCountProblem(problems, file, b.line, '2 fields "<image id> <label>"', b.fields);
     else problems.add({ code: 'input/number', file, line: b.line, field: 'label', expected: 'an integer label (1, -1 or 0)', found: quote(b.number) });

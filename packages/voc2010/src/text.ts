@@ -3,7 +3,7 @@
  * input layer and visible quoting); this module only adapts them to a problem collector.
  */
 import { DevkitError, isDevkitError, type ProblemCollector } from '@cvdevkit/core';
-import { readInputBytesSync, readInputText, visibleQuote } from '@cvdevkit/formats/text';
+import { readInputBytesSync, readInputText, visibleQuote, type ScratchBuffer } from '@cvdevkit/formats/text';
 
 export { forEachLine, forEachLineSpans, spanEquals, parseStrtod, parseIntegerToken, parseIntegerRange, parseNumberRange } from '@cvdevkit/formats/text';
 
@@ -25,11 +25,11 @@ export async function readTextInput(path: string, expected: string, problems?: P
 
 /**
  * `readTextInput`'s file as bytes, read synchronously (small inputs read one after another: no thread-pool
- * round trips); same problems.
+ * round trips); same problems. With `scratch`, into its buffer (valid until the next read into it).
  */
-export function readBytesInput(path: string, expected: string, problems?: ProblemCollector, hintIfMissing?: () => string | undefined): Buffer | undefined {
+export function readBytesInput(path: string, expected: string, problems?: ProblemCollector, hintIfMissing?: () => string | undefined, scratch?: ScratchBuffer): Buffer | undefined {
   try {
-    return readInputBytesSync(path, { kind: 'text', expected });
+    return readInputBytesSync(path, { kind: 'text', expected }, scratch);
   } catch (e) {
     const err = hintIfMissing ? withMissingHint(e, hintIfMissing) : e;
     if (!problems) throw err;

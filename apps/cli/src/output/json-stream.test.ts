@@ -43,6 +43,19 @@ describe('writeJson', () => {
     );
   });
 
+  it('writes typed arrays nested deeper than a JSON.stringify gap reaches (over 10 spaces), and with other indents, as JSON.stringify does', () => {
+    const items = Float64Array.from([0.1, NaN, -0, 1 / 3, Infinity, 1e21, 5e-324, 1 / 3]);
+    for (const indent of [1, 2, 4, 10]) {
+      for (let depth = 0; depth <= 6; depth++) {
+        let value: unknown = items;
+        for (let d = 0; d < depth; d++) value = d % 2 === 0 ? { curve: value } : [value];
+        const pieces: string[] = [];
+        writeJson(value, (c) => pieces.push(c), indent);
+        expect(pieces.join('')).toBe(JSON.stringify(value, replacer, indent));
+      }
+    }
+  });
+
   it('writes curves longer than one chunk the same way (typed and plain)', () => {
     const n = 150_000;
     const recall = new Float64Array(n).map((_, i) => i / n);
