@@ -23,6 +23,11 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   // evaluations' large arrays live in the old generation anyway. V8 reads this flag each time the young generation
   // would grow, so setting it here, before any evaluation allocates, takes effect (`node --v8-options`).
   process.getBuiltinModule('node:v8').setFlagsFromString('--semi-space-growth-factor=1');
+  // V8's optimising compiler (TurboFan) off for start-up, on again for the command's run (main.ts: optimiseTheRun,
+  // optimising-compiler.ts says why); plain `list` never turns it on (nothing it runs gets hot). Not in a process
+  // started without it (--no-opt, --no-turbofan, --jitless on the command line or in NODE_OPTIONS): left as it is.
+  const optimiserOff = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => a === '--no-turbofan' || a === '--no-opt' || a === '--jitless');
+  if (!optimiserOff) process.getBuiltinModule('node:v8').setFlagsFromString('--no-turbofan');
   // the bundled CLI's file names (variables: they exist in bundle/, not beside this module's dist/ output); plain
   // `cvdevkit list …` is answered by list-fast.cjs without loading commander (it returns undefined for any other argv)
   const main = './main.mjs';
