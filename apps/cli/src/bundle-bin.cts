@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The published `cvdevkit` bin (bundle/bin.js; `dist/bin.js` is the same entry for the unbundled build). CommonJS on
 // purpose: `cvdevkit --version` is answered here without starting Node's ES module loader, in about the time of a
-// bare `node -e 0`; plain `cvdevkit list` imports bundle/list-fast.mjs (no commander), every other command the bundled
-// CLI (bundle/main.mjs).
+// bare `node -e 0`; plain `cvdevkit list` requires bundle/list-fast.cjs (CommonJS too: no commander, no ES module
+// loader), every other command the bundled CLI (bundle/main.mjs).
 // (built-ins through process.getBuiltinModule: a CommonJS file of this ES-module package has no import syntax)
 const { readFileSync, writeSync } = process.getBuiltinModule('node:fs');
 const { join } = process.getBuiltinModule('node:path');
@@ -23,10 +23,15 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   // evaluations' large arrays live in the old generation anyway. V8 reads this flag each time the young generation
   // would grow, so setting it here, before any evaluation allocates, takes effect (`node --v8-options`).
   process.getBuiltinModule('node:v8').setFlagsFromString('--semi-space-growth-factor=1');
+  // V8's optimising compiler (TurboFan) off for start-up, on again for the command's run (main.ts: optimiseTheRun,
+  // optimising-compiler.ts says why); plain `list` never turns it on (nothing it runs gets hot). Not in a process
+  // started without it (--no-opt, --no-turbofan, --jitless on the command line or in NODE_OPTIONS): left as it is.
+  const optimiserOff = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => a === '--no-turbofan' || a === '--no-opt' || a === '--jitless');
+  if (!optimiserOff) process.getBuiltinModule('node:v8').setFlagsFromString('--no-turbofan');
   // the bundled CLI's file names (variables: they exist in bundle/, not beside this module's dist/ output); plain
-  // `cvdevkit list …` is answered by list-fast.mjs without loading commander (it returns undefined for any other argv)
+  // `cvdevkit list …` is answered by list-fast.cjs without loading commander (it returns undefined for any other argv)
   const main = './main.mjs';
-  const listFast = './list-fast.mjs';
+  const listFast = './list-fast.cjs';
   const listed: Promise<number | undefined> =
     argv[0] === 'list' ? load<{ runList(argv: string[]): Promise<number | undefined> }>(listFast).then((m) => m.runList(argv)) : Promise.resolve(undefined);
   void listed.then(async (listCode) => {

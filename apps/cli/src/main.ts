@@ -8,6 +8,7 @@ import { TASK_COMMANDS } from './commands/index.js';
 import { reservedAttributes, valueFlags } from './common-options.js';
 import { EXIT, Interrupted, printError } from './failures.js';
 import type { CliIo } from './io.js';
+import { optimiseTheRun } from './optimising-compiler.js';
 import { buildProgram } from './program.js';
 import { CliSession } from './session.js';
 import { cliVersion } from './version.js';
@@ -77,6 +78,8 @@ export async function run(argv: string[], io: CliIo = { stdout: process.stdout, 
       return EXIT.usage;
     }
     checkArgv(program, argv);
+    // start-up is done: the command's run gets V8's optimising compiler (the bin starts without it)
+    optimiseTheRun();
     await program.parseAsync(argv, { from: 'user' });
     // A Ctrl-C during the run (even one seen only after it ended) means exit 130, whatever the run returned.
     if (session.interrupted) return session.reportError(new Interrupted());

@@ -76,6 +76,17 @@ describe('cvdevkit list / info', () => {
     noStack(r.stderr);
   });
 
+  it('plain list from the repo root starts no ES module loader (bundle/list-fast.cjs is CommonJS)', () => {
+    // Node's internal modules loaded by the end of the run: `list` must not need the loader's module jobs
+    const probe = `process.on('exit', () => process.stderr.write('\\nloaded: ' + process.moduleLoadList.filter((m) => m.includes('/esm/')).join(' ') + '\\n')); process.argv.splice(1, Infinity, ${JSON.stringify(bin)}, 'list'); require(${JSON.stringify(bin)});`;
+    const r = spawnSync(process.execPath, ['-e', probe], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('voc2010/cls');
+    const loaded = /loaded: (.*)/.exec(r.stderr)?.[1] ?? '';
+    expect(loaded).toContain('esm/loader'); // part of Node's own start: the probe sees the list
+    expect(loaded).not.toContain('esm/module_job');
+  });
+
   it('info lists inputs with types, defaults and required, and the metrics', () => {
     const r = cvdevkit(['info', 'test/echo', ...plugin]);
     expect(r.code).toBe(0);

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { DevkitError } from '@cvdevkit/core';
 import { contractError, Shown } from './contract.js';
 import type { PluginSource } from './discover.js';
-import { ancestors, findPackageDir, findPackageIn, isDirectory, isFile, nodeModulesPath, readJson, topLevelPackages, tryReadPackageJson, type PackageJson } from './package-files.js';
+import { ancestors, childPath, findPackageDir, findPackageIn, isDirectory, isFile, nodeModulesPath, readJson, topLevelPackages, tryReadPackageJson, type PackageJson } from './package-files.js';
 import { isWorkspaceRoot, workspacePackageDirs } from './workspace.js';
 
 // ---- is a package a plugin ----
@@ -81,7 +81,7 @@ function mainEntry(pkg: PackageJson): string {
 }
 
 function packageCandidate(dir: string, source: PluginSource, strict: boolean, where: string, fallbackName: string): Candidate | DevkitError | undefined {
-  const pkgFile = join(dir, 'package.json');
+  const pkgFile = childPath(dir, 'package.json');
   let pkg: PackageJson;
   try {
     const text = readFileSync(pkgFile, 'utf8');
@@ -179,7 +179,7 @@ export function resolveSpecifier(spec: string, baseDir: string, source: PluginSo
 /** The nearest `devkit.config.json` from `cwd` up, or undefined. */
 export function findConfigFile(cwd: string): string | undefined {
   for (const d of ancestors(cwd)) {
-    const f = join(d, CONFIG_FILE);
+    const f = childPath(d, CONFIG_FILE);
     if (isFile(f)) return f;
   }
   return undefined;
@@ -205,7 +205,8 @@ export function readConfigPlugins(file: string): string[] {
 // ---- auto-discovered plugins: the project and the CLI install ----
 
 function where(cwd: string, dir: string): string {
-  const rel = relative(cwd, dir);
+  // a folder below cwd (both normalized): relative() is that tail, without normalizing both paths again
+  const rel = dir.length > cwd.length + 1 && dir.startsWith(cwd) && dir[cwd.length] === sep && !cwd.endsWith(sep) ? dir.slice(cwd.length + 1) : relative(cwd, dir);
   return rel === '' ? '.' : rel.split(sep).length > 4 ? dir : rel;
 }
 
@@ -235,7 +236,7 @@ function workspacePlugins(found: Found, root: string, cwd: string): boolean {
  */
 export function projectCandidates(cwd: string): Found {
   const found: Found = { candidates: [], failures: [] };
-  const pkgDir = ancestors(cwd).find((d) => isFile(join(d, 'package.json')));
+  const pkgDir = ancestors(cwd).find((d) => isFile(childPath(d, 'package.json')));
   if (pkgDir === undefined) return found;
   const pkg = tryReadPackageJson(pkgDir);
   if (pkg === undefined) return found;
@@ -258,7 +259,7 @@ export function projectCandidates(cwd: string): Found {
 export function installCandidates(installPath: string, cwd: string, scannedWorkspace?: string): Found {
   const found: Found = { candidates: [], failures: [] };
   const start = isDirectory(installPath) ? installPath : dirname(installPath);
-  const cliDir = ancestors(start).find((d) => isFile(join(d, 'package.json')));
+  const cliDir = ancestors(start).find((d) => isFile(childPath(d, 'package.json')));
   if (cliDir === undefined) return found;
   const parent = dirname(cliDir);
   const nm = basename(parent) === 'node_modules' ? parent : basename(dirname(parent)) === 'node_modules' && basename(parent).startsWith('@') ? dirname(parent) : undefined;

@@ -2,8 +2,9 @@
  * The packages of a workspace (pnpm `pnpm-workspace.yaml`, or npm/yarn `workspaces` in package.json), so that a
  * new plugin folder in a workspace is discovered without being named anywhere else.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { childPath, isFile } from './package-files.js';
 
 /** The `packages:` globs of a pnpm-workspace.yaml (a block list of plain or quoted strings). */
 export function pnpmWorkspaceGlobs(yaml: string): string[] {
@@ -22,10 +23,13 @@ export function pnpmWorkspaceGlobs(yaml: string): string[] {
 }
 
 function workspaceGlobs(root: string): string[] | undefined {
-  const yamlFile = join(root, 'pnpm-workspace.yaml');
+  const yamlFile = childPath(root, 'pnpm-workspace.yaml');
   if (existsSync(yamlFile)) return pnpmWorkspaceGlobs(readFileSync(yamlFile, 'utf8'));
+  const pkgFile = childPath(root, 'package.json');
+  // most folders looked at have no package.json: no read (and no ENOENT error built) for them
+  if (!isFile(pkgFile)) return undefined;
   try {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces?: unknown };
+    const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { workspaces?: unknown };
     const ws = Array.isArray(pkg.workspaces) ? pkg.workspaces : (pkg.workspaces as { packages?: unknown } | undefined)?.packages;
     return Array.isArray(ws) ? ws.filter((g): g is string => typeof g === 'string') : undefined;
   } catch {
@@ -34,11 +38,7 @@ function workspaceGlobs(root: string): string[] | undefined {
 }
 
 function isPackageDir(dir: string): boolean {
-  try {
-    return statSync(join(dir, 'package.json'), { throwIfNoEntry: false })?.isFile() === true;
-  } catch {
-    return false;
-  }
+  return isFile(childPath(dir, 'package.json'));
 }
 
 /** Directories matching one glob: literal segments, `*` (one level) and `**` (any depth, node_modules excluded). */
@@ -54,7 +54,7 @@ function expand(root: string, glob: string): string[] {
         const re = new RegExp('^' + seg.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*') + '$');
         next.push(...subdirs(d, false).filter((s) => re.test(s.slice(d.length + 1))));
       } else {
-        next.push(join(d, seg));
+        next.push(childPath(d, seg));
       }
     }
     dirs = next;
@@ -72,7 +72,7 @@ function subdirs(dir: string, deep: boolean): string[] {
   const out: string[] = [];
   for (const e of entries) {
     if (!e.isDirectory() || e.name === 'node_modules' || e.name.startsWith('.')) continue;
-    const p = join(dir, e.name);
+    const p = childPath(dir, e.name);
     out.push(p);
     if (deep) out.push(...subdirs(p, true));
   }
