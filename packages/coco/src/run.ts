@@ -12,12 +12,12 @@ import type { CocoParams, IouType } from './params.js';
 import { requireFile } from './require-file.js';
 import { cocoReport } from './report.js';
 import { reportCells } from './summarize.js';
-import { parseShard, shardRange } from './shard.js';
 import type { CategoryRecords } from './records.js';
 import { hasOddPolygon, measureCompressed } from './segmentation.js';
 import { COCO_CODES } from './codes.js';
-// records files (node:zlib) and per-image statistics (@cvdevkit/metrics) are loaded only by the runs that
-// use them (--shard, --per-image, merge): a plain evaluation starts without them
+// records files (node:zlib), per-image statistics (@cvdevkit/metrics) and the --shard parser (@cvdevkit/formats,
+// whose index loads its PNG, XML and zlib readers: ~60 ms and 7 MiB) are loaded only by the runs that use them
+// (--shard, --per-image, merge): a plain evaluation starts without them
 import type { cocoPerImage as CocoPerImage } from './per-image.js';
 import type { RecordsFileWithPerImage } from './shard-per-image.js';
 
@@ -147,13 +147,14 @@ export function categoryNames(gt: GroundTruth): Map<number, string> {
 export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, context: RunContext): Promise<Report> {
   const t0 = performance.now();
   const c0 = cpuMs();
-  const shard = options.shard !== undefined ? parseShard(options.shard) : undefined;
+  const shards = options.shard !== undefined ? await import('./shard.js') : undefined;
+  const shard = shards && options.shard !== undefined ? shards.parseShard(options.shard) : undefined;
   if (shard && !options.recordsOut) throw usageError('--shard needs --records-out <file>: a shard writes its records there for `cvdevkit merge coco/' + iouType + '`', 'usage/missing-option');
   const run = loadRun(iouType, options);
   context.progress.begin('coco: evaluate', 0);
   const t1 = performance.now();
   const imgCount = new Set(run.params.imgIds ?? Array.from(run.gt.imageIds)).size;
-  const range = shardRange(imgCount, shard);
+  const range: [number, number] = shards ? shards.shardRange(imgCount, shard) : [0, imgCount];
   const c1 = cpuMs();
   // without --arrays, only the precision cells the report reads, and no scores array
   const cells = options.arrays ? undefined : reportCells(run.params, run.fixes.maxdets === true);

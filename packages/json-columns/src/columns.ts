@@ -61,6 +61,9 @@ export class F64 {
   }
 }
 
+/** The largest byte array reserved at once for an rle field's strings (beyond it, the array grows by doubling). */
+const MAX_RESERVE = 1 << 30;
+
 /** An append-only byte array (an `rle` field's strings), grown by doubling or to a reserved size. */
 export class U8 {
   data: Uint8Array;
@@ -138,6 +141,11 @@ export class RecordBuilder {
    * the bytes left (0 when unknown). The columns grow to it at once instead of doubling step by step.
    */
   estimate: ((count: number) => number) | undefined = undefined;
+  /**
+   * Set by the reader: the input's bytes from the list's start to its end (0 when unknown), a bound on the
+   * bytes of the list's strings. An rle field's byte array is made that large at once (see `rleBytes`).
+   */
+  byteBudget = 0;
   constructor(spec: RecordSpec) {
     this.fields = Object.entries(spec).map(([name, kind]) => {
       // every field object has the same properties (one hidden class: the reader's code stays monomorphic)
@@ -187,7 +195,13 @@ export class RecordBuilder {
   rleBytes(f: FieldBuilder, n: number): U8 {
     const bytes = f.bytes!;
     bytes.length = f.recordStart;
-    if (bytes.length + n > bytes.data.length) bytes.grow(bytes.length + n);
+    const need = bytes.length + n;
+    if (need > bytes.data.length) {
+      // the strings of the list cannot take more bytes than the list: one array of that size (its pages
+      // cost memory only where written) instead of doubling, each step a new array touched and a copy
+      const budget = this.byteBudget;
+      bytes.grow(budget >= need && budget <= MAX_RESERVE ? budget : need);
+    }
     return bytes;
   }
   /** An rle field's value in the byte form: h, w, and its string written up to `end` (see `rleBytes`); a repeated key rewrites it. */
@@ -227,7 +241,8 @@ export class RecordBuilder {
         if (want > f.values.data.length) f.values.grow(want);
       }
       if (f.bytes && used > 0) {
-        const want = Math.ceil((f.bytes.length / used) * rows);
+        let want = Math.ceil((f.bytes.length / used) * rows);
+        if (this.byteBudget > 0 && want > this.byteBudget) want = this.byteBudget;
         if (want > f.bytes.data.length) f.bytes.grow(want);
       }
     }

@@ -618,6 +618,7 @@ class Parser {
       // the records so far and the bytes they took give the likely count: the columns are sized once
       const listStart = this.base + this.pos;
       const left = size - listStart;
+      rb.byteBudget = left;
       rb.estimate = (count) => {
         const consumed = this.base + this.pos - listStart;
         if (count < 64 || consumed <= 0) return 0;
@@ -647,7 +648,10 @@ class Parser {
       index++;
     }
     this.listName = undefined;
-    if (rb) rb.estimate = undefined;
+    if (rb) {
+      rb.estimate = undefined;
+      rb.byteBudget = 0;
+    }
   }
 }
 
