@@ -162,6 +162,37 @@ describe('decodeBytesMeasured (the string as bytes in a larger buffer, the count
     );
   });
 
+  it('without packed counts (the area and box only): the same count of counts, area, box and errors', () => {
+    const only = (s: string, h: number, w: number, pad: number, i: number): unknown => {
+      const src = new Uint8Array(pad + s.length + 3).fill(34);
+      for (let k = 0; k < s.length; k++) src[pad + k] = s.charCodeAt(k);
+      const areas = new Float64Array(i + 1).fill(-1);
+      const boxes = new Float64Array(4 * i + 4).fill(-1);
+      try {
+        const m = decodeBytesMeasured(src, pad, pad + s.length, h, w, undefined, areas, boxes, i);
+        return { m, area: areas[i], bbox: Array.from(boxes.subarray(4 * i)) };
+      } catch (e) {
+        return asError(e);
+      }
+    };
+    const reference = (s: string, h: number, w: number): unknown => {
+      const o = viaString(s, h, w);
+      return 'counts' in o ? { m: o.counts.length, area: o.area, bbox: o.bbox } : o;
+    };
+    fc.assert(
+      fc.property(anyRleArb, fc.nat(7), fc.nat(3), (r, pad, i) => {
+        expect(only(encodeString(r), r.h, r.w, pad, i)).toEqual(reference(encodeString(r), r.h, r.w));
+      }),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: asciiChars, maxLength: 30 }), fc.integer({ min: -1, max: 60 }), fc.integer({ min: 0, max: 90 }), fc.nat(5), (s, h, w, pad) => {
+        expect(only(s, h, w, pad, 0)).toEqual(reference(s, h, w));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('decodeBytes (no area or box): the same counts and errors', () => {
     const plain = (s: string, h: number, w: number): unknown => {
       const packed = new PackedCounts(2);
