@@ -79,7 +79,35 @@ function checkBoxes(gt: GroundTruth, params: CocoParams): void {
 }
 
 /** Reads and checks everything a run needs; the warnings pycocotools would not give. */
-export function loadRun(iouType: IouType, options: CocoOptions): LoadedRun {
+/**
+ * `keepMask` of readResults for an evaluation: a result's mask is needed only by a unit with ground truth,
+ * one of the same image and category (all categories of the image without useCats).
+ */
+function masksWithGroundTruth(gt: GroundTruth, useCats: boolean): (imageId: number, categoryId: number) => boolean {
+  const cats = new Map<number, Set<number>>();
+  for (let i = 0; i < gt.anns.count; i++) {
+    const image = gt.anns.imageId[i];
+    let set = cats.get(image);
+    if (set === undefined) cats.set(image, (set = new Set()));
+    set.add(gt.anns.categoryId[i]);
+  }
+  let lastImage = NaN;
+  let last: Set<number> | undefined;
+  return (imageId, categoryId) => {
+    if (imageId !== lastImage) {
+      lastImage = imageId;
+      last = cats.get(imageId);
+    }
+    return last !== undefined && (!useCats || last.has(categoryId));
+  };
+}
+
+/**
+ * Reads and checks everything a run needs; the warnings pycocotools would not give. `forEvaluation`: the
+ * masks no unit with ground truth holds are measured and dropped while the results are read (evaluate only:
+ * validate and analyze look at every mask).
+ */
+export function loadRun(iouType: IouType, options: CocoOptions, forEvaluation = false): LoadedRun {
   const params = paramsFromOptions(iouType, options);
   const fixes = parseFixes(options.fix);
   const gtPath = requireFile(options.gt, 'gt', 'the ground-truth JSON (instances_*.json or person_keypoints_*.json)');
@@ -90,7 +118,8 @@ export function loadRun(iouType: IouType, options: CocoOptions): LoadedRun {
   const t1 = performance.now();
   const c1 = cpuMs();
   const measureMask = measureCompressed(resPath);
-  const dt = readResults(resPath, gt, { measureMask, maskArea: fixes.maskArea && iouType === 'segm' });
+  const keepMask = forEvaluation && iouType === 'segm' ? masksWithGroundTruth(gt, params.useCats) : undefined;
+  const dt = readResults(resPath, gt, { measureMask, maskArea: fixes.maskArea && iouType === 'segm', ...(keepMask ? { keepMask } : {}) });
   const t2 = performance.now();
   const c2 = cpuMs();
   const diagnostics: Diagnostic[] = [];
@@ -150,7 +179,7 @@ export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, c
   const shards = options.shard !== undefined ? await import('./shard.js') : undefined;
   const shard = shards && options.shard !== undefined ? shards.parseShard(options.shard) : undefined;
   if (shard && !options.recordsOut) throw usageError('--shard needs --records-out <file>: a shard writes its records there for `cvdevkit merge coco/' + iouType + '`', 'usage/missing-option');
-  const run = loadRun(iouType, options);
+  const run = loadRun(iouType, options, true);
   context.progress.begin('coco: evaluate', 0);
   const t1 = performance.now();
   const imgCount = new Set(run.params.imgIds ?? Array.from(run.gt.imageIds)).size;

@@ -100,6 +100,7 @@ export function hasOddPolygon(segm: unknown): boolean {
 export interface CompressedMeasure {
   (segm: unknown, field: string): { area: number; bbox: Float64Array; mask: Rle };
   bytes(src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number): void;
+  tryBytes(src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number): boolean;
 }
 
 export function measureCompressed(file: string): CompressedMeasure {
@@ -120,7 +121,18 @@ export function measureCompressed(file: string): CompressedMeasure {
       throw e;
     }
   };
-  return Object.assign(measure, { bytes });
+  // the same without the errors (the sink that measures while the file is read: a failure is kept and
+  // measured again, in order, by `bytes`)
+  const tryBytes = (src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number): boolean => {
+    try {
+      decodeBytesMeasured(src, start, end, h, w, undefined, areas, boxes, i);
+      return true;
+    } catch (e) {
+      if (!isRleError(e)) throw e;
+      return false;
+    }
+  };
+  return Object.assign(measure, { bytes, tryBytes });
 }
 
 /** The string the bytes src[start..end) spell (one character per byte). */
@@ -137,6 +149,8 @@ function bytesText(src: Uint8Array, start: number, end: number): string {
  */
 export function maskFromBytes(mb: NonNullable<Results['maskBytes']>, i: number, packed: PackedCounts): Rle | undefined {
   const len = mb.length[i];
+  // -2: measured while the file was read and not kept, as no unit with ground truth holds it (never asked for)
+  if (len === -2) throw new Error(`coco: the mask of result ${i} was not kept (a unit without ground truth holds it)`);
   if (len < 0) return undefined;
   const at = mb.start[i];
   const h = mb.h[i];
