@@ -152,8 +152,11 @@ export interface MaskMeasure {
    * gives them for `[i].segmentation`.
    */
   bytes?: (src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number) => void;
-  /** `bytes` without its errors: false where it would throw (nothing written then). */
-  tryBytes?: (src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number) => boolean;
+  /** `bytes` without its errors, false where it would throw (nothing written then); and the area alone the same way. */
+  tryBytes?: {
+    box: (src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number) => boolean;
+    area: (src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, i: number) => boolean;
+  };
 }
 
 export interface LoadResultsOptions {
@@ -165,7 +168,8 @@ export interface LoadResultsOptions {
    * Segmentation branch, masks in the byte form: whether the mask of a result on this image and category
    * is needed after loading (by the IoU of a unit with ground truth). The others are measured while the file
    * is read and their strings are not kept (most of a results file's bytes, never read again); their
-   * `maskBytes.length` is -2. Undefined: every mask is kept (validate, analyze).
+   * `maskBytes.length` is -2, and only their area is measured (their `bbox` is NaN: nothing reads it).
+   * Undefined: every mask is kept (validate, analyze).
    */
   keepMask?: (imageId: number, categoryId: number) => boolean;
 }
@@ -209,9 +213,15 @@ function maskSink(keepMask: (imageId: number, categoryId: number) => boolean, tr
     measuring ??= i === 0 && !record.has('bbox');
     if (!measuring) return true;
     m.reserve(i);
-    if (!tryMeasure(bytes, start, end, h, w, m.area, m.box, i)) return true;
+    if (keepMask(record.number('image_id'), record.number('category_id'))) {
+      if (tryMeasure.box(bytes, start, end, h, w, m.area, m.box, i)) m.done[i] = 1;
+      return true;
+    }
+    // never compared: the area alone (the box is NaN: nothing reads it)
+    if (!tryMeasure.area(bytes, start, end, h, w, m.area, i)) return true;
+    m.box.fill(NaN, 4 * i, 4 * i + 4);
     m.done[i] = 1;
-    return keepMask(record.number('image_id'), record.number('category_id'));
+    return false;
   };
 }
 

@@ -1,8 +1,8 @@
 import { inputError } from '@cvdevkit/core';
 import './codes.js';
-import { CountsArena, decodeBytes, decodeBytesMeasured, decodeString, decodeStringMeasured, fromPolygons, fromUncompressed, isRleError, merge, type MeasuredRle, type PackedCounts, type Rle } from '@cvdevkit/rle';
+import { CountsArena, decodeBytes, decodeBytesArea, decodeBytesMeasured, decodeString, decodeStringMeasured, fromPolygons, fromUncompressed, isRleError, merge, type MeasuredRle, type PackedCounts, type Rle } from '@cvdevkit/rle';
 import type { Results } from './dataset.js';
-import { showValue } from './load.js';
+import { showValue, type MaskMeasure } from './load.js';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -100,7 +100,7 @@ export function hasOddPolygon(segm: unknown): boolean {
 export interface CompressedMeasure {
   (segm: unknown, field: string): { area: number; bbox: Float64Array; mask: Rle };
   bytes(src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number): void;
-  tryBytes(src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number): boolean;
+  tryBytes: NonNullable<MaskMeasure['tryBytes']>;
 }
 
 export function measureCompressed(file: string): CompressedMeasure {
@@ -123,14 +123,25 @@ export function measureCompressed(file: string): CompressedMeasure {
   };
   // the same without the errors (the sink that measures while the file is read: a failure is kept and
   // measured again, in order, by `bytes`)
-  const tryBytes = (src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number): boolean => {
-    try {
-      decodeBytesMeasured(src, start, end, h, w, undefined, areas, boxes, i);
-      return true;
-    } catch (e) {
-      if (!isRleError(e)) throw e;
-      return false;
-    }
+  const tryBytes = {
+    box: (src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number): boolean => {
+      try {
+        decodeBytesMeasured(src, start, end, h, w, undefined, areas, boxes, i);
+        return true;
+      } catch (e) {
+        if (!isRleError(e)) throw e;
+        return false;
+      }
+    },
+    area: (src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, i: number): boolean => {
+      try {
+        decodeBytesArea(src, start, end, h, w, areas, i);
+        return true;
+      } catch (e) {
+        if (!isRleError(e)) throw e;
+        return false;
+      }
+    },
   };
   return Object.assign(measure, { bytes, tryBytes });
 }

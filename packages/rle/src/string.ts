@@ -208,6 +208,55 @@ export function decodeBytesMeasured(src: Uint8Array, start: number, end: number,
 }
 
 /**
+ * `decodeBytesMeasured`'s area alone (no box, no counts kept), written to `areas[i]`: what a result whose
+ * mask is never compared needs. The same value and the same errors (a string the fast pass does not take
+ * goes through the full decoder).
+ */
+export function decodeBytesArea(src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, i: number): void {
+  checkSize(h, w);
+  const a = areaOnly(src, start, end, h * w);
+  if (a >= 0) areas[i] = a;
+  else measure(src, start, end, h, w, scratchU32(end - start), 0, areas, plainBox, 0, undefined, i);
+}
+
+/** The area of the compressed string src[start..end) of a mask of n pixels, or -1 for anything but a valid string with counts below 2^31. */
+function areaOnly(src: Uint8Array, start: number, end: number, n: number): number {
+  let m = 0;
+  let p = start;
+  let back2 = 0;
+  let back1 = 0;
+  let sum = 0;
+  let a = 0;
+  while (p < end) {
+    let v: number;
+    const c0 = src[p++] - 48;
+    if (c0 >= 0 && c0 < 32) v = c0 & 0x10 ? c0 - 32 : c0;
+    else {
+      if (c0 < 0 || c0 > 63) return -1;
+      let x = c0 & 0x1f;
+      let k = 1;
+      let c = c0;
+      while (c & 0x20) {
+        if (p === end || k === 6) return -1;
+        c = src[p++] - 48;
+        if (c < 0 || c > 63) return -1;
+        x |= (c & 0x1f) << (5 * k);
+        k++;
+      }
+      v = c & 0x10 ? x | (-1 << (5 * k)) : x;
+    }
+    if (m > 2) v += back2;
+    if (v < 0 || v > 0x7fffffff) return -1;
+    back2 = back1;
+    back1 = v;
+    sum += v;
+    if (m & 1) a += v;
+    m++;
+  }
+  return sum === n ? a : -1;
+}
+
+/**
  * The counts of the compressed string src[start..end) appended to `packed` (returns how many), without
  * the area and box: what a second decoding of a string already measured needs (the IoU's). The same
  * counts and the same errors as `decodeBytesMeasured` (an invalid string is handed to it for the error).
@@ -515,6 +564,7 @@ function warmUp(): void {
       packed.length = 0;
       decodeBytesMeasured(charBytes, 0, s.length, rle.h, rle.w, r ? packed : undefined, areas, boxes, 0);
       decodeBytes(charBytes, 0, s.length, rle.h, rle.w, packed);
+      decodeBytesArea(charBytes, 0, s.length, rle.h, rle.w, areas, 0);
     }
   }
   for (const [s, h, w] of [['5:e2', 10, 11], ['5:x', 10, 10], ['5:e', 10, 10], ['oooooooo0', 10, 10]] as const) {
