@@ -198,13 +198,18 @@ export class RecordBuilder {
   private readonly anySink: boolean;
   /** The record being committed, as the sinks see it (row `row`). */
   private row = 0;
+  /** The fields by name (the sinks ask for fields by name, per record). */
+  private byName: Map<string, FieldBuilder> | undefined = undefined;
+  private field(name: string): FieldBuilder | undefined {
+    return (this.byName ??= new Map(this.fields.map((f) => [f.name, f]))).get(name);
+  }
   private readonly committed: CommittedRecord = {
     number: (name) => {
-      const f = this.fields.find((x) => x.name === name);
+      const f = this.field(name);
       return f !== undefined && f.active && (f.kind === 'number' || f.kind === 'id') ? f.col![this.row] : NaN;
     },
     has: (name) => {
-      const f = this.fields.find((x) => x.name === name);
+      const f = this.field(name);
       return f !== undefined && f.active && f.present![this.row] === 1;
     },
   };
