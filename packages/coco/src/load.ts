@@ -270,8 +270,8 @@ function boxesInOrder(l: RecordColumns['lists'][string], n: number): boolean {
  */
 export function readResults(file: string, gt: GroundTruth, options: LoadResultsOptions = {}): Results {
   const tryMeasure = options.keepMask && !options.maskArea ? options.measureMask?.tryBytes : undefined;
-  // a result is at least ~64 bytes of JSON: room for all at once (grown if not)
-  const sunk = tryMeasure ? new Measures(Math.max(1024, Math.ceil(fileSize(file) / 64))) : undefined;
+  // a result is at least ~64 bytes of JSON: room for all at once (grown if not), at most 4 M rows reserved
+  const sunk = tryMeasure ? new Measures(Math.min(1 << 22, Math.max(1024, Math.ceil(fileSize(file) / 64)))) : undefined;
   const sinks = sunk && tryMeasure && options.keepMask ? { '': { segmentation: maskSink(options.keepMask, tryMeasure, sunk) } } : undefined;
   const r = read(file, { root: 'array', record: { image_id: 'id', category_id: 'id', score: 'number', bbox: 'numbers', keypoints: 'numbers', segmentation: 'rle' } }, sinks ? { rleSinks: sinks } : undefined);
   const c = r.lists[''];

@@ -79,8 +79,11 @@ export class F64 {
   }
 }
 
-/** The largest byte array reserved at once for an rle field's strings (beyond it, the array grows by doubling). */
-const MAX_RESERVE = 1 << 30;
+/**
+ * The largest byte array reserved at once for an rle field's strings (beyond it, the array grows by doubling):
+ * untouched pages cost no memory, but a system that does not overcommit counts them.
+ */
+const MAX_RESERVE = 1 << 28;
 
 /** An append-only byte array (an `rle` field's strings), grown by doubling or to a reserved size. */
 export class U8 {
