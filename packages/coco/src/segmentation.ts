@@ -17,14 +17,17 @@ function rleSize(v: Record<string, unknown>, file: string, field: string): [numb
   return [s[0], s[1]];
 }
 
-function polygonList(v: unknown[], file: string, field: string): number[][] {
-  const out: number[][] = [];
+function polygonList(v: unknown[], file: string, field: string): ArrayLike<number>[] {
+  const out: ArrayLike<number>[] = [];
   for (let i = 0; i < v.length; i++) {
     const p: unknown = v[i];
     if (!Array.isArray(p) || !p.every((x) => typeof x === 'number')) {
       throw inputError({ code: 'coco/segmentation', file, field: `${field}[${i}]`, expected: 'a polygon [x1, y1, x2, y2, …] of numbers', found: showValue(p) });
     }
-    out.push(p as number[]);
+    // as doubles (the same numbers): the rasteriser then sees one kind of array, where JSON gives integer lists and
+    // fraction lists as two (its optimised code was thrown away at the first of the other kind, and compiled again);
+    // a list of 4 numbers or fewer kept as given, for the error that shows it
+    out.push(p.length > 4 ? Float64Array.from(p as number[]) : (p as number[]));
   }
   return out;
 }
