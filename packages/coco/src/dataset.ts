@@ -50,7 +50,10 @@ export interface Results {
   score: Float64Array;
   /** The area `loadRes` set: box w·h (bbox branch), mask area (segmentation), keypoint extent. */
   area: Float64Array;
-  /** The box `loadRes` kept or derived, `[x, y, w, h]` each. */
+  /**
+   * The box `loadRes` kept or derived, `[x, y, w, h]` each; NaN for a mask read for an evaluation and not
+   * kept (`maskBytes.length` -2: no unit with ground truth holds it, nothing reads its box).
+   */
   bbox: Float64Array;
   keypoints: (Float64Array | undefined)[];
   /** The segmentation given, or (bbox branch, none given) undefined: the box polygon is made on demand. */

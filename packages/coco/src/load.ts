@@ -1,5 +1,6 @@
+import { statSync } from 'node:fs';
 import { inputError, type DevkitError } from '@cvdevkit/core';
-import { isJsonColumnsError, readJsonColumns, type JsonColumnsError, type Layout, type ReadResult, type RecordColumns } from '@cvdevkit/json-columns';
+import { isJsonColumnsError, readJsonColumns, type JsonColumnsError, type Layout, type ReadOptions, type ReadResult, type RecordColumns, type RleSink } from '@cvdevkit/json-columns';
 import type { GroundTruth, Results, ResultsKind } from './dataset.js';
 
 /** A short text of a JSON value for an error message (the value itself, cut to 80 characters). */
@@ -27,9 +28,9 @@ export function fromReaderError(e: JsonColumnsError, file: string): DevkitError 
   return inputError({ code, file, offset: e.reason === 'read' ? undefined : e.offset, field: e.path, expected: e.expected, found: e.found });
 }
 
-function read(path: string, layout: Layout): ReadResult {
+function read(path: string, layout: Layout, options?: ReadOptions): ReadResult {
   try {
-    return readJsonColumns(path, layout);
+    return readJsonColumns(path, layout, options);
   } catch (e) {
     if (isJsonColumnsError(e)) throw fromReaderError(e, path);
     throw e;
@@ -151,6 +152,11 @@ export interface MaskMeasure {
    * gives them for `[i].segmentation`.
    */
   bytes?: (src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number) => void;
+  /** `bytes` without its errors, false where it would throw (nothing written then); and the area alone the same way. */
+  tryBytes?: {
+    box: (src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number) => boolean;
+    area: (src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, i: number) => boolean;
+  };
 }
 
 export interface LoadResultsOptions {
@@ -158,6 +164,73 @@ export interface LoadResultsOptions {
   measureMask?: MaskMeasure;
   /** `--fix mask-area`: a result with a mask takes the mask's area even when it carries a bbox. */
   maskArea?: boolean;
+  /**
+   * Segmentation branch, masks in the byte form: whether the mask of a result on this image and category
+   * is needed after loading (by the IoU of a unit with ground truth). The others are measured while the file
+   * is read and their strings are not kept (most of a results file's bytes, never read again); their
+   * `maskBytes.length` is -2, and only their area is measured (their `bbox` is NaN: nothing reads it).
+   * Undefined: every mask is kept (validate, analyze).
+   */
+  keepMask?: (imageId: number, categoryId: number) => boolean;
+}
+
+/** An area per result and a box per result, grown while a file is read (the sink's measures). */
+class Measures {
+  area: Float64Array;
+  box: Float64Array;
+  /** 1 where the row was measured. */
+  done: Uint8Array;
+  /** Room for `rows` rows at once (pages of fresh arrays cost memory only where written: room to spare is free). */
+  constructor(rows: number) {
+    this.area = new Float64Array(rows);
+    this.box = new Float64Array(4 * rows);
+    this.done = new Uint8Array(rows);
+  }
+  reserve(i: number): void {
+    if (i < this.done.length) return;
+    const n = Math.max(i + 1, 2 * this.done.length);
+    const area = new Float64Array(n);
+    area.set(this.area);
+    this.area = area;
+    const box = new Float64Array(4 * n);
+    box.set(this.box);
+    this.box = box;
+    const done = new Uint8Array(n);
+    done.set(this.done);
+    this.done = done;
+  }
+}
+
+/**
+ * The sink that measures the masks of the segmentation branch as the file is read (see `keepMask`): the
+ * branch is the first result's (a bbox in it, or no mask in the byte form: every string is kept and measured
+ * after, as without a sink). A string the mask API rejects is kept: it is measured again in order after the
+ * reading, where it fails with its error.
+ */
+function maskSink(keepMask: (imageId: number, categoryId: number) => boolean, tryMeasure: NonNullable<MaskMeasure['tryBytes']>, m: Measures): RleSink {
+  let measuring: boolean | undefined;
+  return (i, h, w, bytes, start, end, record) => {
+    measuring ??= i === 0 && !record.has('bbox');
+    if (!measuring) return true;
+    m.reserve(i);
+    if (keepMask(record.number('image_id'), record.number('category_id'))) {
+      if (tryMeasure.box(bytes, start, end, h, w, m.area, m.box, i)) m.done[i] = 1;
+      return true;
+    }
+    // never compared: the area alone (the box is NaN: nothing reads it)
+    if (!tryMeasure.area(bytes, start, end, h, w, m.area, i)) return true;
+    m.box.fill(NaN, 4 * i, 4 * i + 4);
+    m.done[i] = 1;
+    return false;
+  };
+}
+
+function fileSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0; // the reader reports the file
+  }
 }
 
 /** Record i's `{size, counts}` kept as bytes by the reader, as the value it stands for. */
@@ -196,7 +269,11 @@ function boxesInOrder(l: RecordColumns['lists'][string], n: number): boolean {
  * valid (kind `empty`).
  */
 export function readResults(file: string, gt: GroundTruth, options: LoadResultsOptions = {}): Results {
-  const r = read(file, { root: 'array', record: { image_id: 'id', category_id: 'id', score: 'number', bbox: 'numbers', keypoints: 'numbers', segmentation: 'rle' } });
+  const tryMeasure = options.keepMask && !options.maskArea ? options.measureMask?.tryBytes : undefined;
+  // a result is at least ~64 bytes of JSON: room for all at once (grown if not), at most 4 M rows reserved
+  const sunk = tryMeasure ? new Measures(Math.min(1 << 22, Math.max(1024, Math.ceil(fileSize(file) / 64)))) : undefined;
+  const sinks = sunk && tryMeasure && options.keepMask ? { '': { segmentation: maskSink(options.keepMask, tryMeasure, sunk) } } : undefined;
+  const r = read(file, { root: 'array', record: { image_id: 'id', category_id: 'id', score: 'number', bbox: 'numbers', keypoints: 'numbers', segmentation: 'rle' } }, sinks ? { rleSinks: sinks } : undefined);
   const c = r.lists[''];
   const n = c.count;
   const bl = c.lists.bbox;
@@ -219,6 +296,12 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
   requirePresent(c, '', 'image_id', file, 'an image id');
   requirePresent(c, '', 'category_id', file, 'a category id');
   requirePresent(c, '', 'score', file, 'a score');
+  // the measures the sink took while reading (segmentation branch): the areas and the masks' boxes, and
+  // the boxes themselves when no result carries one
+  const sinkMeasures = sunk !== undefined && kind === 'segmentation' && sunk.done.indexOf(1) >= 0 ? sunk : undefined;
+  sinkMeasures?.reserve(n - 1);
+  const sunkBoxes = sinkMeasures?.box.subarray(0, 4 * n);
+  const noBoxes = sunkBoxes !== undefined && c.present.bbox.indexOf(1) < 0;
   const res: Results = {
     file,
     kind,
@@ -226,12 +309,13 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
     imageId: c.numbers.image_id,
     categoryId: c.numbers.category_id,
     score: c.numbers.score,
-    area: new Float64Array(n),
+    area: sinkMeasures ? sinkMeasures.area.subarray(0, n) : new Float64Array(n),
     // every result a box of 4, in order: the reader's list values are the boxes as they are (no copy)
-    bbox: kind === 'bbox' && boxesInOrder(bl, n) ? bl.values : new Float64Array(4 * n),
+    bbox: kind === 'bbox' && boxesInOrder(bl, n) ? bl.values : noBoxes ? sunkBoxes : new Float64Array(4 * n),
     keypoints: lists(c, 'keypoints'),
     segmentation: seg,
     hasSegmentation: hasSeg,
+    ...(sunkBoxes !== undefined ? { maskBoxes: sunkBoxes } : {}),
   };
   const inPlace = res.bbox === bl.values;
   const images = new Set<number>(gt.imageIds);
@@ -269,13 +353,16 @@ export function readResults(file: string, gt: GroundTruth, options: LoadResultsO
       if (!hasSeg[i]) throw bad(file, `[${i}].segmentation`, 'a compressed RLE {size, counts} (the first result has one, so every result needs one)', undefined);
       if (!options.measureMask) throw bad(file, `[${i}].segmentation`, 'segmentation results only with the mask API', seg[i], 'coco/segmentation');
       let measured: ArrayLike<number>;
-      if (measureBytes !== undefined && rl !== undefined && rl.length[i] >= 0) {
-        const boxes = (res.maskBoxes ??= new Float64Array(4 * n));
+      if (measureBytes !== undefined && rl !== undefined && rl.length[i] !== -1) {
+        const boxes = (res.maskBoxes ??= sunkBoxes ?? new Float64Array(4 * n));
         res.maskBytes = rl;
-        const at = rl.start[i];
-        measureBytes(rl.bytes, at, at + rl.length[i], rl.h[i], rl.w[i], res.area, boxes, i);
+        // measured while reading (a string not kept, length -2, always was), or now
+        if (sinkMeasures?.done[i] !== 1) {
+          const at = rl.start[i];
+          measureBytes(rl.bytes, at, at + rl.length[i], rl.h[i], rl.w[i], res.area, boxes, i);
+        }
         if (box === undefined) {
-          for (let k = 4 * i; k < 4 * i + 4; k++) res.bbox[k] = boxes[k];
+          if (res.bbox !== boxes) for (let k = 4 * i; k < 4 * i + 4; k++) res.bbox[k] = boxes[k];
           continue;
         }
         measured = boxes;

@@ -12,12 +12,12 @@ import type { CocoParams, IouType } from './params.js';
 import { requireFile } from './require-file.js';
 import { cocoReport } from './report.js';
 import { reportCells } from './summarize.js';
-import { parseShard, shardRange } from './shard.js';
 import type { CategoryRecords } from './records.js';
 import { hasOddPolygon, measureCompressed } from './segmentation.js';
 import { COCO_CODES } from './codes.js';
-// records files (node:zlib) and per-image statistics (@cvdevkit/metrics) are loaded only by the runs that
-// use them (--shard, --per-image, merge): a plain evaluation starts without them
+// records files (node:zlib), per-image statistics (@cvdevkit/metrics) and the --shard parser (@cvdevkit/formats,
+// whose index loads its PNG, XML and zlib readers: ~60 ms and 7 MiB) are loaded only by the runs that use them
+// (--shard, --per-image, merge): a plain evaluation starts without them
 import type { cocoPerImage as CocoPerImage } from './per-image.js';
 import type { RecordsFileWithPerImage } from './shard-per-image.js';
 
@@ -79,7 +79,35 @@ function checkBoxes(gt: GroundTruth, params: CocoParams): void {
 }
 
 /** Reads and checks everything a run needs; the warnings pycocotools would not give. */
-export function loadRun(iouType: IouType, options: CocoOptions): LoadedRun {
+/**
+ * `keepMask` of readResults for an evaluation: a result's mask is needed only by a unit with ground truth,
+ * one of the same image and category (all categories of the image without useCats).
+ */
+function masksWithGroundTruth(gt: GroundTruth, useCats: boolean): (imageId: number, categoryId: number) => boolean {
+  const cats = new Map<number, Set<number>>();
+  for (let i = 0; i < gt.anns.count; i++) {
+    const image = gt.anns.imageId[i];
+    let set = cats.get(image);
+    if (set === undefined) cats.set(image, (set = new Set()));
+    set.add(gt.anns.categoryId[i]);
+  }
+  let lastImage = NaN;
+  let last: Set<number> | undefined;
+  return (imageId, categoryId) => {
+    if (imageId !== lastImage) {
+      lastImage = imageId;
+      last = cats.get(imageId);
+    }
+    return last !== undefined && (!useCats || last.has(categoryId));
+  };
+}
+
+/**
+ * Reads and checks everything a run needs; the warnings pycocotools would not give. `forEvaluation`: the
+ * masks no unit with ground truth holds are measured and dropped while the results are read (evaluate only:
+ * validate and analyze look at every mask).
+ */
+export function loadRun(iouType: IouType, options: CocoOptions, forEvaluation = false): LoadedRun {
   const params = paramsFromOptions(iouType, options);
   const fixes = parseFixes(options.fix);
   const gtPath = requireFile(options.gt, 'gt', 'the ground-truth JSON (instances_*.json or person_keypoints_*.json)');
@@ -90,7 +118,8 @@ export function loadRun(iouType: IouType, options: CocoOptions): LoadedRun {
   const t1 = performance.now();
   const c1 = cpuMs();
   const measureMask = measureCompressed(resPath);
-  const dt = readResults(resPath, gt, { measureMask, maskArea: fixes.maskArea && iouType === 'segm' });
+  const keepMask = forEvaluation && iouType === 'segm' ? masksWithGroundTruth(gt, params.useCats) : undefined;
+  const dt = readResults(resPath, gt, { measureMask, maskArea: fixes.maskArea && iouType === 'segm', ...(keepMask ? { keepMask } : {}) });
   const t2 = performance.now();
   const c2 = cpuMs();
   const diagnostics: Diagnostic[] = [];
@@ -147,13 +176,14 @@ export function categoryNames(gt: GroundTruth): Map<number, string> {
 export async function evaluateCocoTask(iouType: IouType, options: CocoOptions, context: RunContext): Promise<Report> {
   const t0 = performance.now();
   const c0 = cpuMs();
-  const shard = options.shard !== undefined ? parseShard(options.shard) : undefined;
+  const shards = options.shard !== undefined ? await import('./shard.js') : undefined;
+  const shard = shards && options.shard !== undefined ? shards.parseShard(options.shard) : undefined;
   if (shard && !options.recordsOut) throw usageError('--shard needs --records-out <file>: a shard writes its records there for `cvdevkit merge coco/' + iouType + '`', 'usage/missing-option');
-  const run = loadRun(iouType, options);
+  const run = loadRun(iouType, options, true);
   context.progress.begin('coco: evaluate', 0);
   const t1 = performance.now();
   const imgCount = new Set(run.params.imgIds ?? Array.from(run.gt.imageIds)).size;
-  const range = shardRange(imgCount, shard);
+  const range: [number, number] = shards ? shards.shardRange(imgCount, shard) : [0, imgCount];
   const c1 = cpuMs();
   // without --arrays, only the precision cells the report reads, and no scores array
   const cells = options.arrays ? undefined : reportCells(run.params, run.fixes.maxdets === true);

@@ -5,11 +5,16 @@
 
 /** Negative when a score `a` sorts before `b` in `argsort(-s)` order; 0 for a tie. */
 export function compareScoreDesc(a: number, b: number): number {
-  if (a > b) return -1;
-  if (a < b) return 1;
-  if (a === b) return 0;
+  // every comparison made on every call: the optimised code of a caller then has feedback for each (a case first
+  // met after the caller was optimised, such as the first out-of-order pair, threw that code away to compile it again)
+  const before = a > b;
+  const after = a < b;
+  const tie = a === b;
   const na = a !== a;
   const nb = b !== b;
+  if (before) return -1;
+  if (after) return 1;
+  if (tie) return 0;
   return na === nb ? 0 : na ? 1 : -1;
 }
 

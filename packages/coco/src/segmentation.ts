@@ -1,8 +1,8 @@
 import { inputError } from '@cvdevkit/core';
 import './codes.js';
-import { CountsArena, decodeBytes, decodeBytesMeasured, decodeString, decodeStringMeasured, fromPolygons, fromUncompressed, isRleError, merge, type MeasuredRle, type PackedCounts, type Rle } from '@cvdevkit/rle';
+import { CountsArena, decodeBytes, decodeBytesArea, decodeBytesMeasured, decodeString, decodeStringMeasured, fromPolygons, fromUncompressed, isRleError, merge, type MeasuredRle, type PackedCounts, type Rle } from '@cvdevkit/rle';
 import type { Results } from './dataset.js';
-import { showValue } from './load.js';
+import { showValue, type MaskMeasure } from './load.js';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -17,14 +17,17 @@ function rleSize(v: Record<string, unknown>, file: string, field: string): [numb
   return [s[0], s[1]];
 }
 
-function polygonList(v: unknown[], file: string, field: string): number[][] {
-  const out: number[][] = [];
+function polygonList(v: unknown[], file: string, field: string): ArrayLike<number>[] {
+  const out: ArrayLike<number>[] = [];
   for (let i = 0; i < v.length; i++) {
     const p: unknown = v[i];
     if (!Array.isArray(p) || !p.every((x) => typeof x === 'number')) {
       throw inputError({ code: 'coco/segmentation', file, field: `${field}[${i}]`, expected: 'a polygon [x1, y1, x2, y2, …] of numbers', found: showValue(p) });
     }
-    out.push(p as number[]);
+    // as doubles (the same numbers): the rasteriser then sees one kind of array, where JSON gives integer lists and
+    // fraction lists as two (its optimised code was thrown away at the first of the other kind, and compiled again);
+    // a list of 4 numbers or fewer kept as given, for the error that shows it
+    out.push(p.length > 4 ? Float64Array.from(p as number[]) : (p as number[]));
   }
   return out;
 }
@@ -100,6 +103,7 @@ export function hasOddPolygon(segm: unknown): boolean {
 export interface CompressedMeasure {
   (segm: unknown, field: string): { area: number; bbox: Float64Array; mask: Rle };
   bytes(src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number): void;
+  tryBytes: NonNullable<MaskMeasure['tryBytes']>;
 }
 
 export function measureCompressed(file: string): CompressedMeasure {
@@ -120,7 +124,29 @@ export function measureCompressed(file: string): CompressedMeasure {
       throw e;
     }
   };
-  return Object.assign(measure, { bytes });
+  // the same without the errors (the sink that measures while the file is read: a failure is kept and
+  // measured again, in order, by `bytes`)
+  const tryBytes = {
+    box: (src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, i: number): boolean => {
+      try {
+        decodeBytesMeasured(src, start, end, h, w, undefined, areas, boxes, i);
+        return true;
+      } catch (e) {
+        if (!isRleError(e)) throw e;
+        return false;
+      }
+    },
+    area: (src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, i: number): boolean => {
+      try {
+        decodeBytesArea(src, start, end, h, w, areas, i);
+        return true;
+      } catch (e) {
+        if (!isRleError(e)) throw e;
+        return false;
+      }
+    },
+  };
+  return Object.assign(measure, { bytes, tryBytes });
 }
 
 /** The string the bytes src[start..end) spell (one character per byte). */
@@ -137,6 +163,8 @@ function bytesText(src: Uint8Array, start: number, end: number): string {
  */
 export function maskFromBytes(mb: NonNullable<Results['maskBytes']>, i: number, packed: PackedCounts): Rle | undefined {
   const len = mb.length[i];
+  // -2: measured while the file was read and not kept, as no unit with ground truth holds it (never asked for)
+  if (len === -2) throw new Error(`coco: the mask of result ${i} was not kept (a unit without ground truth holds it)`);
   if (len < 0) return undefined;
   const at = mb.start[i];
   const h = mb.h[i];

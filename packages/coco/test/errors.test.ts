@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRunContext, isDevkitError, type DevkitError, type Report } from '@cvdevkit/core';
 import { makeTempDir } from '@cvdevkit/test-utils';
+import { encodeString, fromBox } from '@cvdevkit/rle';
 import plugin from '../src/index.js';
 import type { CocoOptions } from '../src/options.js';
 
@@ -105,6 +106,26 @@ describe('coco input errors', () => {
     const e = await failure('coco/segm', f);
     expect(e.exitCode).toBe(2);
     expect(e.message).toContain('annotations[0].segmentation');
+  });
+
+  it('masks measured and dropped while reading: a malformed one keeps its error, and its place among the others', async () => {
+    const ok = { size: [40, 50], counts: encodeString(fromBox([2, 2, 9, 9], 40, 50)) };
+    // result 0's mask is dropped (no ground truth of category 4 on image 1); result 1's string is malformed
+    const results = [
+      { image_id: 1, category_id: 4, segmentation: ok, score: 1 },
+      { image_id: 1, category_id: 3, segmentation: { size: [40, 50], counts: '5:~' }, score: 0.5 },
+      { image_id: 1, category_id: 3, segmentation: ok },
+    ];
+    const gt = { images: [image], categories: [cat, { id: 4, name: 'other' }], annotations: [ann(1)] };
+    // a missing score is checked before the masks are (pycocotools' order of failure is kept)
+    const first = await failure('coco/segm', files(gt, results));
+    expect(first.message).toContain('[2].score');
+    const e = await failure('coco/segm', files(gt, results.slice(0, 2)));
+    expect(e.message).toContain('[1].segmentation');
+    expect(e.message).toContain('5:~');
+    // the same error as where nothing is dropped (result 0 on a category with ground truth)
+    const kept = await failure('coco/segm', files(gt, [{ ...results[0], category_id: 3 }, results[1]]));
+    expect(e.message.replace(/\S*results\.json/g, '')).toBe(kept.message.replace(/\S*results\.json/g, ''));
   });
 
   it('a segm result with an uncompressed RLE and no bbox (pycocotools: TypeError)', async () => {

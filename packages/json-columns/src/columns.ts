@@ -20,6 +20,23 @@ export type FieldKind =
 
 export type RecordSpec = Record<string, FieldKind>;
 
+/** What an rle field's `RleSink` is told of the record being committed besides its string. */
+export interface CommittedRecord {
+  /** The record's value of a declared `number` or `id` field (NaN when absent or not declared). */
+  number(name: string): number;
+  /** Whether the record has the declared field (false for a field not declared). */
+  has(name: string): boolean;
+}
+
+/**
+ * Sees each value of an rle field in the byte form as its record is committed: the record's index, h, w,
+ * the string's bytes `bytes[start..end)` (valid during the call only) and the record's other fields.
+ * Returns whether the bytes are kept: false leaves the record's `length` at -2 in `rles` (seen here, not
+ * kept), and the room is reused by the next record (a caller that needs only some of the strings keeps
+ * only those in memory).
+ */
+export type RleSink = (index: number, h: number, w: number, bytes: Uint8Array, start: number, end: number, record: CommittedRecord) => boolean;
+
 /** The columns of one list of records, one entry per record in file order. */
 export interface RecordColumns {
   count: number;
@@ -35,7 +52,8 @@ export interface RecordColumns {
   values: Record<string, unknown[]>;
   /**
    * `rle` fields in the byte form: per record h, w, and where its counts string is in `bytes` (start, and
-   * the length, -1 for a record whose value is not in that form: see `values`).
+   * the length, -1 for a record whose value is not in that form: see `values`; -2 for one whose string an
+   * `RleSink` saw and did not keep).
    */
   rles: Record<string, { h: Float64Array; w: Float64Array; bytes: Uint8Array; start: Float64Array; length: Int32Array }>;
 }
@@ -60,6 +78,12 @@ export class F64 {
     return fit(this.data, this.length);
   }
 }
+
+/**
+ * The largest byte array reserved at once for an rle field's strings (beyond it, the array grows by doubling):
+ * untouched pages cost no memory, but a system that does not overcommit counts them.
+ */
+const MAX_RESERVE = 1 << 28;
 
 /** An append-only byte array (an `rle` field's strings), grown by doubling or to a reserved size. */
 export class U8 {
@@ -126,6 +150,8 @@ export interface FieldBuilder {
   length?: Int32Array;
   strings?: (string | undefined)[];
   objects?: unknown[];
+  /** rle fields: the reader's sink for this field, if any. */
+  sink: RleSink | undefined;
 }
 
 export class RecordBuilder {
@@ -138,7 +164,12 @@ export class RecordBuilder {
    * the bytes left (0 when unknown). The columns grow to it at once instead of doubling step by step.
    */
   estimate: ((count: number) => number) | undefined = undefined;
-  constructor(spec: RecordSpec) {
+  /**
+   * Set by the reader: the input's bytes from the list's start to its end (0 when unknown), a bound on the
+   * bytes of the list's strings. An rle field's byte array is made that large at once (see `rleBytes`).
+   */
+  byteBudget = 0;
+  constructor(spec: RecordSpec, sinks?: Record<string, RleSink>) {
     this.fields = Object.entries(spec).map(([name, kind]) => {
       // every field object has the same properties (one hidden class: the reader's code stays monomorphic)
       const f: FieldBuilder = {
@@ -161,9 +192,45 @@ export class RecordBuilder {
         length: undefined,
         strings: undefined,
         objects: undefined,
+        sink: kind === 'rle' ? sinks?.[name] : undefined,
       };
       return f;
     });
+    this.anySink = this.fields.some((f) => f.sink !== undefined);
+  }
+  private readonly anySink: boolean;
+  /** The record being committed, as the sinks see it (row `row`). */
+  private row = 0;
+  /** The fields by name (the sinks ask for fields by name, per record). */
+  private byName: Map<string, FieldBuilder> | undefined = undefined;
+  private field(name: string): FieldBuilder | undefined {
+    return (this.byName ??= new Map(this.fields.map((f) => [f.name, f]))).get(name);
+  }
+  private readonly committed: CommittedRecord = {
+    number: (name) => {
+      const f = this.field(name);
+      return f !== undefined && f.active && (f.kind === 'number' || f.kind === 'id') ? f.col![this.row] : NaN;
+    },
+    has: (name) => {
+      const f = this.field(name);
+      return f !== undefined && f.active && f.present![this.row] === 1;
+    },
+  };
+  /** The sinks of row i's rle fields in the byte form (after the whole row is committed). */
+  private sinkRow(i: number): void {
+    this.row = i;
+    for (const f of this.fields) {
+      if (f.sink === undefined || !f.active) continue;
+      const len = f.length![i];
+      if (len < 0) continue;
+      const start = f.start![i];
+      const bytes = f.bytes!;
+      if (!f.sink(i, f.col![i], f.col2![i], bytes.data, start, start + len, this.committed)) {
+        bytes.length = start;
+        f.recordStart = start;
+        f.length![i] = -2;
+      }
+    }
   }
   /** Forgets the pending values (a record restarted after a refill): lists written so far are cut back. */
   reset(): void {
@@ -187,7 +254,13 @@ export class RecordBuilder {
   rleBytes(f: FieldBuilder, n: number): U8 {
     const bytes = f.bytes!;
     bytes.length = f.recordStart;
-    if (bytes.length + n > bytes.data.length) bytes.grow(bytes.length + n);
+    const need = bytes.length + n;
+    if (need > bytes.data.length) {
+      // the strings of the list cannot take more bytes than the list: one array of that size (its pages
+      // cost memory only where written) instead of doubling, each step a new array touched and a copy
+      const budget = this.byteBudget;
+      bytes.grow(budget >= need && budget <= MAX_RESERVE ? budget : need);
+    }
     return bytes;
   }
   /** An rle field's value in the byte form: h, w, and its string written up to `end` (see `rleBytes`); a repeated key rewrites it. */
@@ -227,7 +300,8 @@ export class RecordBuilder {
         if (want > f.values.data.length) f.values.grow(want);
       }
       if (f.bytes && used > 0) {
-        const want = Math.ceil((f.bytes.length / used) * rows);
+        let want = Math.ceil((f.bytes.length / used) * rows);
+        if (this.byteBudget > 0 && want > this.byteBudget) want = this.byteBudget;
         if (want > f.bytes.data.length) f.bytes.grow(want);
       }
     }
@@ -285,6 +359,7 @@ export class RecordBuilder {
       f.pendingValue = undefined;
     }
     this.count = i + 1;
+    if (this.anySink) this.sinkRow(i);
   }
   done(): RecordColumns {
     const n = this.count;

@@ -5,6 +5,6 @@
  * writes them.
  */
 export { readJsonColumns, fileSource, bufferSource, type Layout, type ReadResult, type ReadOptions, type ByteSource } from './reader.js';
-export type { FieldKind, RecordSpec, RecordColumns } from './columns.js';
+export type { FieldKind, RecordSpec, RecordColumns, RleSink, CommittedRecord } from './columns.js';
 export { JsonColumnsError, isJsonColumnsError, type JsonColumnsErrorReason } from './errors.js';
 export { parseNumber, type ParsedNumber } from './number.js';

@@ -256,6 +256,43 @@ describe("readJsonColumns: 'rle' fields", () => {
     );
   });
 
+  it('a sink sees every value in the byte form once, with its record, and keeps only what it says', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ id: fc.nat(), k: fc.integer({ min: -5, max: 5 }), seg }, { requiredKeys: ['id'] }), { maxLength: 12 }),
+        fc.integer({ min: 1, max: 48 }),
+        fc.boolean(),
+        (records, chunk, spaced) => {
+          const text = JSON.stringify(records, null, spaced ? 1 : undefined);
+          const layout = { root: 'array', record: { id: 'id', k: 'number', seg: 'rle' } } as const;
+          const all = readJsonColumns(src(text), layout, { chunkSize: chunk }).lists[''];
+          const seen: { i: number; h: number; w: number; text: string; id: number; k: number; hasK: boolean }[] = [];
+          const sink = (i: number, h: number, w: number, bytes: Uint8Array, start: number, end: number, r: { number(n: string): number; has(n: string): boolean }) => {
+            seen.push({ i, h, w, text: String.fromCharCode(...bytes.subarray(start, end)), id: r.number('id'), k: r.number('k'), hasK: r.has('k') });
+            return r.number('id') % 2 === 0; // keep the even ids
+          };
+          const some = readJsonColumns(src(text), layout, { chunkSize: chunk, rleSinks: { '': { seg: sink } } }).lists[''];
+          const back = JSON.parse(text) as { id: number; k?: number }[];
+          // seen: exactly the records whose value is in the byte form, in order, with their bytes and fields
+          const expected = back.flatMap((rec, i) => (all.rles.seg.length[i] >= 0 ? [{ i, h: all.rles.seg.h[i], w: all.rles.seg.w[i], text: rebuilt(all, 'seg', i) as { counts: string }, id: rec.id, k: rec.k ?? NaN, hasK: rec.k !== undefined }] : []));
+          expect(seen).toEqual(expected.map((e) => ({ ...e, text: e.text.counts })));
+          back.forEach((rec, i) => {
+            const inBytes = all.rles.seg.length[i] >= 0;
+            expect(some.rles.seg.length[i]).toBe(inBytes && rec.id % 2 !== 0 ? -2 : all.rles.seg.length[i]);
+            if (some.rles.seg.length[i] !== -2) expect(rebuilt(some, 'seg', i)).toEqual(rebuilt(all, 'seg', i));
+            expect(some.numbers.id[i]).toBe(rec.id);
+            expect(some.present.seg[i]).toBe(all.present.seg[i]);
+          });
+          // the dropped strings take no room: the kept ones are packed one after another
+          let kept = 0;
+          back.forEach((_, i) => (kept += Math.max(0, some.rles.seg.length[i])));
+          expect(some.rles.seg.bytes.length).toBe(kept);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   it('an rle field no record has, or only some records have', () => {
     const c = readJsonColumns(src('[{"a": 1}, {"seg": {"size": [2, 3], "counts": "06"}}, {"seg": [[1, 2, 3, 4, 5, 6]]}]'), { root: 'array', record: { a: 'number', seg: 'rle', none: 'rle' } }).lists[''];
     expect([0, 1, 2].map((i) => rebuilt(c, 'seg', i))).toEqual([undefined, { size: [2, 3], counts: '06' }, [[1, 2, 3, 4, 5, 6]]]);

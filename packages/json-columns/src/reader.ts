@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { RecordBuilder, type FieldBuilder, type RecordColumns, type RecordSpec } from './columns.js';
+import { RecordBuilder, type FieldBuilder, type RecordColumns, type RecordSpec, type RleSink } from './columns.js';
 import { JsonColumnsError } from './errors.js';
 import { NEED_MORE_INPUT, NOT_A_NUMBER, parseNumber, type ParsedNumber } from './number.js';
 
@@ -18,6 +18,11 @@ export interface ReadResult {
 export interface ReadOptions {
   /** Bytes read at a time (default 1 MiB). The window grows only when one record is larger. */
   chunkSize?: number;
+  /**
+   * Per list (`''` for a root list) and rle field: a sink that sees each value in the byte form as its
+   * record is committed and says whether its bytes are kept (see `RleSink`).
+   */
+  rleSinks?: Record<string, Record<string, RleSink>>;
 }
 
 /** Where the bytes come from. */
@@ -618,6 +623,7 @@ class Parser {
       // the records so far and the bytes they took give the likely count: the columns are sized once
       const listStart = this.base + this.pos;
       const left = size - listStart;
+      rb.byteBudget = left;
       rb.estimate = (count) => {
         const consumed = this.base + this.pos - listStart;
         if (count < 64 || consumed <= 0) return 0;
@@ -647,7 +653,10 @@ class Parser {
       index++;
     }
     this.listName = undefined;
-    if (rb) rb.estimate = undefined;
+    if (rb) {
+      rb.estimate = undefined;
+      rb.byteBudget = 0;
+    }
   }
 }
 
@@ -663,12 +672,12 @@ export function readJsonColumns(source: ByteSource | string, layout: Layout, opt
     if (p.end >= 3 && p.buf[0] === 0xef && p.buf[1] === 0xbb && p.buf[2] === 0xbf) p.pos = 3;
     const result: ReadResult = { lists: {}, rootKeys: [], missing: [] };
     if (layout.root === 'array') {
-      const rb = new RecordBuilder(layout.record);
+      const rb = new RecordBuilder(layout.record, options.rleSinks?.['']);
       if (p.step(() => p.peek()) !== 91) throw p.syntax('a JSON list of records ([)');
       p.readList(rb, '');
       result.lists[''] = rb.done();
     } else {
-      const builders = new Map(Object.entries(layout.lists).map(([k, spec]) => [k, new RecordBuilder(spec)]));
+      const builders = new Map(Object.entries(layout.lists).map(([k, spec]) => [k, new RecordBuilder(spec, options.rleSinks?.[k])]));
       if (p.step(() => p.peek()) !== 123) throw p.syntax('a JSON object ({)');
       p.pos++;
       let first = true;

@@ -7,7 +7,7 @@ export { checkRle, checkSize, MAX_PIXELS } from './rle.js';
 export { RleError, isRleError, type RleErrorReason } from './errors.js';
 export { encode, decode, area } from './mask.js';
 export { toBbox, toBboxes, toBboxInto } from './bbox.js';
-export { encodeString, decodeString, decodeStringMeasured, decodeBytesMeasured, decodeBytes, CountsArena, PackedCounts, type MeasuredRle } from './string.js';
+export { encodeString, decodeString, decodeStringMeasured, decodeBytesMeasured, decodeBytesArea, decodeBytes, CountsArena, PackedCounts, type MeasuredRle } from './string.js';
 export { fromPolygon, fromPolygons, fromBox, fromBoxes } from './polygon.js';
 export { fromUncompressed } from './uncompressed.js';
 export { merge } from './merge.js';

@@ -103,6 +103,22 @@ describe('polygons and boxes', () => {
     expect(Array.from(merge(rles).counts)).toEqual(Array.from(rles[0].counts));
   });
 
+  it('the general sort (few boundaries on an image over 4096 wide) gives what the bucket sort gives', () => {
+    // the same polygon in an h×4100 image (general sort) and an h×40 one (bucket sort): the same runs but the last,
+    // which also covers the 4060 columns more
+    fc.assert(
+      fc.property(polyArb, ({ h, xy }) => {
+        const narrow = fromPolygon(xy, h, 40).counts;
+        const wide = Array.from(fromPolygon(xy, h, 4100).counts);
+        const expected = Array.from(narrow);
+        expected[expected.length - 1] += h * 4060;
+        // a polygon reaching past column 39 has more runs in the wide image: compare only those inside
+        if (xy.every((v, i) => i % 2 === 1 || v < 38)) expect(wide).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('rejects what pycocotools rejects or overflows on', () => {
     const err = (f: () => unknown): RleError => {
       try {

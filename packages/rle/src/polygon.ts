@@ -28,7 +28,8 @@ export function setDirectSteps(n: number): number {
 
 /** C `(int)` of a double on x86-64: truncation toward zero; NaN and out-of-range give −2^31. */
 function cInt(v: number): number {
-  return v > -2147483649 && v < 2147483648 ? Math.trunc(v) : -2147483648;
+  // within int32 range `| 0` truncates as Math.trunc does (and is no call while the code is interpreted)
+  return v > -2147483649 && v < 2147483648 ? v | 0 : -2147483648;
 }
 
 // Per-call state of the rasteriser (module level: no closures or allocations per step).
@@ -112,13 +113,21 @@ function edge(x0: number, y0: number, x1: number, y1: number): void {
     const s = eS;
     const nMin = Math.max(0, Math.ceil((xs - 2) / SCALE));
     const nMax = Math.min(Math.floor((xe - 3) / SCALE), WM1);
+    // pair(c, v0, c + 1, v1) (or, flipped, pair(c + 1, v1, c, v0)) written out: its column is n exactly
+    // ((5n + 2.5) / 5 − 0.5, within [0, w − 1]) and its row the lower of v0, v1 either way
     for (let n = nMin; n <= nMax; n++) {
-      const c = SCALE * n + 2;
-      const t = c - xs;
-      const v0 = cInt(ys + s * t + 0.5);
-      const v1 = cInt(ys + s * (t + 1) + 0.5);
-      if (flip) pair(c + 1, v1, c, v0);
-      else pair(c, v0, c + 1, v1);
+      const t = SCALE * n + 2 - xs;
+      const a0 = ys + s * t + 0.5;
+      const a1 = ys + s * (t + 1) + 0.5;
+      // cInt inline
+      const v0 = a0 > -2147483649 && a0 < 2147483648 ? a0 | 0 : -2147483648;
+      const v1 = a1 > -2147483649 && a1 < 2147483648 ? a1 | 0 : -2147483648;
+      let yd = ((v1 < v0 ? v1 : v0) + 0.5) / SCALE - 0.5;
+      if (yd < 0) yd = 0;
+      else if (yd > Hd) yd = Hd;
+      yd = Math.ceil(yd);
+      if (nb === bnd.length) bnd = scratchU32(2 * nb, bnd);
+      bnd[nb++] = (n * H + yd) >>> 0;
     }
     pu = uAt(D);
     pv = vAt(D);
@@ -233,26 +242,30 @@ function rasterise(xy: ArrayLike<number>, k: number, h: number, w: number, what:
 
 // Buffers of the bucket sort (grown when needed).
 let bucket = new Uint32Array(1024);
-let sorted = new Uint32Array(1024);
+let sorted = new Uint32Array(4096);
 
 /**
- * The boundary indices in ascending order. They are column-major pixel indices, so with many of them they
- * are bucketed by column first (key floor(a / h), monotone in a) and the nearly sorted result is finished
- * by insertion sort; few boundaries on a wide image go to the general sort.
+ * The boundary indices in ascending order. They are column-major pixel indices, so they are bucketed by
+ * column first (key floor(a / h), monotone in a) and the nearly sorted result is finished by insertion sort;
+ * only few boundaries on an image wider than 4096 columns (where the buckets would cost more than the sort)
+ * go to the general sort. One path for every polygon of a usual image: the JIT compiles it once (two paths
+ * taken in turn were each compiled, then the function again when the other one was first taken).
  */
 function sortBoundaries(a: Uint32Array, n: number, h: number, w: number): Uint32Array {
-  if (n < 48 || w > 4 * n) {
+  if (w > 4096 && w > 4 * n) {
     sortU32(a, 0, n);
     return a;
   }
-  if (bucket.length < w + 2) bucket = new Uint32Array(Math.max(w + 2, 2 * bucket.length));
-  if (sorted.length < n) sorted = new Uint32Array(Math.max(n, 2 * sorted.length));
+  // (ternaries, not Math.max: a growth first met in optimised code is then no property load without feedback)
+  if (bucket.length < w + 2) bucket = new Uint32Array(w + 2 > 2 * bucket.length ? w + 2 : 2 * bucket.length);
+  if (sorted.length < n) sorted = new Uint32Array(n > 2 * sorted.length ? n : 2 * sorted.length);
   const b = bucket;
   const out = sorted;
   b.fill(0, 0, w + 2);
-  for (let i = 0; i < n; i++) b[Math.floor(a[i] / h) + 1]++;
+  // the column floor(a / h) as `>>> 0` (a and a / h are below 2^32 and not negative: the same integer, and no call)
+  for (let i = 0; i < n; i++) b[((a[i] / h) >>> 0) + 1]++;
   for (let k = 1; k <= w + 1; k++) b[k] += b[k - 1];
-  for (let i = 0; i < n; i++) out[b[Math.floor(a[i] / h)]++] = a[i];
+  for (let i = 0; i < n; i++) out[b[(a[i] / h) >>> 0]++] = a[i];
   for (let i = 1; i < n; i++) {
     const v = out[i];
     let j = i - 1;

@@ -4,7 +4,7 @@ import { anyRleArb, maskArb } from '../test/arbitraries.js';
 import { toBbox } from './bbox.js';
 import { isRleError, RleError } from './errors.js';
 import { area, encode } from './mask.js';
-import { CountsArena, decodeBytes, decodeBytesMeasured, decodeString, decodeStringMeasured, encodeString, PackedCounts } from './string.js';
+import { CountsArena, decodeBytes, decodeBytesArea, decodeBytesMeasured, decodeString, decodeStringMeasured, encodeString, PackedCounts } from './string.js';
 
 describe('compressed string codec', () => {
   it('round trips any valid RLE (zero runs, counts up to 2^32 − 1)', () => {
@@ -157,6 +157,67 @@ describe('decodeBytesMeasured (the string as bytes in a larger buffer, the count
     fc.assert(
       fc.property(fc.string({ unit: asciiChars, maxLength: 30 }), fc.integer({ min: -1, max: 60 }), fc.integer({ min: 0, max: 90 }), fc.nat(5), (s, h, w, pad) => {
         expect(viaBytes(s, h, w, pad, 0)).toEqual(viaString(s, h, w));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('without packed counts (the area and box only): the same count of counts, area, box and errors', () => {
+    const only = (s: string, h: number, w: number, pad: number, i: number): unknown => {
+      const src = new Uint8Array(pad + s.length + 3).fill(34);
+      for (let k = 0; k < s.length; k++) src[pad + k] = s.charCodeAt(k);
+      const areas = new Float64Array(i + 1).fill(-1);
+      const boxes = new Float64Array(4 * i + 4).fill(-1);
+      try {
+        const m = decodeBytesMeasured(src, pad, pad + s.length, h, w, undefined, areas, boxes, i);
+        return { m, area: areas[i], bbox: Array.from(boxes.subarray(4 * i)) };
+      } catch (e) {
+        return asError(e);
+      }
+    };
+    const reference = (s: string, h: number, w: number): unknown => {
+      const o = viaString(s, h, w);
+      return 'counts' in o ? { m: o.counts.length, area: o.area, bbox: o.bbox } : o;
+    };
+    fc.assert(
+      fc.property(anyRleArb, fc.nat(7), fc.nat(3), (r, pad, i) => {
+        expect(only(encodeString(r), r.h, r.w, pad, i)).toEqual(reference(encodeString(r), r.h, r.w));
+      }),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: asciiChars, maxLength: 30 }), fc.integer({ min: -1, max: 60 }), fc.integer({ min: 0, max: 90 }), fc.nat(5), (s, h, w, pad) => {
+        expect(only(s, h, w, pad, 0)).toEqual(reference(s, h, w));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('decodeBytesArea (the area alone): the same area and errors', () => {
+    const area = (s: string, h: number, w: number, pad: number, i: number): unknown => {
+      const src = new Uint8Array(pad + s.length + 3).fill(34);
+      for (let k = 0; k < s.length; k++) src[pad + k] = s.charCodeAt(k);
+      const areas = new Float64Array(i + 1).fill(-1);
+      try {
+        decodeBytesArea(src, pad, pad + s.length, h, w, areas, i);
+        return areas[i];
+      } catch (e) {
+        return asError(e);
+      }
+    };
+    const reference = (s: string, h: number, w: number): unknown => {
+      const o = viaString(s, h, w);
+      return 'counts' in o ? o.area : o;
+    };
+    fc.assert(
+      fc.property(anyRleArb, fc.nat(7), fc.nat(3), (r, pad, i) => {
+        expect(area(encodeString(r), r.h, r.w, pad, i)).toEqual(reference(encodeString(r), r.h, r.w));
+      }),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: asciiChars, maxLength: 30 }), fc.integer({ min: -1, max: 60 }), fc.integer({ min: 0, max: 90 }), fc.nat(5), (s, h, w, pad) => {
+        expect(area(s, h, w, pad, 0)).toEqual(reference(s, h, w));
       }),
       { numRuns: 400 },
     );

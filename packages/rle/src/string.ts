@@ -192,6 +192,10 @@ export function decodeStringMeasured(s: string, h: number, w: number, arena?: Co
  */
 export function decodeBytesMeasured(src: Uint8Array, start: number, end: number, h: number, w: number, packed: PackedCounts | undefined, areas: Float64Array, boxes: Float64Array, i: number): number {
   checkSize(h, w);
+  if (packed === undefined && h > 0 && h <= MAX_FAST_SIDE && w <= MAX_FAST_SIDE) {
+    const m = measureOnly(src, start, end, h, w, areas, boxes, 4 * i, i);
+    if (m >= 0) return m;
+  }
   const base = packed ? packed.length : 0;
   // sizes below 2^31 as int32 (a Float64Array column gives doubles): the decoder's arithmetic on them
   // stays in small integers
@@ -201,6 +205,55 @@ export function decodeBytesMeasured(src: Uint8Array, start: number, end: number,
   const m = measure(src, start, end, small ? hi : h, small ? wi : w, packed ? packed.room(end - start) : scratchU32(end - start), base, areas, boxes, 4 * i, undefined, i);
   if (packed) packed.length = base + m;
   return m;
+}
+
+/**
+ * `decodeBytesMeasured`'s area alone (no box, no counts kept), written to `areas[i]`: what a result whose
+ * mask is never compared needs. The same value and the same errors (a string the fast pass does not take
+ * goes through the full decoder).
+ */
+export function decodeBytesArea(src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, i: number): void {
+  checkSize(h, w);
+  const a = areaOnly(src, start, end, h * w);
+  if (a >= 0) areas[i] = a;
+  else measure(src, start, end, h, w, scratchU32(end - start), 0, areas, plainBox, 0, undefined, i);
+}
+
+/** The area of the compressed string src[start..end) of a mask of n pixels, or -1 for anything but a valid string with counts below 2^31. */
+function areaOnly(src: Uint8Array, start: number, end: number, n: number): number {
+  let m = 0;
+  let p = start;
+  let back2 = 0;
+  let back1 = 0;
+  let sum = 0;
+  let a = 0;
+  while (p < end) {
+    let v: number;
+    const c0 = src[p++] - 48;
+    if (c0 >= 0 && c0 < 32) v = c0 & 0x10 ? c0 - 32 : c0;
+    else {
+      if (c0 < 0 || c0 > 63) return -1;
+      let x = c0 & 0x1f;
+      let k = 1;
+      let c = c0;
+      while (c & 0x20) {
+        if (p === end || k === 6) return -1;
+        c = src[p++] - 48;
+        if (c < 0 || c > 63) return -1;
+        x |= (c & 0x1f) << (5 * k);
+        k++;
+      }
+      v = c & 0x10 ? x | (-1 << (5 * k)) : x;
+    }
+    if (m > 2) v += back2;
+    if (v < 0 || v > 0x7fffffff) return -1;
+    back2 = back1;
+    back1 = v;
+    sum += v;
+    if (m & 1) a += v;
+    m++;
+  }
+  return sum === n ? a : -1;
 }
 
 /**
@@ -263,6 +316,98 @@ function plainCounts(src: Uint8Array, start: number, end: number, cnts: Uint32Ar
     cnts[base + m] = v >>> 0;
     m++;
   }
+  return m;
+}
+
+/** Masks up to this side are measured by `measureOnly` (the counts and positions stay small integers). */
+const MAX_FAST_SIDE = 1 << 15;
+
+/**
+ * `measure` without keeping the counts (the area and box only, what loading a result needs), for a valid
+ * string of an h×w mask with 0 < h, w ≤ 2^15 and counts of at most 6 characters: the two counts before
+ * the current one are kept in variables instead of an array, and nothing is written per count. Returns
+ * the number of counts, or -1 (nothing written) for anything else (a bad character, a string ending inside
+ * a count, a 7-character count, counts not summing to h·w): `measure` then gives the value or the error.
+ */
+function measureOnly(src: Uint8Array, start: number, end: number, h: number, w: number, areas: Float64Array, boxes: Float64Array, boxAt: number, areaAt: number): number {
+  let m = 0;
+  let p = start;
+  let back2 = 0; // count m-2
+  let back1 = 0; // count m-1
+  let sum = 0;
+  let a = 0;
+  let xs = w;
+  let ys = h;
+  let xe = 0;
+  let ye = 0;
+  let col = 0;
+  let row = 0;
+  while (p < end) {
+    let v: number;
+    const c0 = src[p++] - 48;
+    if (c0 >= 0 && c0 < 32) v = c0 & 0x10 ? c0 - 32 : c0;
+    else {
+      if (c0 < 0 || c0 > 63) return -1;
+      let x = c0 & 0x1f;
+      let k = 1;
+      let c = c0;
+      while (c & 0x20) {
+        if (p === end || k === 6) return -1;
+        c = src[p++] - 48;
+        if (c < 0 || c > 63) return -1;
+        x |= (c & 0x1f) << (5 * k);
+        k++;
+      }
+      v = c & 0x10 ? x | (-1 << (5 * k)) : x;
+    }
+    if (m > 2) v += back2;
+    // a count outside [0, h·w] makes the sum differ from h·w (a valid RLE's counts never exceed it)
+    if (v < 0 || v > 0x7fffffff) return -1;
+    back2 = back1;
+    back1 = v;
+    sum += v;
+    const colStart = col;
+    const rowStart = row;
+    const r = row + v;
+    if (r < h) row = r;
+    else if (r < 2 * h) {
+      row = r - h;
+      col++;
+    } else {
+      const q = Math.floor(r / h);
+      col += q;
+      row = r - q * h;
+    }
+    if (m & 1 && v !== 0) {
+      a += v;
+      let yEnd: number, xEnd: number;
+      if (row > 0) {
+        yEnd = row - 1;
+        xEnd = col;
+      } else {
+        yEnd = h - 1;
+        xEnd = col - 1;
+      }
+      if (colStart < xs) xs = colStart;
+      if (xEnd > xe) xe = xEnd;
+      if (colStart < xEnd) {
+        ys = 0;
+        ye = h - 1;
+      } else {
+        if (rowStart < ys) ys = rowStart;
+        if (yEnd > ye) ye = yEnd;
+      }
+    }
+    m++;
+  }
+  if (sum !== h * w) return -1;
+  if (m >= 2) {
+    boxes[boxAt] = xs;
+    boxes[boxAt + 1] = ys;
+    boxes[boxAt + 2] = (xe - xs + 1) >>> 0;
+    boxes[boxAt + 3] = (ye - ys + 1) >>> 0;
+  } else boxes.fill(0, boxAt, boxAt + 4);
+  areas[areaAt] = a;
   return m;
 }
 
@@ -419,6 +564,7 @@ function warmUp(): void {
       packed.length = 0;
       decodeBytesMeasured(charBytes, 0, s.length, rle.h, rle.w, r ? packed : undefined, areas, boxes, 0);
       decodeBytes(charBytes, 0, s.length, rle.h, rle.w, packed);
+      decodeBytesArea(charBytes, 0, s.length, rle.h, rle.w, areas, 0);
     }
   }
   for (const [s, h, w] of [['5:e2', 10, 11], ['5:x', 10, 10], ['5:e', 10, 10], ['oooooooo0', 10, 10]] as const) {
