@@ -32,7 +32,8 @@ for (const s of sources) {
 }
 for (const out of files(distDir)) {
   const src = sourceOf(out);
-  if (src !== undefined && !existsSync(src)) rmSync(out);
+  // a `.cjs` may also be a bundle of a `.ts` module of the same name (report-html's dist/chart-worker.cjs): kept
+  if (src !== undefined && !existsSync(src) && !(src.endsWith('.cts') && existsSync(src.replace(/\.cts$/, '.ts')))) rmSync(out);
 }
 if (stale) {
   process.stderr.write(`prepack: building ${relative(process.env.INIT_CWD ?? pkgDir, pkgDir) || '.'}\n`);
