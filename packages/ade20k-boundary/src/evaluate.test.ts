@@ -6,12 +6,13 @@ import { makeTempDir } from '@cvdevkit/test-utils';
 
 // Stub engine (the real one is exercised by test/golden.test.ts): deterministic counts from the inputs.
 vi.mock('@cvdevkit/boundary', async (importOriginal) => {
-  const { DEFAULT_SEED } = await importOriginal<typeof import('@cvdevkit/boundary')>();
+  const { DEFAULT_SEED, isAllZero } = await importOriginal<typeof import('@cvdevkit/boundary')>();
   const n = 99;
   const thresholds = Float64Array.from({ length: n }, (_, i) => (i + 1) / 100);
   const ones = (a: Uint8Array | null) => (a ? a.reduce((s, v) => s + (v ? 1 : 0), 0) : 0);
   return {
     DEFAULT_SEED,
+    isAllZero,
     boundaryThresholds: () => thresholds.slice(),
     evaluateBoundary: (pred: Uint8Array, gt: Uint8Array | null, _h: number, _w: number, o: { seed?: number }) => {
       const f = (fn: (t: number) => number) => Float64Array.from({ length: n }, (_, t) => fn(t));

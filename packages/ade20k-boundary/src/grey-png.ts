@@ -8,6 +8,7 @@
  * pngjs (`grey-png.test.ts`).
  */
 import { crc32, inflateSync } from 'node:zlib';
+import { isAllZero } from '@cvdevkit/boundary';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const IHDR = 0x49484452;
@@ -84,26 +85,11 @@ export function zeroImage(raw: Uint8Array, width: number, height: number): boole
     filters[y] = raw[y * rowBytes];
     raw[y * rowBytes] = 0;
   }
-  if (isZero(raw)) return true;
+  if (isAllZero(raw)) return true;
   for (let y = 0; y < height; y++) raw[y * rowBytes] = filters[y];
   return false;
 }
 
-/** Whether every byte of `a` is 0 (read as 32-bit words where aligned, 1,024 at a time). */
-function isZero(a: Uint8Array): boolean {
-  const n = a.length;
-  let i = 0;
-  for (; i < n && ((a.byteOffset + i) & 3) !== 0; i++) if (a[i] !== 0) return false;
-  const words = (n - i) >> 2;
-  const w = new Int32Array(a.buffer, a.byteOffset + i, words);
-  for (let k = 0; k < words; ) {
-    let acc = 0;
-    for (const end = Math.min(words, k + 1024); k < end; k++) acc |= w[k];
-    if (acc !== 0) return false;
-  }
-  for (i += words << 2; i < n; i++) if (a[i] !== 0) return false;
-  return true;
-}
 
 /**
  * PNG scanline un-filtering for one byte per pixel: `raw` holds `height` rows of a filter byte and `width` bytes;

@@ -6,6 +6,7 @@ import { makeTempDir } from '@cvdevkit/test-utils';
 // A stub engine: counts that encode what was passed in, so the plumbing can be checked alone.
 vi.mock('@cvdevkit/boundary', async (importOriginal) => ({
   DEFAULT_SEED: (await importOriginal<typeof import('@cvdevkit/boundary')>()).DEFAULT_SEED,
+  isAllZero: (await importOriginal<typeof import('@cvdevkit/boundary')>()).isAllZero,
   evaluateBoundary: (pred: Uint8Array, gt: Uint8Array | null, h: number, w: number, o: { seed?: number }) => {
     const n = 99;
     const sum = (a: Uint8Array | null) => (a ? a.reduce((s, v) => s + (v ? 1 : 0), 0) : 0);

@@ -11,5 +11,5 @@ export {
   DEFAULT_SEED,
   type CorrespondOptions,
 } from './correspond/index.js';
-export { evaluateBoundary, emptyCounts, type BoundaryCounts, type EvaluateBoundaryOptions } from './evaluate.js';
+export { evaluateBoundary, emptyCounts, isAllZero, type BoundaryCounts, type EvaluateBoundaryOptions } from './evaluate.js';
 export { collectBoundaryScores, odsMaxF, type BoundaryScores } from './collect.js';
