@@ -67,7 +67,7 @@ export async function analyzeDet(options: VocDetOptions & AnalyzeOptionValues, c
   const read = (ctx: RunContext, meanwhile?: () => Promise<void>) =>
     readVocRecords(set.keys, { annotationsDir: paths.annotationsDir, path: paths.annotation, label: 'reading annotations', meanwhile }, ctx, problems);
   let records = await read(context, async () => {
-    inputs = await readDetResults(base, problems);
+    inputs = readDetResults(base, problems);
   });
   // The size analysis needs each image's <size>: records cached by an older version lack it, so read again uncached.
   if (context.cacheDir && records.some((r) => r !== undefined && r.size === undefined)) records = await read({ ...context, cacheDir: undefined });

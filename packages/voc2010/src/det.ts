@@ -4,8 +4,8 @@ import { apMetric, apReport, type ApEntry } from './ap-report.js';
 import { readVocRecords, type VocRecord } from './annotations.js';
 import { detPerImage } from './per-image.js';
 import { parseImageList, readList, type KeyList } from './image-sets.js';
-import { parseDetResults, type DetResults } from './results.js';
-import { firstTimeOnly, quote, readBytesInput, readTextInput } from './text.js';
+import type { DetResults } from './results.js';
+import { firstTimeOnly, quote, readBytesInput } from './text.js';
 import { DetColumns, parseDetResultsBytes, type DetImageBytesSet } from './det-results-bytes.js';
 import { ByteKeyIndex, inputLimit } from '@cvdevkit/formats/text';
 import { listFolder, listedFileBuffer, readListedFile, type ListedFolder } from '@cvdevkit/formats';
@@ -221,13 +221,6 @@ export async function readDetSet(options: VocDetOptions, problems: ProblemCollec
 /** What the results file of class `k` should hold, for messages. */
 const resultsExpected = (cls: string): string => `the ${cls} detection results "<image> <confidence> <xmin> <ymin> <xmax> <ymax>" lines`;
 
-/** Reads and parses the results file of class `k` (undefined when it cannot be read: its problem is in `problems`). */
-async function readDetClassResults(inp: { paths: VocPaths; classes: VocClass[]; set: KeyList }, k: number, problems: ProblemCollector, hint: () => string | undefined): Promise<DetResults | undefined> {
-  const file = detResultsPath(inp.paths, inp.classes[k]);
-  const text = await readTextInput(file, resultsExpected(inp.classes[k]), problems, hint);
-  return text === undefined ? undefined : parseDetResults(text, file, problems, inp.set);
-}
-
 /** How `readDetClassResultsBytes` reads: the image set's byte index, the results folder listed once, reusable columns (or none). */
 interface DetBytesReader {
   set: DetImageBytesSet;
@@ -236,8 +229,9 @@ interface DetBytesReader {
 }
 
 /**
- * `readDetClassResults` over the file's bytes (`parseDetResultsBytes`: the same records and problems, no text
- * string): read into the shared read buffer when the file is listed as a regular file of the results folder
+ * Reads and parses the results file of class `k` as bytes (`parseDetResultsBytes`: the records and problems of
+ * `parseDetResults` over its text, no text string; undefined when it cannot be read: its problem is in
+ * `problems`): read into the shared read buffer when the file is listed as a regular file of the results folder
  * (`readListedFile`), else the ordinary way (with its messages); with `reader.columns`, the detections are views
  * of that reused storage, valid until the next class is read.
  */
@@ -251,17 +245,28 @@ function readDetClassResultsBytes(inp: { paths: VocPaths; classes: VocClass[]; s
 /** The hint for a missing results file, given once (it names where the results were looked for). */
 const resultsHintOnce = (inp: { paths: VocPaths; classes: VocClass[] }): (() => string | undefined) => firstTimeOnly(() => resultsHint(detResultsPath(inp.paths, inp.classes[0])));
 
+/** How the results files of `inp` are read: its image set's byte index, the results folder listed once, and `columns` (see `DetBytesReader`). */
+function detBytesReader(inp: { paths: VocPaths; classes: VocClass[]; set: KeyList }, columns: DetColumns | undefined): DetBytesReader {
+  const { set } = inp;
+  return {
+    set: { file: set.file, index: set.index, bytes: ByteKeyIndex.fromStrings(set.keys) },
+    folder: listFolder(dirname(detResultsPath(inp.paths, inp.classes[0] ?? ''))),
+    columns,
+  };
+}
+
 /**
- * Reads the results files one after the other (only one file's text is in memory at a time), each image
+ * Reads the results files one after the other (only one file's bytes are in memory at a time), each image
  * id looked up as it is read: per detection only 4 numbers, a confidence, a line and an image position.
  */
-export async function readDetResults(inp: { paths: VocPaths; classes: VocClass[]; set: KeyList }, problems: ProblemCollector, signal?: AbortSignal): Promise<DetInputs> {
+export function readDetResults(inp: { paths: VocPaths; classes: VocClass[]; set: KeyList }, problems: ProblemCollector, signal?: AbortSignal): DetInputs {
   const results: DetResults[] = [];
   const imageOf: Int32Array[] = [];
   const hint = resultsHintOnce(inp);
+  const reader = detBytesReader(inp, undefined);
   for (let k = 0; k < inp.classes.length; k++) {
     if (signal?.aborted) throw signal.reason ?? new Error('aborted');
-    const r = await readDetClassResults(inp, k, problems, hint);
+    const r = readDetClassResultsBytes(inp, k, problems, hint, reader);
     if (r === undefined) continue;
     results[k] = r;
     imageOf[k] = r.imageOf!;
@@ -301,12 +306,8 @@ export async function evaluateDet(options: VocDetOptions, context: RunContext): 
   const results: DetResults[] = [];
   const imageOf: Int32Array[] = [];
   const hint = resultsHintOnce(base);
-  const reader: DetBytesReader = {
-    set: { file: set.file, index: set.index, bytes: ByteKeyIndex.fromStrings(set.keys) },
-    folder: listFolder(dirname(detResultsPath(paths, classes[0] ?? ''))),
-    // a class's detections are dropped once evaluated, unless the per-image statistics read them
-    columns: keep ? undefined : new DetColumns(),
-  };
+  // a class's detections are dropped once evaluated, unless the per-image statistics read them
+  const reader = detBytesReader(base, keep ? undefined : new DetColumns());
   const entries: ApEntry[] = [];
   const scratch = new DetScratch();
   let resultsMs = 0;
@@ -354,7 +355,7 @@ export async function evaluateDet(options: VocDetOptions, context: RunContext): 
 export async function validateDet(options: VocDetOptions): Promise<Diagnostic[]> {
   const problems = new ProblemCollector(1000);
   try {
-    await readDetResults(await readDetSet(options, problems), problems);
+    readDetResults(await readDetSet(options, problems), problems);
   } catch (e) {
     if (!(isDevkitError(e) && e.kind === 'input')) throw e;
   }
