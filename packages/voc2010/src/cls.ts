@@ -226,16 +226,16 @@ export async function readScoredInputs(spec: ScoredTaskSpec, options: VocClsOpti
   const paths = resolveVocPaths(options, spec.kind);
   const names = spec.names(options);
   const lists = await readScoredLists(spec, paths, names, problems, cacheDir);
+  const expected = (n: string): string => `the ${n} results: ${spec.resultsFormat}`;
   if (spec.kind === 'cls') {
     const clean = clsScoresOneByOne(
       names.map((n) => spec.resultsPath(paths, n)),
-      (k) => `the ${names[k]} results: ${spec.resultsFormat}`,
+      (k) => expected(names[k]),
       lists,
     );
     if (clean) return { paths, names, lists, scores: clean.scores, counts: clean.counts };
   }
   const resultsFileHint = firstTimeOnly(() => resultsHint(spec.resultsPath(paths, names[0])));
-  const expected = (n: string): string => `the ${n} results: ${spec.resultsFormat}`;
   // cls results are read as bytes, straight into the list's order (one pass, no string per line)
   const inputs: (string | Buffer | undefined)[] =
     spec.kind === 'cls'
