@@ -15,7 +15,7 @@ import { iouFromConfusion, mean } from '@cvdevkit/metrics';
 import { SEG_LABELS, SEG_NUM_LABELS } from './classes.js';
 import { SEG_HISTOGRAM_SIZE, histogramToConfusion } from './confusion.js';
 import { readSegImageSet, resolveSegPaths, type SegPaths, type VocSegOptions } from './options.js';
-import { scanSegBatch, type SegBatchResult, type SegFolders, type SegImageCounts, type SegItem } from './scan.js';
+import { scanSegBatch, segItems, type SegBatchResult, type SegFolders, type SegImageCounts, type SegItem } from './scan.js';
 import { PACKAGE_NAME, PACKAGE_VERSION } from '../version.js';
 
 export interface SegScan {
@@ -45,7 +45,7 @@ const WORKER_START_CPU_MS = 100;
  * default (`workersAuto`) the first batches are scanned here (`scanHere`) until PROBE_CPU_MS of CPU is spent,
  * then `chooseWorkerCount` decides from their measured cost whether threads pay for the rest.
  */
-function chooseSegThreads(batches: SegItem[][], context: RunContext, scanHere: (until: () => boolean) => void, scanned: () => number): number {
+function chooseSegThreads(batches: string[][], context: RunContext, scanHere: (until: () => boolean) => void, scanned: () => number): number {
   const cap = Math.min(context.workers, batches.length);
   if (cap <= 1 || context.workersAuto !== true) return cap;
   const c0 = process.cpuUsage();
@@ -68,7 +68,8 @@ export async function scanSegmentation(options: VocSegOptions, context: RunConte
   const paths = resolveSegPaths(options);
   const ids = await readSegImageSet(paths.imageSet);
   const perImage = context.perImage === true;
-  const items: SegItem[] = ids.map((id) => ({ id, gtFile: join(paths.gtDir, `${id}.png`), resFile: join(paths.resultDir, `${id}.png`), ...(perImage ? { perImage } : {}) }));
+  // a batch's items (its paths) are made when it is scanned: a run never holds 2,000 paths at once
+  const items = (batch: string[]): SegItem[] => segItems(batch, paths, perImage);
   const imageCounts: SegImageCounts[] = [];
   const hist = new Float64Array(SEG_HISTOGRAM_SIZE);
   const problems = new ProblemCollector();
@@ -82,17 +83,17 @@ export async function scanSegmentation(options: VocSegOptions, context: RunConte
     if (r.images) imageCounts.push(...r.images);
   };
 
-  context.progress.begin('segmentation images', items.length);
+  context.progress.begin('segmentation images', ids.length);
   try {
-    const size = batchSize(items.length, context.workers);
-    const batches: SegItem[][] = [];
-    for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
+    const size = batchSize(ids.length, context.workers);
+    const batches: string[][] = [];
+    for (let i = 0; i < ids.length; i += size) batches.push(ids.slice(i, i + size));
     let first = 0;
     const folders: SegFolders = new Map();
     const scanHere = (until: () => boolean) => {
       for (; first < batches.length && !until(); first++) {
         if (context.signal.aborted) throw context.signal.reason ?? new Error('aborted');
-        add(scanSegBatch(batches[first], folders));
+        add(scanSegBatch(items(batches[first]), folders));
         context.progress.advance(batches[first].length);
       }
     };
@@ -108,7 +109,7 @@ export async function scanSegmentation(options: VocSegOptions, context: RunConte
       const threadLane = async () => {
         while (next < batches.length) {
           const b = next++;
-          results[b] = await pool.run(batches[b]);
+          results[b] = await pool.run(items(batches[b]));
           context.progress.advance(batches[b].length);
         }
       };
@@ -116,7 +117,7 @@ export async function scanSegmentation(options: VocSegOptions, context: RunConte
         while (next < batches.length) {
           if (context.signal.aborted) throw context.signal.reason ?? new Error('aborted');
           const b = next++;
-          results[b] = scanSegBatch(batches[b], folders);
+          results[b] = scanSegBatch(items(batches[b]), folders);
           context.progress.advance(batches[b].length);
           await new Promise((resolve) => setImmediate(resolve)); // let worker replies through
         }
@@ -131,7 +132,7 @@ export async function scanSegmentation(options: VocSegOptions, context: RunConte
   } finally {
     context.progress.end();
   }
-  return { paths, images: items.length, hist, pixels, problems, allVoid, ...(perImage ? { perImage: imageCounts } : {}) };
+  return { paths, images: ids.length, hist, pixels, problems, allVoid, ...(perImage ? { perImage: imageCounts } : {}) };
 }
 
 function allVoidDiagnostics(scan: SegScan): Diagnostic[] {

@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodeIndexedPng } from '@cvdevkit/formats/png';
-import { scanSegBatch, type SegFolders, type SegItem } from './scan.js';
+import { scanSegBatch, segItems, type SegFolders, type SegItem } from './scan.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'cvdevkit-seg-scan-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -35,5 +36,19 @@ describe('scanSegBatch', () => {
     const gone = scanSegBatch(items.slice(0, 1), stale);
     expect(gone.problems).toEqual(scanSegBatch(items.slice(0, 1), new Map()).problems);
     expect(gone.problems.map((p) => p.file)).toEqual([join(resDir, 'a.png')]);
+  });
+});
+
+describe('segItems', () => {
+  it("gives join(dir, `${id}.png`) for every id and folder, separators and dots included", () => {
+    const piece = fc.constantFrom('', '.', '..', '/', '//', '\\', 'a', 'b c', '2010_000001', ':', '.png');
+    const text = fc.array(piece, { maxLength: 5 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(text, text, fc.array(text, { maxLength: 4 }), fc.boolean(), (gtDir, resultDir, ids, perImage) => {
+        const want = ids.map((id) => ({ id, gtFile: join(gtDir, `${id}.png`), resFile: join(resultDir, `${id}.png`), ...(perImage ? { perImage } : {}) }));
+        expect(segItems(ids, { gtDir, resultDir }, perImage)).toEqual(want);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -1,7 +1,9 @@
 /** Reading, checking and counting a batch of segmentation images (runs in a worker or in-process). */
 import { isDevkitError, type Problem } from '@cvdevkit/core';
-import { sep } from 'node:path';
-import { inputLimit, listFolder, listedFileBuffer, readInputBytesSync, readListedFile, type ListedFolder } from '@cvdevkit/formats';
+import { join, sep } from 'node:path';
+// the entries of @cvdevkit/formats a seg run needs, not its whole index (gzip, JSON, caches: ~1 MiB more to load)
+import { inputLimit, readInputBytesSync } from '@cvdevkit/formats/text';
+import { listFolder, listedFileBuffer, readListedFile, type ListedFolder } from '@cvdevkit/formats/files';
 import { ReusableLabelBuffer, decodeLabelPng, readPngHeader, type LabelImage } from '@cvdevkit/formats/png';
 import { SEG_NUM_LABELS } from './classes.js';
 import { SEG_HISTOGRAM_SIZE, accumulateSegHistogram, checkSegPair } from './confusion.js';
@@ -31,6 +33,31 @@ export interface SegBatchResult {
   allVoid: string[];
   /** Per image (when asked), in batch order. */
   images?: SegImageCounts[];
+}
+
+/**
+ * `join(dir, `${id}.png`)`, the path of image `id` in `dir`, made without `join`'s normalising pass when that pass
+ * would change nothing (`id` holds no path separator): `prefix` is `segImagePrefix(dir)`. `join` builds its result
+ * piece by piece (a tree of about ten string pieces a path); this is one piece for the id.
+ */
+export function segImagePath(dir: string, prefix: string, id: string): string {
+  return id.includes('/') || (sep === '\\' && id.includes('\\')) ? join(dir, `${id}.png`) : `${prefix}${id}.png`;
+}
+
+/** What `join(dir, name)` puts before a plain `name` (one without separators, not `.` or `..`). */
+export function segImagePrefix(dir: string): string {
+  return join(dir, 'x').slice(0, -1);
+}
+
+/** The items of a batch of image ids, their paths made when the batch is scanned (`segImagePath`), not all up front. */
+export function segItems(ids: readonly string[], dirs: { gtDir: string; resultDir: string }, perImage: boolean): SegItem[] {
+  const gtPrefix = segImagePrefix(dirs.gtDir);
+  const resPrefix = segImagePrefix(dirs.resultDir);
+  return ids.map((id) => {
+    const item: SegItem = { id, gtFile: segImagePath(dirs.gtDir, gtPrefix, id), resFile: segImagePath(dirs.resultDir, resPrefix, id) };
+    if (perImage) item.perImage = true;
+    return item;
+  });
 }
 
 /** Pixel storage reused from image to image (one pair at a time per thread): no image-sized garbage per file. */
