@@ -84,12 +84,18 @@ export function decodeLabelPng(buffer: Uint8Array, file?: string, options: Label
  */
 export class ReusableLabelBuffer {
   private bytes = new Uint8Array(0);
-  /** `n` bytes of the storage (grown when needed). */
+  /**
+   * `n` bytes of the storage, grown when needed to `n` rounded up to 64 KiB (not doubled: a set of images of
+   * mixed sizes grows it a few times, by little, and it ends at the largest image, not up to twice that).
+   */
   take(n: number): Uint8Array {
-    if (this.bytes.length < n) this.bytes = new Uint8Array(Math.max(n, Math.min(2 * this.bytes.length, 1 << 24)));
+    if (this.bytes.length < n) this.bytes = new Uint8Array(Math.ceil(n / GROW_STEP) * GROW_STEP);
     return this.bytes.subarray(0, n);
   }
 }
+
+/** `ReusableLabelBuffer`'s growth step. */
+const GROW_STEP = 1 << 16;
 
 export interface LabelDecodeOptions {
   /** Where to put the pixels (see `ReusableLabelBuffer`); default: a new array per image. */
