@@ -1,13 +1,14 @@
 import { dirname } from 'node:path';
 import { ProblemCollector, isDevkitError, problemsToDiagnostics, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
 import { precisionRecall, rankDescending } from '@cvdevkit/metrics/ranked';
-import { apMetric, apReport, type ApEntry } from './ap-report.js';
+import { apMetric, apReport, type ApEntry, type ApMetricChoice } from './ap-report.js';
 import { decodeText } from '@cvdevkit/formats/text';
 import { parseActionList, parseLabelledList, parseLabelledListBytes, type LabelledList } from './image-sets.js';
 import { parseActionResults, parseClsResults, type ScoredResults } from './results.js';
 import { firstTimeOnly, quote, readBytesInput, readTextInput } from './text.js';
 import { scratchBuffer } from '@cvdevkit/formats/text';
 import { clsScoresFromBytes } from './cls-scores.js';
+import { evaluateClsWithKernel } from './cls-kernel.js';
 import { imageSetHint, resultsHint } from './path-hints.js';
 import {
   VOC_ACTIONS,
@@ -269,6 +270,10 @@ function countResultsLines(bytes: Buffer, file: string, problems: ProblemCollect
 async function evaluateScored(spec: ScoredTaskSpec, options: VocClsOptions & VocActionOptions, context: RunContext): Promise<Report> {
   const t0 = performance.now();
   const metric = apMetric(context);
+  if (spec.kind === 'cls' && !context.perImage && context.cacheDir === undefined) {
+    const report = clsReportWithKernel(spec, options, metric, t0);
+    if (report) return report;
+  }
   const problems = new ProblemCollector();
   const { paths, names, lists, scores, counts } = await readScoredInputs(spec, options, problems, context.cacheDir);
   problems.throwIfAny();
@@ -287,6 +292,34 @@ async function evaluateScored(spec: ScoredTaskSpec, options: VocClsOptions & Voc
       results: paths.resultsDir,
       ...(context.perImage ? { perImage: (await import('./per-image.js')).scoredPerImage(lists as LabelledList[], scores as Float64Array[], entries, metric.name) } : {}),
     },
+  });
+}
+
+/**
+ * `evaluateScored` for cls through the WebAssembly kernel (`cls-kernel.ts`): the same report, or undefined
+ * when the inputs are not the kernel's clean case (then the JavaScript readers run and give the messages).
+ */
+function clsReportWithKernel(spec: ScoredTaskSpec, options: VocClsOptions, metric: ApMetricChoice, t0: number): Report | undefined {
+  const paths = resolveVocPaths(options, spec.kind);
+  const names = spec.names(options);
+  const run = evaluateClsWithKernel(
+    names.map((n) => spec.listPath(paths, n)),
+    names.map((n) => spec.resultsPath(paths, n)),
+    metric.isVocAp,
+  );
+  if (run === undefined) return undefined;
+  const entries = names.map((key, k): ApEntry => {
+    const c = run.classes[k];
+    return { key, recall: c.recall, precision: c.precision, ap: metric.isVocAp ? c.ap : metric.ap(c.recall, c.precision), npos: c.npos, ndet: c.ndet };
+  });
+  const t2 = performance.now();
+  const t1 = t2 - run.evaluateMs;
+  return apReport({
+    task: spec.task,
+    metric: metric.name,
+    entries,
+    timings: { totalMs: t2 - t0, readMs: t1 - t0, evaluateMs: t2 - t1 },
+    extra: { root: paths.root, set: paths.set, comp: paths.comp, results: paths.resultsDir },
   });
 }
 
