@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ProblemCollector } from '@cvdevkit/core';
 import { averagePrecisionArea } from '@cvdevkit/metrics/ranked';
 import { makeTempDir, removeTempDirs } from '@cvdevkit/test-utils';
-import { evaluateClsWithKernel, type ClsKernelClass } from './cls-kernel.js';
+import { evaluateClsResultsWithKernel, evaluateClsWithKernel, type ClsKernelClass } from './cls-kernel.js';
 import { evaluateScoredList } from './cls.js';
 import { clsScoresFromBytes } from './cls-scores.js';
 import { parseLabelledListBytes, type LabelledList } from './image-sets.js';
@@ -15,14 +15,19 @@ afterAll(() => removeTempDirs());
 /** The JavaScript path of `voc2010/cls` on the same files: each class's entry, or undefined when any file had a problem. */
 function javascriptPath(lists: string[], results: string[]): ClsKernelClass[] | undefined {
   const problems = new ProblemCollector();
-  let previous: LabelledList | undefined;
-  const parsed = lists.map((f) => (previous = parseLabelledListBytes(readFileSync(f), f, problems, previous)));
+  const parsed = readLists(lists, problems);
   const scores = results.map((f, k) => clsScoresFromBytes(readFileSync(f), f, parsed[k], problems));
   if (problems.size > 0) return undefined;
   return parsed.map((list, k) => {
     const e = evaluateScoredList(list.labels, scores[k].scores, averagePrecisionArea, 'c', scores[k].count);
     return { recall: e.recall, precision: e.precision, ap: e.ap, npos: e.npos, ndet: e.ndet };
   });
+}
+
+/** The lists as the JavaScript path reads them (each offered the previous one's keys). */
+function readLists(lists: string[], problems: ProblemCollector): LabelledList[] {
+  let previous: LabelledList | undefined;
+  return lists.map((f) => (previous = parseLabelledListBytes(readFileSync(f), f, problems, previous)));
 }
 
 /** Bit-for-bit equality of two runs (Object.is: NaN equals NaN, -0 differs from 0). */
@@ -129,7 +134,19 @@ describe('the cls WebAssembly kernel', () => {
         const js = javascriptPath(c.lists, c.results);
         const wasm = evaluateClsWithKernel(c.lists, c.results, true);
         runs++;
+        // the kernel given the lists (as from the list cache) reads the results alike
+        const problems = new ProblemCollector();
+        const parsed = readLists(c.lists, problems);
+        const given = problems.size === 0 ? evaluateClsResultsWithKernel(parsed, c.results, true) : undefined;
+        if (given !== undefined) {
+          expect(sameBits(given.classes, js!)).toBe(true);
+          // lists from the cache: one array of string keys
+          const keys = parsed[0].keys;
+          const cached = parsed.map((l): LabelledList => ({ file: l.file, keys, lines: l.lines, labels: l.labels, index: l.index }));
+          expect(sameBits(evaluateClsResultsWithKernel(cached, c.results, true)!.classes, js!)).toBe(true);
+        }
         if (wasm === undefined) return;
+        expect(given).toBeDefined();
         answered++;
         expect(js).toBeDefined();
         expect(sameBits(wasm.classes, js!)).toBe(true);

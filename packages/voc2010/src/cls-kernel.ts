@@ -14,6 +14,7 @@ import { isUtf8 } from 'node:buffer';
 import { ProblemCollector } from '@cvdevkit/core';
 import { scratchBuffer } from '@cvdevkit/formats/text';
 import { CLS_KERNEL_WASM } from './cls-kernel-wasm.js';
+import type { LabelledList } from './image-sets.js';
 import { readBytesInput } from './text.js';
 
 /** The little of the WebAssembly API used here (the project's type libraries do not declare it). */
@@ -60,85 +61,214 @@ export interface ClsKernelRun {
 }
 
 /**
- * Reads `lists[k]` and `results[k]` and evaluates class k, for every k, through the kernel (class by class:
- * one set of columns, little fresh memory); `undefined` when anything is not the clean case (then nothing
- * has been reported: read the task the JavaScript way). `wantAp`: compute VOCap too.
+ * One run's kernel instance and its memory: the ids (bytes at 0, spans, the hash index), then one column of
+ * each kind (labels, scores, the sort's keys and orders, the curve), then the file being read. The classes
+ * go through it one by one: one set of columns, little fresh memory.
+ */
+class ClsKernel {
+  private constructor(
+    private readonly k: KernelExports,
+    readonly n: number,
+    private readonly starts: number,
+    private readonly ends: number,
+    private readonly table: number,
+    private readonly mask: number,
+    readonly labels0: number,
+  ) {
+    const column = align8(4 * n);
+    this.hist = table + 4 * (mask + 1);
+    this.labels = this.hist + 1024;
+    this.scores = this.labels + column;
+    this.keys = this.scores + 8 * n;
+    this.order = this.keys + 8 * n;
+    this.tmp = this.order + column;
+    this.recall = this.tmp + column;
+    this.precision = this.recall + 8 * n;
+    this.mpre = this.precision + 8 * n;
+    this.files = this.mpre + 8 * (n + 2);
+    this.ensure(this.files);
+  }
+
+  private readonly hist: number;
+  /** The labels column (class 0's labels stay at `labels0` when the kernel read list 0). */
+  readonly labels: number;
+  private readonly scores: number;
+  private readonly keys: number;
+  private readonly order: number;
+  private readonly tmp: number;
+  private readonly recall: number;
+  private readonly precision: number;
+  private readonly mpre: number;
+  private readonly files: number;
+
+  /** The kernel of a run whose ids are list 0's (`bytes`; its labels at `labels0`); undefined unless clean. */
+  static fromFirstList(bytes: Buffer): ClsKernel | undefined {
+    const k = instantiate();
+    const len = bytes.length;
+    const nmax = ((len + 1) >> 2) + 1;
+    const starts = align8(len);
+    const ends = starts + 4 * nmax;
+    const labels0 = align8(ends + 4 * nmax);
+    grow(k, labels0 + 4 * nmax);
+    new Uint8Array(k.memory.buffer, 0, len).set(bytes);
+    const n = k.scanList(0, len, 0, 0, starts, ends, labels0);
+    return n > 0 ? ClsKernel.indexed(k, n, starts, ends, align8(labels0 + 4 * nmax), labels0) : undefined;
+  }
+
+  /** The kernel of a run whose ids are the spans `[starts[i], ends[i])` of `bytes`, i < n (lists read before); undefined unless clean. */
+  static fromKeys(bytes: Uint8Array, starts0: Int32Array, ends0: Int32Array, n: number): ClsKernel | undefined {
+    if (n <= 0) return undefined;
+    const k = instantiate();
+    const len = bytes.length;
+    const starts = align8(len);
+    const ends = starts + 4 * n;
+    const after = align8(ends + 4 * n);
+    grow(k, after);
+    new Uint8Array(k.memory.buffer, 0, len).set(bytes);
+    new Int32Array(k.memory.buffer, starts, n).set(starts0.subarray(0, n));
+    new Int32Array(k.memory.buffer, ends, n).set(ends0.subarray(0, n));
+    return ClsKernel.indexed(k, n, starts, ends, after, -1);
+  }
+
+  private static indexed(k: KernelExports, n: number, starts: number, ends: number, table: number, labels0: number): ClsKernel | undefined {
+    let cap = 16;
+    while (cap < n * 2) cap *= 2;
+    const kernel = new ClsKernel(k, n, starts, ends, table, cap - 1, labels0);
+    new Int32Array(k.memory.buffer, table, cap).fill(0);
+    return k.indexKeys(n, starts, ends, table, cap - 1) === 0 ? kernel : undefined;
+  }
+
+  private ensure(bytes: number): void {
+    grow(this.k, bytes);
+  }
+
+  /** `bytes` into the file area. */
+  private place(bytes: Buffer): void {
+    this.ensure(this.files + bytes.length);
+    new Uint8Array(this.k.memory.buffer, this.files, bytes.length).set(bytes);
+  }
+
+  /** A further list's labels into the labels column: false unless it lists exactly the run's ids, cleanly. */
+  readList(bytes: Buffer): boolean {
+    this.place(bytes);
+    return this.k.scanList(this.files, bytes.length, 1, this.n, this.starts, this.ends, this.labels) === this.n;
+  }
+
+  /** `labels` (n of them) into the labels column. */
+  setLabels(labels: Int32Array): void {
+    new Int32Array(this.k.memory.buffer, this.labels, this.n).set(labels.subarray(0, this.n));
+  }
+
+  /** A results file's scores into the scores column: its lines, or -1 unless clean. */
+  readScores(bytes: Buffer): number {
+    this.place(bytes);
+    return this.k.scanScores(this.files, bytes.length, this.starts, this.ends, this.table, this.mask, this.scores, this.n);
+  }
+
+  /** The class whose labels are at `labels` and scores in the scores column. */
+  evaluate(labels: number, wantAp: boolean, ndet: number): ClsKernelClass {
+    const k = this.k;
+    const ap = k.evaluate(this.n, this.scores, labels, this.keys, this.order, this.tmp, this.hist, this.recall, this.precision, this.mpre, wantAp ? 1 : 0);
+    return {
+      recall: new Float64Array(k.memory.buffer, this.recall, this.n).slice(),
+      precision: new Float64Array(k.memory.buffer, this.precision, this.n).slice(),
+      ap: wantAp ? ap : NaN,
+      npos: k.npos.value,
+      ndet,
+    };
+  }
+}
+
+function grow(k: KernelExports, bytes: number): void {
+  const have = k.memory.buffer.byteLength;
+  if (bytes > have) k.memory.grow(Math.ceil((bytes - have) / 65536));
+}
+
+/** A reader of whole files that gives undefined on any problem or on bytes that are not UTF-8 (left to the JavaScript path). */
+function cleanReader(): (file: string) => Buffer | undefined {
+  const trial = new ProblemCollector();
+  const scratch = scratchBuffer();
+  return (file) => {
+    const bytes = readBytesInput(file, 'a text file', trial, undefined, scratch);
+    return bytes !== undefined && trial.size === 0 && isUtf8(bytes) ? bytes : undefined;
+  };
+}
+
+/**
+ * Reads `lists[k]` and `results[k]` and evaluates class k, for every k, through the kernel; `undefined`
+ * when anything is not the clean case (then nothing has been reported: read the task the JavaScript way).
+ * `wantAp`: compute VOCap too.
  */
 export function evaluateClsWithKernel(lists: readonly string[], results: readonly string[], wantAp: boolean): ClsKernelRun | undefined {
   const classes = lists.length;
   if (classes === 0 || results.length !== classes) return undefined;
-  const trial = new ProblemCollector();
-  const scratch = scratchBuffer();
-  const read = (file: string): Buffer | undefined => {
-    const bytes = readBytesInput(file, 'a text file', trial, undefined, scratch);
-    return bytes !== undefined && trial.size === 0 && isUtf8(bytes) ? bytes : undefined;
-  };
-  const k0 = instantiate();
-  const memory = k0.memory;
-  const ensure = (bytes: number): void => {
-    const have = memory.buffer.byteLength;
-    if (bytes > have) memory.grow(Math.ceil((bytes - have) / 65536));
-  };
-
-  // list 0: its bytes stay at 0 (the ids every other list and result is compared with)
+  const read = cleanReader();
   const first = read(lists[0]);
-  if (first === undefined) return undefined;
-  const len0 = first.length;
-  const nmax = ((len0 + 1) >> 2) + 1;
-  const starts = align8(len0);
-  const ends = starts + 4 * nmax;
-  const labels0 = align8(ends + 4 * nmax);
-  ensure(labels0 + 4 * nmax);
-  new Uint8Array(memory.buffer, 0, len0).set(first);
-  const n = k0.scanList(0, len0, 0, 0, starts, ends, labels0);
-  if (n <= 0) return undefined;
-
-  let cap = 16;
-  while (cap < n * 2) cap *= 2;
-  const table = align8(labels0 + 4 * nmax);
-  const hist = table + 4 * cap;
-  const column = align8(4 * n);
-  const labelsK = hist + 1024;
-  const scores = labelsK + column;
-  const keys = scores + 8 * n;
-  const order = keys + 8 * n;
-  const tmp = order + column;
-  const recall = tmp + column;
-  const precision = recall + 8 * n;
-  const mpre = precision + 8 * n;
-  const files = mpre + 8 * (n + 2);
-  ensure(files);
-  new Int32Array(memory.buffer, table, cap).fill(0);
-  if (k0.indexKeys(n, starts, ends, table, cap - 1) !== 0) return undefined;
-
-  const place = (bytes: Buffer): void => {
-    ensure(files + bytes.length);
-    new Uint8Array(memory.buffer, files, bytes.length).set(bytes);
-  };
+  const kernel = first && ClsKernel.fromFirstList(first);
+  if (!kernel) return undefined;
   const out: ClsKernelClass[] = [];
   let evaluateMs = 0;
   for (let k = 0; k < classes; k++) {
-    const labels = k === 0 ? labels0 : labelsK;
     if (k > 0) {
       const list = read(lists[k]);
-      if (list === undefined) return undefined;
-      place(list);
-      if (k0.scanList(files, list.length, 1, n, starts, ends, labels) !== n) return undefined;
+      if (list === undefined || !kernel.readList(list)) return undefined;
     }
     const bytes = read(results[k]);
-    if (bytes === undefined) return undefined;
-    place(bytes);
-    const ndet = k0.scanScores(files, bytes.length, starts, ends, table, cap - 1, scores, n);
+    const ndet = bytes ? kernel.readScores(bytes) : -1;
     if (ndet < 0) return undefined;
     const t = performance.now();
-    const ap = k0.evaluate(n, scores, labels, keys, order, tmp, hist, recall, precision, mpre, wantAp ? 1 : 0);
-    out.push({
-      recall: new Float64Array(memory.buffer, recall, n).slice(),
-      precision: new Float64Array(memory.buffer, precision, n).slice(),
-      ap: wantAp ? ap : NaN,
-      npos: k0.npos.value,
-      ndet,
-    });
+    out.push(kernel.evaluate(k === 0 ? kernel.labels0 : kernel.labels, wantAp, ndet));
+    evaluateMs += performance.now() - t;
+  }
+  return { classes: out, evaluateMs };
+}
+
+/**
+ * The kernel of lists that share their ids: the byte spans they were read into, or (lists from the cache,
+ * one key array) the keys written out as bytes; undefined when they do not share them.
+ */
+function kernelOfLists(lists: readonly LabelledList[]): ClsKernel | undefined {
+  const first = lists[0];
+  const index = first.byteKeys;
+  if (index !== undefined) {
+    if (lists.some((l) => l.byteKeys !== index) || index.size !== index.count) return undefined;
+    return ClsKernel.fromKeys(index.bytes, index.starts, index.ends, index.count);
+  }
+  const keys = first.keys;
+  if (lists.some((l) => l.byteKeys !== undefined || l.keys !== keys)) return undefined;
+  const n = keys.length;
+  const starts = new Int32Array(n);
+  const ends = new Int32Array(n);
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    starts[i] = p;
+    p += Buffer.byteLength(keys[i], 'utf8');
+    ends[i] = p;
+    p++;
+  }
+  return ClsKernel.fromKeys(Buffer.from(keys.join('\n'), 'utf8'), starts, ends, n);
+}
+
+/**
+ * `evaluateClsWithKernel` with the lists given (read before, from the list cache or the JavaScript
+ * readers): only the results files are read. The lists must share one set of ids (as the class lists of a
+ * set do), else undefined.
+ */
+export function evaluateClsResultsWithKernel(lists: readonly LabelledList[], results: readonly string[], wantAp: boolean): ClsKernelRun | undefined {
+  const classes = lists.length;
+  if (classes === 0 || results.length !== classes) return undefined;
+  const kernel = kernelOfLists(lists);
+  if (!kernel || lists.some((l) => l.labels.length !== kernel.n)) return undefined;
+  const read = cleanReader();
+  const out: ClsKernelClass[] = [];
+  let evaluateMs = 0;
+  for (let k = 0; k < classes; k++) {
+    kernel.setLabels(lists[k].labels);
+    const bytes = read(results[k]);
+    const ndet = bytes ? kernel.readScores(bytes) : -1;
+    if (ndet < 0) return undefined;
+    const t = performance.now();
+    out.push(kernel.evaluate(kernel.labels, wantAp, ndet));
     evaluateMs += performance.now() - t;
   }
   return { classes: out, evaluateMs };

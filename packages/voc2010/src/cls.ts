@@ -8,7 +8,7 @@ import { parseActionResults, parseClsResults, type ScoredResults } from './resul
 import { firstTimeOnly, quote, readBytesInput, readTextInput } from './text.js';
 import { scratchBuffer } from '@cvdevkit/formats/text';
 import { clsScoresFromBytes } from './cls-scores.js';
-import { evaluateClsWithKernel } from './cls-kernel.js';
+import { evaluateClsResultsWithKernel, evaluateClsWithKernel, type ClsKernelRun } from './cls-kernel.js';
 import { imageSetHint, resultsHint } from './path-hints.js';
 import {
   VOC_ACTIONS,
@@ -270,8 +270,8 @@ function countResultsLines(bytes: Buffer, file: string, problems: ProblemCollect
 async function evaluateScored(spec: ScoredTaskSpec, options: VocClsOptions & VocActionOptions, context: RunContext): Promise<Report> {
   const t0 = performance.now();
   const metric = apMetric(context);
-  if (spec.kind === 'cls' && !context.perImage && context.cacheDir === undefined) {
-    const report = clsReportWithKernel(spec, options, metric, t0);
+  if (spec.kind === 'cls' && !context.perImage) {
+    const report = await clsReportWithKernel(spec, options, metric, t0, context.cacheDir);
     if (report) return report;
   }
   const problems = new ProblemCollector();
@@ -298,18 +298,29 @@ async function evaluateScored(spec: ScoredTaskSpec, options: VocClsOptions & Voc
 /**
  * `evaluateScored` for cls through the WebAssembly kernel (`cls-kernel.ts`): the same report, or undefined
  * when the inputs are not the kernel's clean case (then the JavaScript readers run and give the messages).
+ * With a cache directory the lists come from the list cache (read and kept there the usual way) and the
+ * kernel reads the results; without, it reads both.
  */
-function clsReportWithKernel(spec: ScoredTaskSpec, options: VocClsOptions, metric: ApMetricChoice, t0: number): Report | undefined {
+async function clsReportWithKernel(spec: ScoredTaskSpec, options: VocClsOptions, metric: ApMetricChoice, t0: number, cacheDir: string | undefined): Promise<Report | undefined> {
   const paths = resolveVocPaths(options, spec.kind);
   const names = spec.names(options);
-  const run = evaluateClsWithKernel(
-    names.map((n) => spec.listPath(paths, n)),
-    names.map((n) => spec.resultsPath(paths, n)),
-    metric.isVocAp,
-  );
+  const results = names.map((n) => spec.resultsPath(paths, n));
+  let run: ClsKernelRun | undefined;
+  if (cacheDir === undefined) {
+    run = evaluateClsWithKernel(
+      names.map((n) => spec.listPath(paths, n)),
+      results,
+      metric.isVocAp,
+    );
+  } else {
+    const trial = new ProblemCollector();
+    const lists = await readScoredLists(spec, paths, names, trial, cacheDir);
+    if (trial.size === 0 && lists.every((l) => l !== undefined)) run = evaluateClsResultsWithKernel(lists as LabelledList[], results, metric.isVocAp);
+  }
   if (run === undefined) return undefined;
+  const classes = run.classes;
   const entries = names.map((key, k): ApEntry => {
-    const c = run.classes[k];
+    const c = classes[k];
     return { key, recall: c.recall, precision: c.precision, ap: metric.isVocAp ? c.ap : metric.ap(c.recall, c.precision), npos: c.npos, ndet: c.ndet };
   });
   const t2 = performance.now();
