@@ -179,9 +179,28 @@ class ClsKernel {
   }
 }
 
+/** Grows the kernel's memory to `bytes`; a memory that cannot grow (past 4 GiB, or none left) ends the kernel's run. */
 function grow(k: KernelExports, bytes: number): void {
   const have = k.memory.buffer.byteLength;
-  if (bytes > have) k.memory.grow(Math.ceil((bytes - have) / 65536));
+  if (bytes <= have) return;
+  try {
+    k.memory.grow(Math.ceil((bytes - have) / 65536));
+  } catch {
+    throw new KernelOutOfMemory();
+  }
+}
+
+/** The kernel's memory could not grow: the JavaScript path reads the run (and reports what it finds). */
+class KernelOutOfMemory extends Error {}
+
+/** `run()`, or undefined when the kernel's memory could not grow. */
+function withinMemory<T>(run: () => T | undefined): T | undefined {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof KernelOutOfMemory) return undefined;
+    throw e;
+  }
 }
 
 /** A reader of whole files that gives undefined on any problem or on bytes that are not UTF-8 (left to the JavaScript path). */
@@ -200,6 +219,10 @@ function cleanReader(): (file: string) => Buffer | undefined {
  * `wantAp`: compute VOCap too.
  */
 export function evaluateClsWithKernel(lists: readonly string[], results: readonly string[], wantAp: boolean): ClsKernelRun | undefined {
+  return withinMemory(() => readAndEvaluate(lists, results, wantAp));
+}
+
+function readAndEvaluate(lists: readonly string[], results: readonly string[], wantAp: boolean): ClsKernelRun | undefined {
   const classes = lists.length;
   if (classes === 0 || results.length !== classes) return undefined;
   const read = cleanReader();
@@ -255,6 +278,10 @@ function kernelOfLists(lists: readonly LabelledList[]): ClsKernel | undefined {
  * set do), else undefined.
  */
 export function evaluateClsResultsWithKernel(lists: readonly LabelledList[], results: readonly string[], wantAp: boolean): ClsKernelRun | undefined {
+  return withinMemory(() => readResultsAndEvaluate(lists, results, wantAp));
+}
+
+function readResultsAndEvaluate(lists: readonly LabelledList[], results: readonly string[], wantAp: boolean): ClsKernelRun | undefined {
   const classes = lists.length;
   if (classes === 0 || results.length !== classes) return undefined;
   const kernel = kernelOfLists(lists);
