@@ -16,6 +16,7 @@ import { scratchBuffer } from '@cvdevkit/formats/text';
 import { CLS_KERNEL_WASM } from './cls-kernel-wasm.js';
 import type { LabelledList } from './image-sets.js';
 import { readBytesInput } from './text.js';
+import { nowMs } from './clock.js';
 
 /** The little of the WebAssembly API used here (the project's type libraries do not declare it). */
 interface Wasm {
@@ -239,9 +240,9 @@ function readAndEvaluate(lists: readonly string[], results: readonly string[], w
     const bytes = read(results[k]);
     const ndet = bytes ? kernel.readScores(bytes) : -1;
     if (ndet < 0) return undefined;
-    const t = performance.now();
+    const t = nowMs();
     out.push(kernel.evaluate(k === 0 ? kernel.labels0 : kernel.labels, wantAp, ndet));
-    evaluateMs += performance.now() - t;
+    evaluateMs += nowMs() - t;
   }
   return { classes: out, evaluateMs };
 }
@@ -294,9 +295,9 @@ function readResultsAndEvaluate(lists: readonly LabelledList[], results: readonl
     const bytes = read(results[k]);
     const ndet = bytes ? kernel.readScores(bytes) : -1;
     if (ndet < 0) return undefined;
-    const t = performance.now();
+    const t = nowMs();
     out.push(kernel.evaluate(kernel.labels, wantAp, ndet));
-    evaluateMs += performance.now() - t;
+    evaluateMs += nowMs() - t;
   }
   return { classes: out, evaluateMs };
 }

@@ -10,6 +10,7 @@ import { scratchBuffer } from '@cvdevkit/formats/text';
 import { clsScoresFromBytes } from './cls-scores.js';
 import { evaluateClsResultsWithKernel, evaluateClsWithKernel, type ClsKernelRun } from './cls-kernel.js';
 import { imageSetHint, resultsHint } from './path-hints.js';
+import { nowMs } from './clock.js';
 import {
   VOC_ACTIONS,
   VOC_CLASSES,
@@ -268,7 +269,7 @@ function countResultsLines(bytes: Buffer, file: string, problems: ProblemCollect
 }
 
 async function evaluateScored(spec: ScoredTaskSpec, options: VocClsOptions & VocActionOptions, context: RunContext): Promise<Report> {
-  const t0 = performance.now();
+  const t0 = nowMs();
   const metric = apMetric(context);
   if (spec.kind === 'cls' && !context.perImage) {
     const report = await clsReportWithKernel(spec, options, metric, t0, context.cacheDir);
@@ -277,9 +278,9 @@ async function evaluateScored(spec: ScoredTaskSpec, options: VocClsOptions & Voc
   const problems = new ProblemCollector();
   const { paths, names, lists, scores, counts } = await readScoredInputs(spec, options, problems, context.cacheDir);
   problems.throwIfAny();
-  const t1 = performance.now();
+  const t1 = nowMs();
   const entries = names.map((n, k) => evaluateScoredList(lists[k]!.labels, scores[k]!, metric.ap, n, counts[k], context.perImage));
-  const t2 = performance.now();
+  const t2 = nowMs();
   return apReport({
     task: spec.task,
     metric: metric.name,
@@ -323,7 +324,7 @@ async function clsReportWithKernel(spec: ScoredTaskSpec, options: VocClsOptions,
     const c = classes[k];
     return { key, recall: c.recall, precision: c.precision, ap: metric.isVocAp ? c.ap : metric.ap(c.recall, c.precision), npos: c.npos, ndet: c.ndet };
   });
-  const t2 = performance.now();
+  const t2 = nowMs();
   const t1 = t2 - run.evaluateMs;
   return apReport({
     task: spec.task,
