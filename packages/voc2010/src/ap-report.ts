@@ -11,6 +11,8 @@ export interface ApMetricChoice {
   name: string;
   ap: (recall: ArrayLike<number>, precision: ArrayLike<number>) => number;
   protocol: Readonly<Record<string, string | number | boolean>>;
+  /** Whether `ap` is VOCap itself (`apVoc2010`), which the cls kernel computes as it does. */
+  isVocAp: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ export function apMetric(context: RunContext): ApMetricChoice {
   const name = context.metric ?? AP_METRIC;
   const metric = (context.metricPlugin as MetricPlugin<RankedCurve, number> | undefined) ?? findMetric({ metrics: AP_METRICS }, name);
   if (metric === undefined) throw usageError(`unknown AP metric "${name}"`, 'usage/unknown-metric', `use one of ${AP_METRICS.map((m) => m.name).join(', ')}`);
-  return { name: metric.name, ap: (recall, precision) => metric.compute({ recall, precision }), protocol: metric.protocol ?? {} };
+  return { name: metric.name, ap: (recall, precision) => metric.compute({ recall, precision }), protocol: metric.protocol ?? {}, isVocAp: metric === apVoc2010 };
 }
 
 /** One evaluated class / part / action: its PR curve (every official point, NaN kept) and AP. */

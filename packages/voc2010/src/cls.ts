@@ -1,14 +1,16 @@
 import { dirname } from 'node:path';
 import { ProblemCollector, isDevkitError, problemsToDiagnostics, type Diagnostic, type Report, type RunContext } from '@cvdevkit/core';
 import { precisionRecall, rankDescending } from '@cvdevkit/metrics/ranked';
-import { apMetric, apReport, type ApEntry } from './ap-report.js';
+import { apMetric, apReport, type ApEntry, type ApMetricChoice } from './ap-report.js';
 import { decodeText } from '@cvdevkit/formats/text';
 import { parseActionList, parseLabelledList, parseLabelledListBytes, type LabelledList } from './image-sets.js';
 import { parseActionResults, parseClsResults, type ScoredResults } from './results.js';
 import { firstTimeOnly, quote, readBytesInput, readTextInput } from './text.js';
 import { scratchBuffer } from '@cvdevkit/formats/text';
 import { clsScoresFromBytes } from './cls-scores.js';
+import { evaluateClsResultsWithKernel, evaluateClsWithKernel, type ClsKernelRun } from './cls-kernel.js';
 import { imageSetHint, resultsHint } from './path-hints.js';
+import { nowMs } from './clock.js';
 import {
   VOC_ACTIONS,
   VOC_CLASSES,
@@ -267,14 +269,18 @@ function countResultsLines(bytes: Buffer, file: string, problems: ProblemCollect
 }
 
 async function evaluateScored(spec: ScoredTaskSpec, options: VocClsOptions & VocActionOptions, context: RunContext): Promise<Report> {
-  const t0 = performance.now();
+  const t0 = nowMs();
   const metric = apMetric(context);
+  if (spec.kind === 'cls' && !context.perImage) {
+    const report = await clsReportWithKernel(spec, options, metric, t0, context.cacheDir);
+    if (report) return report;
+  }
   const problems = new ProblemCollector();
   const { paths, names, lists, scores, counts } = await readScoredInputs(spec, options, problems, context.cacheDir);
   problems.throwIfAny();
-  const t1 = performance.now();
+  const t1 = nowMs();
   const entries = names.map((n, k) => evaluateScoredList(lists[k]!.labels, scores[k]!, metric.ap, n, counts[k], context.perImage));
-  const t2 = performance.now();
+  const t2 = nowMs();
   return apReport({
     task: spec.task,
     metric: metric.name,
@@ -287,6 +293,45 @@ async function evaluateScored(spec: ScoredTaskSpec, options: VocClsOptions & Voc
       results: paths.resultsDir,
       ...(context.perImage ? { perImage: (await import('./per-image.js')).scoredPerImage(lists as LabelledList[], scores as Float64Array[], entries, metric.name) } : {}),
     },
+  });
+}
+
+/**
+ * `evaluateScored` for cls through the WebAssembly kernel (`cls-kernel.ts`): the same report, or undefined
+ * when the inputs are not the kernel's clean case (then the JavaScript readers run and give the messages).
+ * With a cache directory the lists come from the list cache (read and kept there the usual way) and the
+ * kernel reads the results; without, it reads both.
+ */
+async function clsReportWithKernel(spec: ScoredTaskSpec, options: VocClsOptions, metric: ApMetricChoice, t0: number, cacheDir: string | undefined): Promise<Report | undefined> {
+  const paths = resolveVocPaths(options, spec.kind);
+  const names = spec.names(options);
+  const results = names.map((n) => spec.resultsPath(paths, n));
+  let run: ClsKernelRun | undefined;
+  if (cacheDir === undefined) {
+    run = evaluateClsWithKernel(
+      names.map((n) => spec.listPath(paths, n)),
+      results,
+      metric.isVocAp,
+    );
+  } else {
+    const trial = new ProblemCollector();
+    const lists = await readScoredLists(spec, paths, names, trial, cacheDir);
+    if (trial.size === 0 && lists.every((l) => l !== undefined)) run = evaluateClsResultsWithKernel(lists as LabelledList[], results, metric.isVocAp);
+  }
+  if (run === undefined) return undefined;
+  const classes = run.classes;
+  const entries = names.map((key, k): ApEntry => {
+    const c = classes[k];
+    return { key, recall: c.recall, precision: c.precision, ap: metric.isVocAp ? c.ap : metric.ap(c.recall, c.precision), npos: c.npos, ndet: c.ndet };
+  });
+  const t2 = nowMs();
+  const t1 = t2 - run.evaluateMs;
+  return apReport({
+    task: spec.task,
+    metric: metric.name,
+    entries,
+    timings: { totalMs: t2 - t0, readMs: t1 - t0, evaluateMs: t2 - t1 },
+    extra: { root: paths.root, set: paths.set, comp: paths.comp, results: paths.resultsDir },
   });
 }
 

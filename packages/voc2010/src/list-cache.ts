@@ -5,9 +5,8 @@
  * The twenty lists of a set share one key table. Only a list read without any problem is kept, so a cached
  * list is exactly what reading the file again gives; a missing, changed or unreadable entry is read again.
  */
-import { statSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import { makeDirs } from '@cvdevkit/formats';
+import { readFileSync, statSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LabelledList } from './image-sets.js';
 import { PACKAGE_VERSION } from './version.js';
@@ -75,7 +74,8 @@ export class LabelledListCache {
     const file = join(cacheDir, `voc2010-lists-${nameHash(dir)}.json`);
     let data: ListCacheFile = { format: FORMAT, version: PACKAGE_VERSION, dir, keyTables: [], entries: {} };
     try {
-      const c = JSON.parse(await readFile(file, 'utf8')) as ListCacheFile;
+      // read synchronously: one small file, no thread-pool round trip
+      const c = JSON.parse(readFileSync(file, 'utf8')) as ListCacheFile;
       if (c.format === FORMAT && c.version === PACKAGE_VERSION && c.dir === dir && Array.isArray(c.keyTables) && c.entries) data = c;
     } catch {
       // no cache yet, or an unreadable one: every list is read
@@ -89,7 +89,17 @@ export class LabelledListCache {
     if (!e || e.size !== stamp!.size || e.mtimeMs !== stamp!.mtimeMs) return undefined;
     const keys = this.data.keyTables[e.keys];
     if (!keys || keys.length !== e.labels.length) return undefined;
-    return { file: path, keys, lines: e.lines ?? this.linesUpTo(keys.length), labels: Int32Array.from(e.labels), index: this.indexOf(e.keys) };
+    // the string index only when asked for (a cls run through the WebAssembly kernel never asks)
+    const indexOf = (t: number): Map<string, number> => this.indexOf(t);
+    return {
+      file: path,
+      keys,
+      lines: e.lines ?? this.linesUpTo(keys.length),
+      labels: Int32Array.from(e.labels),
+      get index() {
+        return indexOf(e.keys);
+      },
+    };
   }
 
   /** Keeps `list` (read without problems from a file with `stamp`). */
@@ -103,6 +113,8 @@ export class LabelledListCache {
   async save(): Promise<void> {
     if (!this.changed) return;
     try {
+      // loaded only to write: a run that finds every list cached does not load the output side of formats
+      const { makeDirs } = await import('@cvdevkit/formats/fs');
       await makeDirs(join(this.file, '..'));
       const tmp = `${this.file}.${process.pid}.tmp`;
       await writeFile(tmp, JSON.stringify(this.data));
