@@ -70,28 +70,32 @@ function rowFor(input: CocoReportInput, k: number): ReportRow {
 /**
  * PR curves of a category: recall = the recall thresholds, `precision` at IoU 0.5 and `precisionMean`
  * (the mean over the IoU thresholds, numpy's pairwise order) in area "all" at the AP's maxDets;
- * none when the category has no non-ignored GT.
+ * none when the category has no non-ignored GT. The series are Float64Arrays (the JSON writer's fast path: no
+ * string per number), `recall` the one array `recall` given for every category.
  */
-function curveFor(input: CocoReportInput, k: number): ReportCurve | undefined {
+function curveFor(input: CocoReportInput, k: number, recall: Float64Array, column: Float64Array): ReportCurve | undefined {
   const { params, acc, setup, fixes } = input;
   const { T, R } = acc;
   const cell = curveCell(params, fixes.maxdets === true);
   if (!cell) return undefined;
-  const t50 = Array.from(params.iouThrs).indexOf(0.5);
+  const t50 = params.iouThrs.indexOf(0.5);
   const base = precisionIndex(acc, 0, 0, k, cell.a, cell.m);
   const rStride = precisionIndex(acc, 0, 1, k, cell.a, cell.m) - base;
-  const at = (t: number, r: number) => acc.precision[base + (t * R + r) * rStride];
-  if (at(0, 0) === -1) return undefined;
+  const tStride = R * rStride;
+  const p = acc.precision;
+  if (p[base] === -1) return undefined;
   const precisionMean = new Float64Array(R);
-  const column = new Float64Array(T);
   for (let r = 0; r < R; r++) {
-    for (let t = 0; t < T; t++) column[t] = at(t, r);
-    precisionMean[r] = pairwiseSum(column) / T;
+    const at = base + r * rStride;
+    for (let t = 0; t < T; t++) column[t] = p[at + t * tStride];
+    precisionMean[r] = pairwiseSum(column, 0, T) / T;
   }
-  const curve: ReportCurve = { key: String(setup.kCatIds[k]), recall: Array.from(params.recThrs), precisionMean: Array.from(precisionMean) };
-  if (t50 >= 0) curve.precision = Array.from({ length: R }, (_, r) => at(t50, r));
-  else curve.precision = Array.from(precisionMean);
-  return curve;
+  let precision: Float64Array;
+  if (t50 >= 0) {
+    precision = new Float64Array(R);
+    for (let r = 0; r < R; r++) precision[r] = p[base + t50 * tStride + r * rStride];
+  } else precision = precisionMean.slice();
+  return { key: String(setup.kCatIds[k]), recall, precisionMean, precision };
 }
 
 export function cocoReport(input: CocoReportInput): Report {
@@ -102,9 +106,11 @@ export function cocoReport(input: CocoReportInput): Report {
   names.forEach((n, i) => (summary[n] = stats[i]));
   const rows: ReportRow[] = [];
   const curves: ReportCurve[] = [];
+  const recall = Float64Array.from(params.recThrs);
+  const column = new Float64Array(acc.T);
   for (let k = 0; k < acc.K; k++) {
     rows.push(rowFor(input, k));
-    const c = curveFor(input, k);
+    const c = curveFor(input, k, recall, column);
     if (c) curves.push(c);
   }
   const fixList = fixNames(fixes);
