@@ -12,6 +12,7 @@ import { RleError, show } from './errors.js';
 import { checkSize, type Rle } from './rle.js';
 import { scratchU32 } from './scratch.js';
 import { sortU32 } from './sort.js';
+import type { PackedCounts } from './string.js';
 
 const SCALE = 5;
 /** Scaled coordinates must stay within ±2^30 so that C's int differences cannot overflow. */
@@ -195,6 +196,15 @@ function reached(xs: number, s: number, t: number, c: number, up: boolean): bool
 
 /** Fills `bnd` with the boundary indices of polygon xy (k points) and returns the runs (stage 3). */
 function rasterise(xy: ArrayLike<number>, k: number, h: number, w: number, what: string): Rle {
+  const m = rasteriseCounts(xy, k, h, w, what);
+  return { h, w, counts: counted.slice(0, m) };
+}
+
+/** The array holding the counts of the last `rasteriseCounts`, at [0, m). */
+let counted = bnd;
+
+/** rasterise's counts, left at counted[0 … m); returns m. */
+function rasteriseCounts(xy: ArrayLike<number>, k: number, h: number, w: number, what: string): number {
   H = h;
   Hd = h;
   WM1 = w - 1;
@@ -237,7 +247,8 @@ function rasterise(xy: ArrayLike<number>, k: number, h: number, w: number, what:
       if (j < nb) a[m - 1] += a[j++];
     }
   }
-  return { h, w, counts: a.slice(0, m) };
+  counted = a;
+  return m;
 }
 
 // Buffers of the bucket sort (grown when needed).
@@ -261,11 +272,23 @@ function sortBoundaries(a: Uint32Array, n: number, h: number, w: number): Uint32
   if (sorted.length < n) sorted = new Uint32Array(n > 2 * sorted.length ? n : 2 * sorted.length);
   const b = bucket;
   const out = sorted;
-  b.fill(0, 0, w + 2);
+  // the last index is the end h·w, the largest: it stays last; the others are bucketed over the columns they
+  // span (a polygon's, not the image's: the buckets cost what the boundaries do)
+  const last = n - 1;
   // the column floor(a / h) as `>>> 0` (a and a / h are below 2^32 and not negative: the same integer, and no call)
-  for (let i = 0; i < n; i++) b[((a[i] / h) >>> 0) + 1]++;
-  for (let k = 1; k <= w + 1; k++) b[k] += b[k - 1];
-  for (let i = 0; i < n; i++) out[b[(a[i] / h) >>> 0]++] = a[i];
+  let lo = w;
+  let hi = 0;
+  for (let i = 0; i < last; i++) {
+    const c = (a[i] / h) >>> 0;
+    if (c < lo) lo = c;
+    if (c > hi) hi = c;
+  }
+  const span = hi >= lo ? hi - lo + 1 : 0;
+  b.fill(0, 0, span + 1);
+  for (let i = 0; i < last; i++) b[((a[i] / h) >>> 0) - lo + 1]++;
+  for (let k = 1; k <= span; k++) b[k] += b[k - 1];
+  for (let i = 0; i < last; i++) out[b[((a[i] / h) >>> 0) - lo]++] = a[i];
+  out[last] = a[last];
   for (let i = 1; i < n; i++) {
     const v = out[i];
     let j = i - 1;
@@ -307,6 +330,21 @@ function scaled(v: number, what: string, i: number): number {
 export function fromPolygon(xy: ArrayLike<number>, h: number, w: number): Rle {
   checkImage(h, w);
   return rasterise(xy, Math.floor(xy.length / 2), h, w, 'polygon');
+}
+
+/**
+ * `fromPolygon` of the polygon xy[0 … n) (k = floor(n / 2) points; xy may be longer), its counts appended to
+ * `packed`: returns how many (no RLE object, no array of its own). The same counts and errors.
+ */
+export function fromPolygonPacked(xy: ArrayLike<number>, n: number, h: number, w: number, packed: PackedCounts): number {
+  checkImage(h, w);
+  const m = rasteriseCounts(xy, Math.floor(n / 2), h, w, 'polygon');
+  const base = packed.length;
+  const to = packed.room(m);
+  const from = counted;
+  for (let j = 0; j < m; j++) to[base + j] = from[j];
+  packed.length = base + m;
+  return m;
 }
 
 /**
