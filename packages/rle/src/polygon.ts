@@ -37,7 +37,6 @@ function cInt(v: number): number {
 let bnd = scratchU32(1024); // boundary pixel indices
 let nb = 0;
 let H = 0;
-let Hd = 0; // h as double for the clamp
 let WM1 = 0; // (double)(siz)(w - 1)
 let pu = 0; // previous boundary point
 let pv = 0;
@@ -49,13 +48,20 @@ function pair(u0: number, v0: number, u1: number, v1: number): void {
   let xd = u1 < u0 ? u1 : u1 - 1;
   xd = (xd + 0.5) / SCALE - 0.5;
   if (Math.floor(xd) !== xd || xd < 0 || xd > WM1) return;
-  let yd = v1 < v0 ? v1 : v0;
-  yd = (yd + 0.5) / SCALE - 0.5;
-  if (yd < 0) yd = 0;
-  else if (yd > Hd) yd = Hd;
-  yd = Math.ceil(yd);
+  const yd = boundaryRow(v1 < v0 ? v1 : v0);
   if (nb === bnd.length) bnd = scratchU32(2 * nb, bnd);
   bnd[nb++] = (xd * H + yd) >>> 0;
+}
+
+/**
+ * The row of a boundary at scaled ordinate v (an integer): C's `ceil(min(max((v + .5) / 5 - .5, 0), h))`, computed
+ * as `ceil((v − 2) / 5)` clamped to [0, h]: the same integer (where (v − 2) / 5 is an integer both expressions are
+ * exact; elsewhere it is at least 0.2 from one, far beyond the rounding), and no double kept across the clamp, which
+ * the optimised code boxed on every boundary (a heap number each).
+ */
+function boundaryRow(v: number): number {
+  const y = Math.ceil((v - 2) / SCALE);
+  return y > 0 ? (y > H ? H : y) : 0;
 }
 
 function point(u: number, v: number): void {
@@ -68,7 +74,8 @@ function point(u: number, v: number): void {
 // Edge parameters for uAt / vAt (set by edge()).
 let eXs = 0;
 let eYs = 0;
-let eS = 0;
+// the slope in a Float64Array: a double in a module variable is a new heap number at every store (one per edge)
+const slope = new Float64Array(1);
 let eFlip = false;
 let eD = 0;
 let eMajorX = true;
@@ -78,11 +85,11 @@ function tAt(d: number): number {
 }
 function uAt(d: number): number {
   const t = tAt(d);
-  return eMajorX ? t + eXs : cInt(eXs + eS * t + 0.5);
+  return eMajorX ? t + eXs : cInt(eXs + slope[0] * t + 0.5);
 }
 function vAt(d: number): number {
   const t = tAt(d);
-  return eMajorX ? cInt(eYs + eS * t + 0.5) : t + eYs;
+  return eMajorX ? cInt(eYs + slope[0] * t + 0.5) : t + eYs;
 }
 
 /** Stage 1 of rleFrPoly for the edge (x0,y0) → (x1,y1), feeding the points to stage 2. */
@@ -103,7 +110,7 @@ function edge(x0: number, y0: number, x1: number, y1: number): void {
     ye = t;
   }
   eMajorX = dx >= dy;
-  eS = eMajorX ? (ye - ys) / dx : (xe - xs) / dy; // 0/0 = NaN for a repeated vertex, as in C
+  slope[0] = eMajorX ? (ye - ys) / dx : (xe - xs) / dy; // 0/0 = NaN for a repeated vertex, as in C
   eXs = xs;
   eYs = ys;
   eFlip = flip;
@@ -111,7 +118,7 @@ function edge(x0: number, y0: number, x1: number, y1: number): void {
   if (eMajorX) {
     // u = xs + t rises by 1 per step of t: the pairs that matter are (c, c+1) with c = 5n+2, in closed form
     point(uAt(0), vAt(0));
-    const s = eS;
+    const s = slope[0];
     const nMin = Math.max(0, Math.ceil((xs - 2) / SCALE));
     const nMax = Math.min(Math.floor((xe - 3) / SCALE), WM1);
     // pair(c, v0, c + 1, v1) (or, flipped, pair(c + 1, v1, c, v0)) written out: its column is n exactly
@@ -123,10 +130,7 @@ function edge(x0: number, y0: number, x1: number, y1: number): void {
       // cInt inline
       const v0 = a0 > -2147483649 && a0 < 2147483648 ? a0 | 0 : -2147483648;
       const v1 = a1 > -2147483649 && a1 < 2147483648 ? a1 | 0 : -2147483648;
-      let yd = ((v1 < v0 ? v1 : v0) + 0.5) / SCALE - 0.5;
-      if (yd < 0) yd = 0;
-      else if (yd > Hd) yd = Hd;
-      yd = Math.ceil(yd);
+      const yd = boundaryRow(v1 < v0 ? v1 : v0);
       if (nb === bnd.length) bnd = scratchU32(2 * nb, bnd);
       bnd[nb++] = (n * H + yd) >>> 0;
     }
@@ -139,7 +143,7 @@ function edge(x0: number, y0: number, x1: number, y1: number): void {
     let u0 = pu;
     let v0 = pv;
     let hp = havePrev;
-    const s = eS;
+    const s = slope[0];
     for (let d = 0; d <= D; d++) {
       const t = flip ? D - d : d;
       const u = cInt(xs + s * t + 0.5);
@@ -160,7 +164,7 @@ function edge(x0: number, y0: number, x1: number, y1: number): void {
   // Long edge: the first point, the pair around each crossing of a column centre (5n+2 | 5n+3), the last
   // point. u(t) is monotone in t; the crossing is estimated from the line and settled by evaluating u exactly.
   point(uAt(0), vAt(0));
-  const s = eS;
+  const s = slope[0];
   const uA = cInt(xs + 0.5); // u at t = 0 and t = D, in t order
   const uB = cInt(xs + s * D + 0.5);
   if (uA !== uB) {
@@ -206,7 +210,6 @@ let counted = bnd;
 /** rasterise's counts, left at counted[0 … m); returns m. */
 function rasteriseCounts(xy: ArrayLike<number>, k: number, h: number, w: number, what: string): number {
   H = h;
-  Hd = h;
   WM1 = w - 1;
   nb = 0;
   havePrev = false;
