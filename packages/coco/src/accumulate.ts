@@ -73,6 +73,8 @@ interface AccumulateScratch {
   tpPos: Int32Array;
   candPos: Int32Array;
   candMax: Float64Array;
+  /** per threshold: true positives (the recall-only pairs) */
+  tpCount: Int32Array;
 }
 
 let scratch: AccumulateScratch | undefined;
@@ -80,7 +82,7 @@ let scratch: AccumulateScratch | undefined;
 /** The scratch arrays, grown to hold n detections at T thresholds and R recall thresholds (contents undefined). */
 function scratchFor(n: number, T: number, R: number): AccumulateScratch {
   const s = scratch;
-  if (s && s.order.length >= n && s.need.length >= R && s.tpPos.length >= T * n && s.candMax.length >= T * (n + 1)) return s;
+  if (s && s.order.length >= n && s.need.length >= R && s.tpPos.length >= T * n && s.candMax.length >= T * (n + 1) && s.tpCount.length >= T) return s;
   const cap = Math.max(n, s ? s.order.length : 0);
   const t = Math.max(T, s ? Math.floor(s.candMax.length / (s.order.length + 1)) : 0);
   const r = Math.max(R, s ? s.need.length : 0);
@@ -93,6 +95,7 @@ function scratchFor(n: number, T: number, R: number): AccumulateScratch {
     tpPos: new Int32Array(t * cap),
     candPos: new Int32Array(t * (cap + 1)),
     candMax: new Float64Array(t * (cap + 1)),
+    tpCount: new Int32Array(t),
   };
   return scratch;
 }
@@ -110,8 +113,10 @@ export function reserveAccumulate(n: number, T: number, R: number): void {
  * which keeps the stable order.
  */
 export function runMergeOrder(scores: ArrayLike<number>, n: number, order: Int32Array, tmp: Int32Array): Int32Array {
-  for (let i = 0; i < n; i++) order[i] = i;
-  if (n < 2) return order.subarray(0, n);
+  if (n < 2) {
+    for (let i = 0; i < n; i++) order[i] = i;
+    return order.subarray(0, n);
+  }
   // run boundaries: runs[r]..runs[r+1] (a typed array reused between calls: no garbage per category)
   if (runBounds.length < n + 1) runBounds = new Int32Array(Math.max(n + 1, 2 * runBounds.length));
   const runs = runBounds;
@@ -119,8 +124,13 @@ export function runMergeOrder(scores: ArrayLike<number>, n: number, order: Int32
   runs[nb++] = 0;
   for (let i = 1; i < n; i++) if (compareScoreDesc(scores[i - 1], scores[i]) > 0) runs[nb++] = i;
   runs[nb++] = n;
-  let src = order;
-  let dst = tmp;
+  // the merge passes alternate between the two arrays: start in the one that makes the last pass end in
+  // `order` (no copy back, a path the optimised code would first meet late and be thrown away for)
+  let passes = 0;
+  for (let r = nb - 1; r > 1; r = (r + 1) >> 1) passes++;
+  let src = passes % 2 === 0 ? order : tmp;
+  let dst = passes % 2 === 0 ? tmp : order;
+  for (let i = 0; i < n; i++) src[i] = i;
   while (nb > 2) {
     // merge runs pairwise; the boundaries kept (every other one) are compacted in place
     let kept = 1;
@@ -144,7 +154,6 @@ export function runMergeOrder(scores: ArrayLike<number>, n: number, order: Int32
     src = dst;
     dst = x;
   }
-  if (src !== order) order.set(src.subarray(0, n));
   return order.subarray(0, n);
 }
 
@@ -179,7 +188,7 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
   const order = runMergeOrder(scores, n, s.order, s.sel);
   let maxRank = -1;
   for (let i = 0; i < n; i++) if (ranks[i] > maxRank) maxRank = ranks[i];
-  const { need, live, sel, rows, tpPos, candPos, candMax } = s;
+  const { need, live, sel, rows, tpPos, candPos, candMax, tpCount } = s;
   // per maxDet: the detections it keeps (pycocotools' nd) and the first one's score
   const ndAll = new Int32Array(M);
   const firstScore = new Float64Array(M);
@@ -229,12 +238,14 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
       const ndm = ndAll[m];
       const slot = out.slot[a * M + m];
       if (slot < 0) {
-        // recall only: the true positives among the kept detections, per threshold
-        for (let t = 0; t < T; t++) {
-          let tpT = 0;
-          for (let j = 0; j < nd; j++) if (outcomes[sortedAt[j] * T + t] === TP) tpT++;
-          out.recall[((t * K + k) * A + a) * M + m] = ndm > 0 ? tpT / npig : 0;
+        // recall only: the true positives among the kept detections, per threshold (counted row by row: each
+        // detection's T outcomes are contiguous)
+        for (let t = 0; t < T; t++) tpCount[t] = 0;
+        for (let j = 0; j < nd; j++) {
+          const row = sortedAt[j] * T;
+          for (let t = 0; t < T; t++) if (outcomes[row + t] === TP) tpCount[t]++;
         }
+        for (let t = 0; t < T; t++) out.recall[((t * K + k) * A + a) * M + m] = ndm > 0 ? tpCount[t] / npig : 0;
         continue;
       }
       const cs = nd + 1;

@@ -11,12 +11,16 @@ import { maskFromBytes, segmentationToRle } from './segmentation.js';
 export function segmIouComputer(gt: GroundTruth, dt: Results): IouComputer {
   const sizes = new Map<number, [number, number]>();
   for (let i = 0; i < gt.imageIds.length; i++) sizes.set(gt.imageIds[i], [gt.imageHeights[i], gt.imageWidths[i]]);
+  // (computeRange: each image's position in the image columns, no tuple destructured per unit)
+  const imagePos = new Map<number, number>();
+  for (let i = 0; i < gt.imageIds.length; i++) imagePos.set(gt.imageIds[i], i);
   // the counts of one image's results, decoded again from the file's bytes (reused from image to image)
   const packed = new PackedCounts();
   // computeRange's work space, reused unit after unit: the masks as packed counts, the crowd flags, the
   // detections' boxes and the IoU matrix (no array, object or view per unit or per mask)
-  const gts = new MaskList();
-  const dts = new MaskList();
+  // (room for the counts of most units' masks from the start: a growth first met in optimised code throws it away)
+  const gts = new MaskList(1 << 14);
+  const dts = new MaskList(1 << 15);
   let crowd = new Uint8Array(16);
   let boxes = new Float64Array(64);
   let ious = new Float64Array(256);
@@ -39,7 +43,9 @@ export function segmIouComputer(gt: GroundTruth, dt: Results): IouComputer {
       const ng = g1 - g0;
       const nd = d1 - d0;
       // the unit's image: its ground truths' (a unit with no ground truth is never measured)
-      const [h, w] = sizes.get(gt.anns.imageId[gIdx[g0]])!;
+      const at = imagePos.get(gt.anns.imageId[gIdx[g0]])!;
+      const h = gt.imageHeights[at];
+      const w = gt.imageWidths[at];
       gts.clear();
       dts.clear();
       if (crowd.length < ng) crowd = new Uint8Array(Math.max(ng, 2 * crowd.length));

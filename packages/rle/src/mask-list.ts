@@ -7,12 +7,17 @@ import { PackedCounts } from './string.js';
  * keeps its memory: no object, array or view per mask (an evaluation measures tens of thousands).
  */
 export class MaskList {
-  readonly counts = new PackedCounts(4096);
+  readonly counts: PackedCounts;
   start: Int32Array = new Int32Array(16);
   length: Int32Array = new Int32Array(16);
   h: Float64Array = new Float64Array(16);
   w: Float64Array = new Float64Array(16);
   size = 0;
+
+  /** `capacity`: room for this many counts before the first growth. */
+  constructor(capacity = 4096) {
+    this.counts = new PackedCounts(capacity);
+  }
 
   /** Empties the list (its memory kept). */
   clear(): void {
