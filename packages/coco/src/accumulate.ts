@@ -177,9 +177,7 @@ let runBounds = new Int32Array(1024);
  * score (the score at a recall threshold of 0, position 0) are taken from the whole list.
  */
 export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRecords, recThrs: Float64Array, maxDets: number[]): void {
-  const { T, R, K, A, M, S } = out;
-  const precision = out.precision;
-  const scoresOut = out.scores;
+  const { T, R, K, A, M } = out;
   if (rec.imagesWithRecord === 0) return;
   const n = rec.count;
   const scores = rec.scores.data;
@@ -188,7 +186,7 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
   const order = runMergeOrder(scores, n, s.order, s.sel);
   let maxRank = -1;
   for (let i = 0; i < n; i++) if (ranks[i] > maxRank) maxRank = ranks[i];
-  const { need, live, sel, rows, tpPos, candPos, candMax, tpCount } = s;
+  const { need, live, sel, rows, tpCount } = s;
   // per maxDet: the detections it keeps (pycocotools' nd) and the first one's score
   const ndAll = new Int32Array(M);
   const firstScore = new Float64Array(M);
@@ -248,70 +246,82 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
         for (let t = 0; t < T; t++) out.recall[((t * K + k) * A + a) * M + m] = ndm > 0 ? tpCount[t] / npig : 0;
         continue;
       }
-      const cs = nd + 1;
       // each detection's row of outcomes
       for (let j = 0; j < nd; j++) rows[j] = sortedAt[j] * T;
-      for (let t = 0; t < T; t++) {
-        // one pass per threshold, the counts in locals: TP positions, and the candidates for the envelope's
-        // maximum (a TP or ignored detection followed by a FP, and the last detection)
-        const c0 = t * cs;
-        const p0 = t * nd;
-        let tpT = 0;
-        let fpT = 0;
-        let ncT = 0;
-        let prevNotFp = false;
-        for (let j = 0; j < nd; j++) {
-          const o = outcomes[rows[j] + t];
-          if (o === FP) {
-            if (prevNotFp) {
-              candPos[c0 + ncT] = j - 1;
-              candMax[c0 + ncT] = tpT / (fpT + tpT + SPACING_1);
-              ncT++;
-            }
-            fpT++;
-            prevNotFp = false;
-          } else {
-            if (o === TP) tpPos[p0 + tpT++] = j;
-            prevNotFp = true;
-          }
-        }
-        if (nd > 0) {
-          candPos[c0 + ncT] = nd - 1;
-          candMax[c0 + ncT] = tpT / (fpT + tpT + SPACING_1);
-          ncT++;
-        }
-        for (let c = c0 + ncT - 2; c >= c0; c--) if (candMax[c + 1] > candMax[c]) candMax[c] = candMax[c + 1];
-        out.recall[((t * K + k) * A + a) * M + m] = ndm > 0 ? tpT / npig : 0;
-        let stopped = false;
-        for (let r = 0; r < R; r++) {
-          const at = ((t * R + r) * K + k) * S + slot;
-          const need_r = need[r];
-          if (stopped || ndm === 0 || need_r > tpT) {
-            stopped = true;
-            precision[at] = 0;
-            if (scoresOut !== null) scoresOut[at] = 0;
-            continue;
-          }
-          if (need_r === 0) {
-            // position 0: the envelope's maximum over every position (0 when every detection is ignored)
-            precision[at] = nd > 0 ? candMax[c0] : 0;
-            if (scoresOut !== null) scoresOut[at] = firstScore[m];
-            continue;
-          }
-          const pi = tpPos[p0 + need_r - 1];
-          // first candidate at or after pi
-          let lo = c0;
-          let hi = c0 + ncT - 1;
-          while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            if (candPos[mid] < pi) lo = mid + 1;
-            else hi = mid;
-          }
-          precision[at] = candMax[lo];
-          if (scoresOut !== null) scoresOut[at] = scores[sortedAt[pi]];
-        }
-      }
+      for (let t = 0; t < T; t++) thresholdPass(out, s, outcomes, sortedAt, scores, nd, ndm, firstScore[m], npig, k, a, m, slot, t);
     }
+  }
+}
+
+/**
+ * accumulateCategory's pass over the kept detections (`sortedAt[0, nd)`, their rows of outcomes in `s.rows`) at
+ * threshold t, for area range a and maxDet m whose precision cells are at `slot`: one pass, the counts in locals (TP
+ * positions, and the candidates for the envelope's maximum: a TP or ignored detection followed by a FP, and the
+ * last detection), then the recall and the precision (and score) at each recall threshold. A function of its own:
+ * the optimising compiler compiles it once, small, instead of compiling accumulateCategory whole twice (on stack,
+ * then again).
+ */
+function thresholdPass(out: Accumulated, s: AccumulateScratch, outcomes: Uint8Array, sortedAt: Int32Array, scores: Float64Array, nd: number, ndm: number, firstScore: number, npig: number, k: number, a: number, m: number, slot: number, t: number): void {
+  const { R, K, A, M, S } = out;
+  const precision = out.precision;
+  const scoresOut = out.scores;
+  const { need, rows, tpPos, candPos, candMax } = s;
+  const cs = nd + 1;
+  const c0 = t * cs;
+  const p0 = t * nd;
+  let tpT = 0;
+  let fpT = 0;
+  let ncT = 0;
+  let prevNotFp = false;
+  for (let j = 0; j < nd; j++) {
+    const o = outcomes[rows[j] + t];
+    if (o === FP) {
+      if (prevNotFp) {
+        candPos[c0 + ncT] = j - 1;
+        candMax[c0 + ncT] = tpT / (fpT + tpT + SPACING_1);
+        ncT++;
+      }
+      fpT++;
+      prevNotFp = false;
+    } else {
+      if (o === TP) tpPos[p0 + tpT++] = j;
+      prevNotFp = true;
+    }
+  }
+  if (nd > 0) {
+    candPos[c0 + ncT] = nd - 1;
+    candMax[c0 + ncT] = tpT / (fpT + tpT + SPACING_1);
+    ncT++;
+  }
+  for (let c = c0 + ncT - 2; c >= c0; c--) if (candMax[c + 1] > candMax[c]) candMax[c] = candMax[c + 1];
+  out.recall[((t * K + k) * A + a) * M + m] = ndm > 0 ? tpT / npig : 0;
+  let stopped = false;
+  for (let r = 0; r < R; r++) {
+    const at = ((t * R + r) * K + k) * S + slot;
+    const need_r = need[r];
+    if (stopped || ndm === 0 || need_r > tpT) {
+      stopped = true;
+      precision[at] = 0;
+      if (scoresOut !== null) scoresOut[at] = 0;
+      continue;
+    }
+    if (need_r === 0) {
+      // position 0: the envelope's maximum over every position (0 when every detection is ignored)
+      precision[at] = nd > 0 ? candMax[c0] : 0;
+      if (scoresOut !== null) scoresOut[at] = firstScore;
+      continue;
+    }
+    const pi = tpPos[p0 + need_r - 1];
+    // first candidate at or after pi
+    let lo = c0;
+    let hi = c0 + ncT - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (candPos[mid] < pi) lo = mid + 1;
+      else hi = mid;
+    }
+    precision[at] = candMax[lo];
+    if (scoresOut !== null) scoresOut[at] = scores[sortedAt[pi]];
   }
 }
 
