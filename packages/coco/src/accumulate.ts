@@ -177,35 +177,25 @@ let runBounds = new Int32Array(1024);
  * score (the score at a recall threshold of 0, position 0) are taken from the whole list.
  */
 export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRecords, recThrs: Float64Array, maxDets: number[]): void {
-  const { T, R, K, A, M } = out;
+  // (the loops over the detections are small functions of their own: this one only sequences them, so the
+  // optimising compiler compiles it once, small, and never on stack in the middle of a large category)
+  const { T, R, A, M } = out;
   if (rec.imagesWithRecord === 0) return;
   const n = rec.count;
   const scores = rec.scores.data;
   const ranks = rec.ranks.data;
   const s = scratchFor(n, T, R);
   const order = runMergeOrder(scores, n, s.order, s.sel);
-  let maxRank = -1;
-  for (let i = 0; i < n; i++) if (ranks[i] > maxRank) maxRank = ranks[i];
-  const { need, live, sel, rows, tpCount } = s;
+  const maxRank = largest(ranks, n);
+  const { need, live, sel, rows } = s;
   // per maxDet: the detections it keeps (pycocotools' nd) and the first one's score
   const ndAll = new Int32Array(M);
   const firstScore = new Float64Array(M);
   for (let m = 0; m < M; m++) {
-    let first = -1;
     if (maxRank < maxDets[m]) {
       ndAll[m] = n;
-      first = n > 0 ? order[0] : -1;
-    } else {
-      let c = 0;
-      for (let i = 0; i < n; i++) {
-        if (ranks[order[i]] < maxDets[m]) {
-          if (c === 0) first = order[i];
-          c++;
-        }
-      }
-      ndAll[m] = c;
-    }
-    firstScore[m] = first >= 0 ? scores[first] : 0;
+      firstScore[m] = n > 0 ? scores[order[0]] : 0;
+    } else keptCount(order, n, ranks, maxDets[m], scores, ndAll, firstScore, m);
   }
   for (let a = 0; a < A; a++) {
     const npig = rec.npig[a];
@@ -213,14 +203,7 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
     for (let r = 0; r < R; r++) need[r] = tpNeeded(recThrs[r], npig);
     const outcomes = rec.outcomes[a].data;
     // the detections not ignored at every threshold, in score order
-    let nl = 0;
-    for (let i = 0; i < n; i++) {
-      const d = order[i];
-      const row = d * T;
-      let t = 0;
-      while (t < T && outcomes[row + t] === IGNORED) t++;
-      if (t < T) live[nl++] = d;
-    }
+    const nl = notIgnored(order, n, outcomes, T, live);
     for (let m = 0; m < M; m++) {
       const maxDet = maxDets[m];
       let nd: number;
@@ -229,21 +212,13 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
         nd = nl;
         sortedAt = live;
       } else {
-        nd = 0;
-        for (let i = 0; i < nl; i++) if (ranks[live[i]] < maxDet) sel[nd++] = live[i];
+        nd = keptOf(live, nl, ranks, maxDet, sel);
         sortedAt = sel;
       }
       const ndm = ndAll[m];
       const slot = out.slot[a * M + m];
       if (slot < 0) {
-        // recall only: the true positives among the kept detections, per threshold (counted row by row: each
-        // detection's T outcomes are contiguous)
-        for (let t = 0; t < T; t++) tpCount[t] = 0;
-        for (let j = 0; j < nd; j++) {
-          const row = sortedAt[j] * T;
-          for (let t = 0; t < T; t++) if (outcomes[row + t] === TP) tpCount[t]++;
-        }
-        for (let t = 0; t < T; t++) out.recall[((t * K + k) * A + a) * M + m] = ndm > 0 ? tpCount[t] / npig : 0;
+        recallOnly(out, s.tpCount, outcomes, sortedAt, nd, ndm, npig, k, a, m);
         continue;
       }
       // each detection's row of outcomes
@@ -251,6 +226,61 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
       for (let t = 0; t < T; t++) thresholdPass(out, s, outcomes, sortedAt, scores, nd, ndm, firstScore[m], npig, k, a, m, slot, t);
     }
   }
+}
+
+/** The largest of a[0, n) (-1 when n is 0). */
+function largest(a: Int32Array, n: number): number {
+  let max = -1;
+  for (let i = 0; i < n; i++) if (a[i] > max) max = a[i];
+  return max;
+}
+
+/** How many of the detections in `order[0, n)` rank below maxDet in their image, and the score of the first (into ndAll[m], firstScore[m]). */
+function keptCount(order: Int32Array, n: number, ranks: Int32Array, maxDet: number, scores: Float64Array, ndAll: Int32Array, firstScore: Float64Array, m: number): void {
+  let first = -1;
+  let c = 0;
+  for (let i = 0; i < n; i++) {
+    if (ranks[order[i]] < maxDet) {
+      if (c === 0) first = order[i];
+      c++;
+    }
+  }
+  ndAll[m] = c;
+  firstScore[m] = first >= 0 ? scores[first] : 0;
+}
+
+/** The detections of `order[0, n)` not ignored at every threshold, in order, into `live`; returns how many. */
+function notIgnored(order: Int32Array, n: number, outcomes: Uint8Array, T: number, live: Int32Array): number {
+  let nl = 0;
+  for (let i = 0; i < n; i++) {
+    const d = order[i];
+    const row = d * T;
+    let t = 0;
+    while (t < T && outcomes[row + t] === IGNORED) t++;
+    if (t < T) live[nl++] = d;
+  }
+  return nl;
+}
+
+/** The detections of `live[0, nl)` that rank below maxDet in their image, into `sel`; returns how many. */
+function keptOf(live: Int32Array, nl: number, ranks: Int32Array, maxDet: number, sel: Int32Array): number {
+  let nd = 0;
+  for (let i = 0; i < nl; i++) if (ranks[live[i]] < maxDet) sel[nd++] = live[i];
+  return nd;
+}
+
+/**
+ * The recall of an (area range, maxDet) pair without precision cells: the true positives among the kept detections,
+ * per threshold (counted row by row: each detection's T outcomes are contiguous).
+ */
+function recallOnly(out: Accumulated, tpCount: Int32Array, outcomes: Uint8Array, sortedAt: Int32Array, nd: number, ndm: number, npig: number, k: number, a: number, m: number): void {
+  const { T, K, A, M } = out;
+  for (let t = 0; t < T; t++) tpCount[t] = 0;
+  for (let j = 0; j < nd; j++) {
+    const row = sortedAt[j] * T;
+    for (let t = 0; t < T; t++) if (outcomes[row + t] === TP) tpCount[t]++;
+  }
+  for (let t = 0; t < T; t++) out.recall[((t * K + k) * A + a) * M + m] = ndm > 0 ? tpCount[t] / npig : 0;
 }
 
 /**
