@@ -73,6 +73,8 @@ interface AccumulateScratch {
   tpPos: Int32Array;
   candPos: Int32Array;
   candMax: Float64Array;
+  /** per threshold: true positives (the recall-only pairs) */
+  tpCount: Int32Array;
 }
 
 let scratch: AccumulateScratch | undefined;
@@ -80,7 +82,7 @@ let scratch: AccumulateScratch | undefined;
 /** The scratch arrays, grown to hold n detections at T thresholds and R recall thresholds (contents undefined). */
 function scratchFor(n: number, T: number, R: number): AccumulateScratch {
   const s = scratch;
-  if (s && s.order.length >= n && s.need.length >= R && s.tpPos.length >= T * n && s.candMax.length >= T * (n + 1)) return s;
+  if (s && s.order.length >= n && s.need.length >= R && s.tpPos.length >= T * n && s.candMax.length >= T * (n + 1) && s.tpCount.length >= T) return s;
   const cap = Math.max(n, s ? s.order.length : 0);
   const t = Math.max(T, s ? Math.floor(s.candMax.length / (s.order.length + 1)) : 0);
   const r = Math.max(R, s ? s.need.length : 0);
@@ -93,6 +95,7 @@ function scratchFor(n: number, T: number, R: number): AccumulateScratch {
     tpPos: new Int32Array(t * cap),
     candPos: new Int32Array(t * (cap + 1)),
     candMax: new Float64Array(t * (cap + 1)),
+    tpCount: new Int32Array(t),
   };
   return scratch;
 }
@@ -110,8 +113,10 @@ export function reserveAccumulate(n: number, T: number, R: number): void {
  * which keeps the stable order.
  */
 export function runMergeOrder(scores: ArrayLike<number>, n: number, order: Int32Array, tmp: Int32Array): Int32Array {
-  for (let i = 0; i < n; i++) order[i] = i;
-  if (n < 2) return order.subarray(0, n);
+  if (n < 2) {
+    for (let i = 0; i < n; i++) order[i] = i;
+    return order.subarray(0, n);
+  }
   // run boundaries: runs[r]..runs[r+1] (a typed array reused between calls: no garbage per category)
   if (runBounds.length < n + 1) runBounds = new Int32Array(Math.max(n + 1, 2 * runBounds.length));
   const runs = runBounds;
@@ -119,8 +124,13 @@ export function runMergeOrder(scores: ArrayLike<number>, n: number, order: Int32
   runs[nb++] = 0;
   for (let i = 1; i < n; i++) if (compareScoreDesc(scores[i - 1], scores[i]) > 0) runs[nb++] = i;
   runs[nb++] = n;
-  let src = order;
-  let dst = tmp;
+  // the merge passes alternate between the two arrays: start in the one that makes the last pass end in
+  // `order` (no copy back, a path the optimised code would first meet late and be thrown away for)
+  let passes = 0;
+  for (let r = nb - 1; r > 1; r = (r + 1) >> 1) passes++;
+  let src = passes % 2 === 0 ? order : tmp;
+  let dst = passes % 2 === 0 ? tmp : order;
+  for (let i = 0; i < n; i++) src[i] = i;
   while (nb > 2) {
     // merge runs pairwise; the boundaries kept (every other one) are compacted in place
     let kept = 1;
@@ -144,7 +154,6 @@ export function runMergeOrder(scores: ArrayLike<number>, n: number, order: Int32
     src = dst;
     dst = x;
   }
-  if (src !== order) order.set(src.subarray(0, n));
   return order.subarray(0, n);
 }
 
@@ -168,37 +177,25 @@ let runBounds = new Int32Array(1024);
  * score (the score at a recall threshold of 0, position 0) are taken from the whole list.
  */
 export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRecords, recThrs: Float64Array, maxDets: number[]): void {
-  const { T, R, K, A, M, S } = out;
-  const precision = out.precision;
-  const scoresOut = out.scores;
+  // (the loops over the detections are small functions of their own: this one only sequences them, so the
+  // optimising compiler compiles it once, small, and never on stack in the middle of a large category)
+  const { T, R, A, M } = out;
   if (rec.imagesWithRecord === 0) return;
   const n = rec.count;
   const scores = rec.scores.data;
   const ranks = rec.ranks.data;
   const s = scratchFor(n, T, R);
   const order = runMergeOrder(scores, n, s.order, s.sel);
-  let maxRank = -1;
-  for (let i = 0; i < n; i++) if (ranks[i] > maxRank) maxRank = ranks[i];
-  const { need, live, sel, rows, tpPos, candPos, candMax } = s;
+  const maxRank = largest(ranks, n);
+  const { need, live, sel, rows } = s;
   // per maxDet: the detections it keeps (pycocotools' nd) and the first one's score
   const ndAll = new Int32Array(M);
   const firstScore = new Float64Array(M);
   for (let m = 0; m < M; m++) {
-    let first = -1;
     if (maxRank < maxDets[m]) {
       ndAll[m] = n;
-      first = n > 0 ? order[0] : -1;
-    } else {
-      let c = 0;
-      for (let i = 0; i < n; i++) {
-        if (ranks[order[i]] < maxDets[m]) {
-          if (c === 0) first = order[i];
-          c++;
-        }
-      }
-      ndAll[m] = c;
-    }
-    firstScore[m] = first >= 0 ? scores[first] : 0;
+      firstScore[m] = n > 0 ? scores[order[0]] : 0;
+    } else keptCount(order, n, ranks, maxDets[m], scores, ndAll, firstScore, m);
   }
   for (let a = 0; a < A; a++) {
     const npig = rec.npig[a];
@@ -206,14 +203,7 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
     for (let r = 0; r < R; r++) need[r] = tpNeeded(recThrs[r], npig);
     const outcomes = rec.outcomes[a].data;
     // the detections not ignored at every threshold, in score order
-    let nl = 0;
-    for (let i = 0; i < n; i++) {
-      const d = order[i];
-      const row = d * T;
-      let t = 0;
-      while (t < T && outcomes[row + t] === IGNORED) t++;
-      if (t < T) live[nl++] = d;
-    }
+    const nl = notIgnored(order, n, outcomes, T, live);
     for (let m = 0; m < M; m++) {
       const maxDet = maxDets[m];
       let nd: number;
@@ -222,85 +212,146 @@ export function accumulateCategory(out: Accumulated, k: number, rec: CategoryRec
         nd = nl;
         sortedAt = live;
       } else {
-        nd = 0;
-        for (let i = 0; i < nl; i++) if (ranks[live[i]] < maxDet) sel[nd++] = live[i];
+        nd = keptOf(live, nl, ranks, maxDet, sel);
         sortedAt = sel;
       }
       const ndm = ndAll[m];
       const slot = out.slot[a * M + m];
       if (slot < 0) {
-        // recall only: the true positives among the kept detections, per threshold
-        for (let t = 0; t < T; t++) {
-          let tpT = 0;
-          for (let j = 0; j < nd; j++) if (outcomes[sortedAt[j] * T + t] === TP) tpT++;
-          out.recall[((t * K + k) * A + a) * M + m] = ndm > 0 ? tpT / npig : 0;
-        }
+        recallOnly(out, s.tpCount, outcomes, sortedAt, nd, ndm, npig, k, a, m);
         continue;
       }
-      const cs = nd + 1;
       // each detection's row of outcomes
       for (let j = 0; j < nd; j++) rows[j] = sortedAt[j] * T;
-      for (let t = 0; t < T; t++) {
-        // one pass per threshold, the counts in locals: TP positions, and the candidates for the envelope's
-        // maximum (a TP or ignored detection followed by a FP, and the last detection)
-        const c0 = t * cs;
-        const p0 = t * nd;
-        let tpT = 0;
-        let fpT = 0;
-        let ncT = 0;
-        let prevNotFp = false;
-        for (let j = 0; j < nd; j++) {
-          const o = outcomes[rows[j] + t];
-          if (o === FP) {
-            if (prevNotFp) {
-              candPos[c0 + ncT] = j - 1;
-              candMax[c0 + ncT] = tpT / (fpT + tpT + SPACING_1);
-              ncT++;
-            }
-            fpT++;
-            prevNotFp = false;
-          } else {
-            if (o === TP) tpPos[p0 + tpT++] = j;
-            prevNotFp = true;
-          }
-        }
-        if (nd > 0) {
-          candPos[c0 + ncT] = nd - 1;
-          candMax[c0 + ncT] = tpT / (fpT + tpT + SPACING_1);
-          ncT++;
-        }
-        for (let c = c0 + ncT - 2; c >= c0; c--) if (candMax[c + 1] > candMax[c]) candMax[c] = candMax[c + 1];
-        out.recall[((t * K + k) * A + a) * M + m] = ndm > 0 ? tpT / npig : 0;
-        let stopped = false;
-        for (let r = 0; r < R; r++) {
-          const at = ((t * R + r) * K + k) * S + slot;
-          const need_r = need[r];
-          if (stopped || ndm === 0 || need_r > tpT) {
-            stopped = true;
-            precision[at] = 0;
-            if (scoresOut !== null) scoresOut[at] = 0;
-            continue;
-          }
-          if (need_r === 0) {
-            // position 0: the envelope's maximum over every position (0 when every detection is ignored)
-            precision[at] = nd > 0 ? candMax[c0] : 0;
-            if (scoresOut !== null) scoresOut[at] = firstScore[m];
-            continue;
-          }
-          const pi = tpPos[p0 + need_r - 1];
-          // first candidate at or after pi
-          let lo = c0;
-          let hi = c0 + ncT - 1;
-          while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            if (candPos[mid] < pi) lo = mid + 1;
-            else hi = mid;
-          }
-          precision[at] = candMax[lo];
-          if (scoresOut !== null) scoresOut[at] = scores[sortedAt[pi]];
-        }
-      }
+      for (let t = 0; t < T; t++) thresholdPass(out, s, outcomes, sortedAt, scores, nd, ndm, firstScore[m], npig, k, a, m, slot, t);
     }
+  }
+}
+
+/** The largest of a[0, n) (-1 when n is 0). */
+function largest(a: Int32Array, n: number): number {
+  let max = -1;
+  for (let i = 0; i < n; i++) if (a[i] > max) max = a[i];
+  return max;
+}
+
+/** How many of the detections in `order[0, n)` rank below maxDet in their image, and the score of the first (into ndAll[m], firstScore[m]). */
+function keptCount(order: Int32Array, n: number, ranks: Int32Array, maxDet: number, scores: Float64Array, ndAll: Int32Array, firstScore: Float64Array, m: number): void {
+  let first = -1;
+  let c = 0;
+  for (let i = 0; i < n; i++) {
+    if (ranks[order[i]] < maxDet) {
+      if (c === 0) first = order[i];
+      c++;
+    }
+  }
+  ndAll[m] = c;
+  firstScore[m] = first >= 0 ? scores[first] : 0;
+}
+
+/** The detections of `order[0, n)` not ignored at every threshold, in order, into `live`; returns how many. */
+function notIgnored(order: Int32Array, n: number, outcomes: Uint8Array, T: number, live: Int32Array): number {
+  let nl = 0;
+  for (let i = 0; i < n; i++) {
+    const d = order[i];
+    const row = d * T;
+    let t = 0;
+    while (t < T && outcomes[row + t] === IGNORED) t++;
+    if (t < T) live[nl++] = d;
+  }
+  return nl;
+}
+
+/** The detections of `live[0, nl)` that rank below maxDet in their image, into `sel`; returns how many. */
+function keptOf(live: Int32Array, nl: number, ranks: Int32Array, maxDet: number, sel: Int32Array): number {
+  let nd = 0;
+  for (let i = 0; i < nl; i++) if (ranks[live[i]] < maxDet) sel[nd++] = live[i];
+  return nd;
+}
+
+/**
+ * The recall of an (area range, maxDet) pair without precision cells: the true positives among the kept detections,
+ * per threshold (counted row by row: each detection's T outcomes are contiguous).
+ */
+function recallOnly(out: Accumulated, tpCount: Int32Array, outcomes: Uint8Array, sortedAt: Int32Array, nd: number, ndm: number, npig: number, k: number, a: number, m: number): void {
+  const { T, K, A, M } = out;
+  for (let t = 0; t < T; t++) tpCount[t] = 0;
+  for (let j = 0; j < nd; j++) {
+    const row = sortedAt[j] * T;
+    for (let t = 0; t < T; t++) if (outcomes[row + t] === TP) tpCount[t]++;
+  }
+  for (let t = 0; t < T; t++) out.recall[((t * K + k) * A + a) * M + m] = ndm > 0 ? tpCount[t] / npig : 0;
+}
+
+/**
+ * accumulateCategory's pass over the kept detections (`sortedAt[0, nd)`, their rows of outcomes in `s.rows`) at
+ * threshold t, for area range a and maxDet m whose precision cells are at `slot`: one pass, the counts in locals (TP
+ * positions, and the candidates for the envelope's maximum: a TP or ignored detection followed by a FP, and the
+ * last detection), then the recall and the precision (and score) at each recall threshold. A function of its own:
+ * the optimising compiler compiles it once, small, instead of compiling accumulateCategory whole twice (on stack,
+ * then again).
+ */
+function thresholdPass(out: Accumulated, s: AccumulateScratch, outcomes: Uint8Array, sortedAt: Int32Array, scores: Float64Array, nd: number, ndm: number, firstScore: number, npig: number, k: number, a: number, m: number, slot: number, t: number): void {
+  const { R, K, A, M, S } = out;
+  const precision = out.precision;
+  const scoresOut = out.scores;
+  const { need, rows, tpPos, candPos, candMax } = s;
+  const cs = nd + 1;
+  const c0 = t * cs;
+  const p0 = t * nd;
+  let tpT = 0;
+  let fpT = 0;
+  let ncT = 0;
+  let prevNotFp = false;
+  for (let j = 0; j < nd; j++) {
+    const o = outcomes[rows[j] + t];
+    if (o === FP) {
+      if (prevNotFp) {
+        candPos[c0 + ncT] = j - 1;
+        candMax[c0 + ncT] = tpT / (fpT + tpT + SPACING_1);
+        ncT++;
+      }
+      fpT++;
+      prevNotFp = false;
+    } else {
+      if (o === TP) tpPos[p0 + tpT++] = j;
+      prevNotFp = true;
+    }
+  }
+  if (nd > 0) {
+    candPos[c0 + ncT] = nd - 1;
+    candMax[c0 + ncT] = tpT / (fpT + tpT + SPACING_1);
+    ncT++;
+  }
+  for (let c = c0 + ncT - 2; c >= c0; c--) if (candMax[c + 1] > candMax[c]) candMax[c] = candMax[c + 1];
+  out.recall[((t * K + k) * A + a) * M + m] = ndm > 0 ? tpT / npig : 0;
+  let stopped = false;
+  for (let r = 0; r < R; r++) {
+    const at = ((t * R + r) * K + k) * S + slot;
+    const need_r = need[r];
+    if (stopped || ndm === 0 || need_r > tpT) {
+      stopped = true;
+      precision[at] = 0;
+      if (scoresOut !== null) scoresOut[at] = 0;
+      continue;
+    }
+    if (need_r === 0) {
+      // position 0: the envelope's maximum over every position (0 when every detection is ignored)
+      precision[at] = nd > 0 ? candMax[c0] : 0;
+      if (scoresOut !== null) scoresOut[at] = firstScore;
+      continue;
+    }
+    const pi = tpPos[p0 + need_r - 1];
+    // first candidate at or after pi
+    let lo = c0;
+    let hi = c0 + ncT - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (candPos[mid] < pi) lo = mid + 1;
+      else hi = mid;
+    }
+    precision[at] = candMax[lo];
+    if (scoresOut !== null) scoresOut[at] = scores[sortedAt[pi]];
   }
 }
 

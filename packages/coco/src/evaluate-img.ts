@@ -68,6 +68,9 @@ export function evaluateImg(u: Unit, a: number, areaLo: Float64Array, areaHi: Fl
   }
   for (let j = 0; j < ng; j++) gtIg[j] = j < npig ? 0 : 1;
   out.npig[a] += npig;
+  // a unit without detections adds its ground truths' count only (returned here: its own branch below was first
+  // taken by the optimised code, late, and threw it away)
+  if (nd === 0) return;
   const T = iouThrs.length;
   const at = out.outcomes[a].reserve(nd * T);
   const outcomes = out.outcomes[a].data;

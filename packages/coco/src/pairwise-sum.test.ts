@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pairwiseSum } from './pairwise-sum.js';
+import { pairwiseSum, pairwiseSumStrided } from './pairwise-sum.js';
 
 /** The recursion written the other way round (block sizes first), as an independent statement of numpy's order. */
 function reference(a: number[]): number {
@@ -30,6 +30,15 @@ describe('pairwiseSum (numpy pairwise_sum)', () => {
   });
   it('follows the block order', () => {
     fc.assert(fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 1200 }), (a) => Object.is(pairwiseSum(a), reference(a))));
+  });
+  it('of a strided column is the sum of the column copied out', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { maxLength: 700 }), fc.integer({ min: 1, max: 5 }), fc.nat(4), (a, stride, start) => {
+        const n = Math.max(0, Math.floor((a.length - start - 1) / stride) + 1);
+        const column = Array.from({ length: n }, (_, i) => a[start + i * stride]);
+        return Object.is(pairwiseSumStrided(a, start, stride, n), pairwiseSum(column));
+      }),
+    );
   });
   it('differs from a left-to-right sum where numpy does (0.1 × 10)', () => {
     const a = new Array<number>(10).fill(0.1);

@@ -3,8 +3,8 @@ import { precisionIndex, type Accumulated } from './accumulate.js';
 import type { CocoFixes, EvalSetup } from './evaluate.js';
 import { fixNames } from './options.js';
 import type { CocoParams } from './params.js';
-import { pairwiseSum } from './pairwise-sum.js';
-import { curveCell, DETECTION_STAT_NAMES, KEYPOINT_STAT_NAMES, summarize, summarizeOne } from './summarize.js';
+import { pairwiseSumStrided } from './pairwise-sum.js';
+import { curveCell, DETECTION_STAT_NAMES, KEYPOINT_STAT_NAMES, resolveQuery, statQueries, summarizeOne, summarizeResolved, type ResolvedQuery } from './summarize.js';
 
 export const PACKAGE_NAME = '@cvdevkit/coco';
 export const METRIC = 'ap-coco';
@@ -48,19 +48,19 @@ export function nested(a: Float64Array, shape: number[]): unknown {
   return build(0, 0);
 }
 
-function rowFor(input: CocoReportInput, k: number): ReportRow {
-  const { params, acc, setup, fixes } = input;
+/** The statistics a category's row shows (the others are the summary's only). */
+const ROW_FIELDS = { detection: ['AP', 'AP50', 'AP75', 'APs', 'APm', 'APl', 'AR100'], keypoints: ['AP', 'AP50', 'AP75', 'APm', 'APl', 'AR'] };
+
+/** `queries[i]`: the resolved query of statistic `fields[i]`. */
+function rowFor(input: CocoReportInput, k: number, fields: readonly string[], queries: readonly (ResolvedQuery | null)[]): ReportRow {
+  const { acc, setup } = input;
   const catId = setup.kCatIds[k];
-  const stats = summarize(acc, params, fixes.maxdets, k);
-  const names = params.iouType === 'keypoints' ? KEYPOINT_STAT_NAMES : DETECTION_STAT_NAMES;
-  const byName = new Map<string, number>(names.map((n, i) => [n, stats[i]]));
   const row: ReportRow = { key: String(catId), name: catId === -1 ? 'all categories (useCats=0)' : (input.names.get(catId) ?? String(catId)) };
   // a category's value is NaN (null in JSON) where pycocotools' mean over its cells gives -1 (no non-ignored ground
   // truth in the range): no value, which compare and the charts leave out (the summary keeps pycocotools' -1)
-  const fields = params.iouType === 'keypoints' ? ['AP', 'AP50', 'AP75', 'APm', 'APl', 'AR'] : ['AP', 'AP50', 'AP75', 'APs', 'APm', 'APl', 'AR100'];
-  for (const n of fields) {
-    const v = byName.get(n)!;
-    row[n] = v === -1 ? NaN : v;
+  for (let i = 0; i < fields.length; i++) {
+    const v = summarizeResolved(acc, queries[i], k);
+    row[fields[i]] = v === -1 ? NaN : v;
   }
   row.ngt = input.ngt[k];
   row.ndet = input.ndet[k];
@@ -70,41 +70,45 @@ function rowFor(input: CocoReportInput, k: number): ReportRow {
 /**
  * PR curves of a category: recall = the recall thresholds, `precision` at IoU 0.5 and `precisionMean`
  * (the mean over the IoU thresholds, numpy's pairwise order) in area "all" at the AP's maxDets;
- * none when the category has no non-ignored GT.
+ * none when the category has no non-ignored GT. The series are Float64Arrays (the JSON writer's fast path: no
+ * string per number), `recall` the one array `recall` given for every category.
  */
-function curveFor(input: CocoReportInput, k: number): ReportCurve | undefined {
+function curveFor(input: CocoReportInput, k: number, recall: Float64Array): ReportCurve | undefined {
   const { params, acc, setup, fixes } = input;
   const { T, R } = acc;
   const cell = curveCell(params, fixes.maxdets === true);
   if (!cell) return undefined;
-  const t50 = Array.from(params.iouThrs).indexOf(0.5);
+  const t50 = params.iouThrs.indexOf(0.5);
   const base = precisionIndex(acc, 0, 0, k, cell.a, cell.m);
   const rStride = precisionIndex(acc, 0, 1, k, cell.a, cell.m) - base;
-  const at = (t: number, r: number) => acc.precision[base + (t * R + r) * rStride];
-  if (at(0, 0) === -1) return undefined;
+  const tStride = R * rStride;
+  const p = acc.precision;
+  if (p[base] === -1) return undefined;
   const precisionMean = new Float64Array(R);
-  const column = new Float64Array(T);
-  for (let r = 0; r < R; r++) {
-    for (let t = 0; t < T; t++) column[t] = at(t, r);
-    precisionMean[r] = pairwiseSum(column) / T;
-  }
-  const curve: ReportCurve = { key: String(setup.kCatIds[k]), recall: Array.from(params.recThrs), precisionMean: Array.from(precisionMean) };
-  if (t50 >= 0) curve.precision = Array.from({ length: R }, (_, r) => at(t50, r));
-  else curve.precision = Array.from(precisionMean);
-  return curve;
+  for (let r = 0; r < R; r++) precisionMean[r] = pairwiseSumStrided(p, base + r * rStride, tStride, T) / T;
+  let precision: Float64Array;
+  if (t50 >= 0) {
+    precision = new Float64Array(R);
+    for (let r = 0; r < R; r++) precision[r] = p[base + t50 * tStride + r * rStride];
+  } else precision = precisionMean.slice();
+  return { key: String(setup.kCatIds[k]), recall, precisionMean, precision };
 }
 
 export function cocoReport(input: CocoReportInput): Report {
   const { params, acc, fixes } = input;
-  const stats = summarize(acc, params, fixes.maxdets);
-  const names = params.iouType === 'keypoints' ? KEYPOINT_STAT_NAMES : DETECTION_STAT_NAMES;
+  // each statistic's cells resolved once, for the summary and every category's row
+  const queries = statQueries(params, fixes.maxdets === true).map((q) => resolveQuery(acc, params, q));
+  const names: readonly string[] = params.iouType === 'keypoints' ? KEYPOINT_STAT_NAMES : DETECTION_STAT_NAMES;
   const summary: Record<string, number> = {};
-  names.forEach((n, i) => (summary[n] = stats[i]));
+  names.forEach((n, i) => (summary[n] = summarizeResolved(acc, queries[i])));
+  const fields = params.iouType === 'keypoints' ? ROW_FIELDS.keypoints : ROW_FIELDS.detection;
+  const rowQueries = fields.map((f) => queries[names.indexOf(f)]);
   const rows: ReportRow[] = [];
   const curves: ReportCurve[] = [];
+  const recall = Float64Array.from(params.recThrs);
   for (let k = 0; k < acc.K; k++) {
-    rows.push(rowFor(input, k));
-    const c = curveFor(input, k);
+    rows.push(rowFor(input, k, fields, rowQueries));
+    const c = curveFor(input, k, recall);
     if (c) curves.push(c);
   }
   const fixList = fixNames(fixes);

@@ -19,7 +19,22 @@ export interface SummarizeQuery {
  * when there is none. `t` is every threshold, or those equal to `iouThr` (exact double comparison).
  */
 export function summarizeOne(acc: Accumulated, params: CocoParams, q: SummarizeQuery): number {
-  const { T, R, K, A, M, S } = acc;
+  return summarizeResolved(acc, resolveQuery(acc, params, q), q.k);
+}
+
+/**
+ * A query's cells, whichever category: the thresholds it reads and each (area range, maxDet) pair's offset in
+ * the last axes (the precision cells' slot, see Accumulated, or the recall's a * M + m). Null where numpy's
+ * indexing selects nothing (no such area label or maxDets, or lists that do not broadcast): the mean is -1.
+ */
+export interface ResolvedQuery {
+  ap: boolean;
+  ts: Int32Array;
+  offsets: Int32Array;
+}
+
+export function resolveQuery(acc: Accumulated, params: CocoParams, q: SummarizeQuery): ResolvedQuery | null {
+  const { T, M } = acc;
   const aind: number[] = [];
   params.areaRanges.forEach((r, i) => {
     if (r.label === q.areaLabel) aind.push(i);
@@ -29,28 +44,38 @@ export function summarizeOne(acc: Accumulated, params: CocoParams, q: SummarizeQ
     if (m === q.maxDets) mind.push(i);
   });
   // numpy fancy indexing with the two lists: broadcast together (pairs), empty if either is empty
-  const pairs: [number, number][] = [];
-  if (aind.length > 0 && mind.length > 0) {
-    const n = Math.max(aind.length, mind.length);
-    if (aind.length !== n && aind.length !== 1) return -1;
-    if (mind.length !== n && mind.length !== 1) return -1;
-    for (let i = 0; i < n; i++) pairs.push([aind[aind.length === 1 ? 0 : i], mind[mind.length === 1 ? 0 : i]]);
+  if (aind.length === 0 || mind.length === 0) return null;
+  const n = Math.max(aind.length, mind.length);
+  if (aind.length !== n && aind.length !== 1) return null;
+  if (mind.length !== n && mind.length !== 1) return null;
+  const offsets = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const a = aind[aind.length === 1 ? 0 : i];
+    const m = mind[mind.length === 1 ? 0 : i];
+    offsets[i] = q.ap ? precisionIndex(acc, 0, 0, 0, a, m) : a * M + m;
   }
-  const k0 = q.k ?? 0;
-  const k1 = q.k === undefined ? K : q.k + 1;
   let nt = 0;
   for (let t = 0; t < T; t++) if (q.iouThr === undefined || params.iouThrs[t] === q.iouThr) nt++;
-  const cap = nt * (q.ap ? R : 1) * K * pairs.length;
+  const ts = new Int32Array(nt);
+  nt = 0;
+  for (let t = 0; t < T; t++) if (q.iouThr === undefined || params.iouThrs[t] === q.iouThr) ts[nt++] = t;
+  return { ap: q.ap, ts, offsets };
+}
+
+/** The mean of a resolved query's cells over every category, or category `k` alone (-1 when there is none). */
+export function summarizeResolved(acc: Accumulated, rq: ResolvedQuery | null, k?: number): number {
+  if (rq === null) return -1;
+  const { R, K, A, M, S } = acc;
+  const k0 = k ?? 0;
+  const k1 = k === undefined ? K : k + 1;
+  const { ts, offsets } = rq;
+  const cap = ts.length * (rq.ap ? R : 1) * (k1 - k0) * offsets.length;
   if (scratch.length < cap) scratch = new Float64Array(cap);
   const values = scratch;
-  // each pair's offset in the last axes: the precision cells' slot (the accumulated (area, maxDet) pairs; see
-  // Accumulated), or the recall's a * M + m
-  const offsets = new Int32Array(pairs.length);
-  pairs.forEach(([a, m], p) => (offsets[p] = q.ap ? precisionIndex(acc, 0, 0, 0, a, m) : a * M + m));
   let nv = 0;
-  for (let t = 0; t < T; t++) {
-    if (q.iouThr !== undefined && params.iouThrs[t] !== q.iouThr) continue;
-    if (q.ap) nv = gather(acc.precision, values, nv, (t * R * K + k0) * S, R, K * S, k1 - k0, S, offsets);
+  for (let i = 0; i < ts.length; i++) {
+    const t = ts[i];
+    if (rq.ap) nv = gather(acc.precision, values, nv, (t * R * K + k0) * S, R, K * S, k1 - k0, S, offsets);
     else nv = gather(acc.recall, values, nv, (t * K + k0) * A * M, 1, 0, k1 - k0, A * M, offsets);
   }
   if (nv === 0) return -1;

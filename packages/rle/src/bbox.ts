@@ -3,10 +3,12 @@ import type { Rle } from './rle.js';
 
 /** Writes [x, y, w, h] of `rle` at out[o … o+3]. */
 export function toBboxInto(rle: Rle, out: Float64Array, o: number): void {
-  const h = rle.h;
-  const w = rle.w;
-  const c = rle.counts;
-  const m = c.length & ~1; // an odd last 0-run is dropped
+  countsBboxInto(rle.counts, 0, rle.counts.length, rle.h, rle.w, out, o);
+}
+
+/** Writes [x, y, w, h] of the h×w mask whose counts are c[at … at+len) at out[o … o+3] (toBboxInto of packed counts). */
+export function countsBboxInto(c: Uint32Array, at: number, len: number, h: number, w: number, out: Float64Array, o: number): void {
+  const m = len & ~1; // an odd last 0-run is dropped
   if (m === 0) {
     out[o] = out[o + 1] = out[o + 2] = out[o + 3] = 0;
     return;
@@ -18,8 +20,9 @@ export function toBboxInto(rle: Rle, out: Float64Array, o: number): void {
   let cc = 0;
   for (let j = 0; j < m; j++) {
     const start = cc;
-    cc = (cc + c[j]) >>> 0;
-    if ((j & 1) === 0 || c[j] === 0) continue;
+    const n = c[at + j];
+    cc = (cc + n) >>> 0;
+    if ((j & 1) === 0 || n === 0) continue;
     const yStart = start % h;
     const xStart = (start - yStart) / h;
     const last = (cc - 1) >>> 0;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { rlesArb } from '../test/arbitraries.js';
 import { toBboxes } from './bbox.js';
 import { RleError } from './errors.js';
-import { boxIou, boxPairIou, iou } from './iou.js';
+import { boxIou, boxPairIou, iou, iouPacked } from './iou.js';
+import { MaskList } from './mask-list.js';
 import { area, decode } from './mask.js';
 import { merge } from './merge.js';
 import type { Rle } from './rle.js';
@@ -52,6 +53,33 @@ describe('mask IoU and merge', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('iouPacked (masks as packed counts, into a reused array) gives iou\'s numbers and errors, sizes mixed', () => {
+    const dl = new MaskList();
+    const gl = new MaskList();
+    let out = new Float64Array(1);
+    fc.assert(
+      fc.property(rlesArb(0, 4), rlesArb(0, 4), fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }), fc.boolean(), (dts, gts, flags, withBoxes) => {
+        const crowd = Uint8Array.from(flags.slice(0, gts.length), Number);
+        dl.clear();
+        gl.clear();
+        dts.forEach((r) => dl.add(r));
+        gts.forEach((r) => gl.add(r));
+        out = new Float64Array(dts.length * gts.length + 3).fill(7); // longer than needed, stale values
+        const boxes = withBoxes ? toBboxes(dts) : undefined;
+        iouPacked(dl, gl, crowd, boxes, out);
+        expect(Array.from(out.subarray(0, dts.length * gts.length))).toEqual(Array.from(iou(dts, gts, crowd, boxes ? { dtBoxes: boxes } : {})));
+      }),
+      { numRuns: 150 },
+    );
+    const a: Rle = { h: 2, w: 2, counts: Uint32Array.of(0, 4) };
+    const bad: Rle = { h: 2, w: 2, counts: Uint32Array.of(0, 3) };
+    dl.clear();
+    gl.clear();
+    dl.add(bad);
+    gl.add(a);
+    expect(() => iouPacked(dl, gl, Uint8Array.of(1), undefined, out)).toThrow('iou: detection 0 does not cover its mask, expected counts summing to h*w = 2*2 = 4, found sum 3');
   });
 
   it('merge = pixelwise OR / AND of the decoded masks', () => {

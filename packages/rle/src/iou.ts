@@ -2,8 +2,9 @@
  * Intersection over union of boxes and of RLE masks, with COCO's crowd rule (pycocotools `bbIou`,
  * `rleIou`). Results are row-major detections × ground truths: out[d * gts + g].
  */
-import { toBboxInto } from './bbox.js';
+import { countsBboxInto, toBboxInto } from './bbox.js';
 import { RleError } from './errors.js';
+import type { MaskList } from './mask-list.js';
 import type { Rle } from './rle.js';
 
 /** C `fmin`: a NaN operand is ignored; on equal values the second operand (x86 `minsd`). */
@@ -67,8 +68,9 @@ export function boxIou(dts: ArrayLike<number>, gts: ArrayLike<number>, isCrowd: 
 }
 
 /**
- * The 1-runs of each RLE as [start, end) pixel positions, all in one array: runs of RLE k at
- * pos[2·off[k] …], count off[k+1] − off[k]; areas (uint32 sums of the 1-runs) in area[k].
+ * The 1-runs of each mask as [start, end) pixel positions, all in one array: runs of mask k at
+ * pos[2·off[k] …], count off[k+1] − off[k]; areas (uint32 sums of the 1-runs) in area[k]. Reused between calls
+ * (grown when needed): one IoU call per image and category must not allocate per mask, or per call.
  */
 interface Runs {
   pos: Uint32Array;
@@ -76,49 +78,69 @@ interface Runs {
   area: Float64Array;
 }
 
-// Reused between calls (grown when needed): one IoU call per image and category must not allocate per mask.
-let dtPos = new Uint32Array(1 << 14);
-let gtPos = new Uint32Array(1 << 14);
+const dtRuns: Runs = { pos: new Uint32Array(1 << 14), off: new Uint32Array(64), area: new Float64Array(64) };
+const gtRuns: Runs = { pos: new Uint32Array(1 << 14), off: new Uint32Array(64), area: new Float64Array(64) };
 
-function runsOf(rles: readonly Rle[], what: string, forDts: boolean): Runs {
+/** `runs` with room for `n` masks and `total` runs. */
+function reserveRuns(runs: Runs, n: number, total: number): void {
+  if (runs.pos.length < 2 * total) runs.pos = new Uint32Array(Math.max(2 * total, 2 * runs.pos.length));
+  if (runs.off.length < n + 1) {
+    runs.off = new Uint32Array(Math.max(n + 1, 2 * runs.off.length));
+    runs.area = new Float64Array(runs.off.length);
+  }
+}
+
+/** Appends the 1-runs of the h×w mask with counts c[at … at+len) as mask q of `runs` (from run k on); returns the new run count. */
+function maskRuns(runs: Runs, q: number, k: number, c: Uint32Array, at: number, len: number, h: number, w: number, what: string): number {
+  const pos = runs.pos;
+  runs.off[q] = k;
+  let p = 0;
+  let a = 0;
+  for (let j = 0; j < len; j++) {
+    const n = c[at + j];
+    if (j & 1 && n > 0) {
+      pos[2 * k] = p;
+      pos[2 * k + 1] = p + n;
+      k++;
+      a += n;
+    }
+    p += n;
+  }
+  if (p !== h * w) {
+    // pycocotools would walk such an RLE forever against a valid one
+    throw new RleError('counts-sum', `iou: ${what} ${q} does not cover its mask`, {
+      expected: `counts summing to h*w = ${h}*${w} = ${h * w}`,
+      found: `sum ${p}`,
+      position: q,
+    });
+  }
+  runs.area[q] = a;
+  return k;
+}
+
+function runsOf(rles: readonly Rle[], what: string, runs: Runs): Runs {
   let total = 0;
   for (const r of rles) total += r.counts.length >> 1;
-  let pos = forDts ? dtPos : gtPos;
-  if (pos.length < 2 * total) {
-    pos = new Uint32Array(Math.max(2 * total, 2 * pos.length));
-    if (forDts) dtPos = pos;
-    else gtPos = pos;
-  }
-  const off = new Uint32Array(rles.length + 1);
-  const area = new Float64Array(rles.length);
+  reserveRuns(runs, rles.length, total);
   let k = 0;
   for (let q = 0; q < rles.length; q++) {
-    const { h, w, counts: c } = rles[q];
-    off[q] = k;
-    let p = 0;
-    let a = 0;
-    for (let j = 0; j < c.length; j++) {
-      const n = c[j];
-      if (j & 1 && n > 0) {
-        pos[2 * k] = p;
-        pos[2 * k + 1] = p + n;
-        k++;
-        a += n;
-      }
-      p += n;
-    }
-    if (p !== h * w) {
-      // pycocotools would walk such an RLE forever against a valid one
-      throw new RleError('counts-sum', `iou: ${what} ${q} does not cover its mask`, {
-        expected: `counts summing to h*w = ${h}*${w} = ${h * w}`,
-        found: `sum ${p}`,
-        position: q,
-      });
-    }
-    area[q] = a;
+    const { h, w, counts } = rles[q];
+    k = maskRuns(runs, q, k, counts, 0, counts.length, h, w, what);
   }
-  off[rles.length] = k;
-  return { pos, off, area };
+  runs.off[rles.length] = k;
+  return runs;
+}
+
+function runsOfList(list: MaskList, what: string, runs: Runs): Runs {
+  const n = list.size;
+  let total = 0;
+  for (let q = 0; q < n; q++) total += list.length[q] >> 1;
+  reserveRuns(runs, n, total);
+  const c = list.counts.data;
+  let k = 0;
+  for (let q = 0; q < n; q++) k = maskRuns(runs, q, k, c, list.start[q], list.length[q], list.h[q], list.w[q], what);
+  runs.off[n] = k;
+  return runs;
 }
 
 /** Number of pixels in both run lists A = pos[a0 … a1), B = pos[b0 … b1) (run indices). */
@@ -185,24 +207,77 @@ export function iou(dts: readonly Rle[], gts: readonly Rle[], isCrowd: ArrayLike
     for (let g = 0; g < n; g++) toBboxInto(gts[g], gb, 4 * g);
   }
   boxIouInto(db, gb, m, n, crowd, out);
-  const D = runsOf(dts, 'detection', true);
-  const G = runsOf(gts, 'ground truth', false);
+  const D = runsOf(dts, 'detection', dtRuns);
+  const G = runsOf(gts, 'ground truth', gtRuns);
   for (let d = 0; d < m; d++) {
     const dt = dts[d];
+    for (let g = 0; g < n; g++) {
+      const gt = gts[g];
+      if (dt.h !== gt.h || dt.w !== gt.w) {
+        if (out[d * n + g] > 0) out[d * n + g] = -1;
+      }
+    }
+  }
+  masksIouInto(D, G, m, n, crowd, out);
+  return out;
+}
+
+let listBoxes = new Float64Array(64);
+
+/**
+ * `iou` of masks held in MaskLists, written into out[0 … m·n) (grown by the caller; nothing else allocated):
+ * the same numbers and errors. `crowd[g]` is 1 for a crowd ground truth; `dtBoxes`, if given, the detections'
+ * boxes (as `MaskIouOptions.dtBoxes`).
+ */
+export function iouPacked(dts: MaskList, gts: MaskList, crowd: Uint8Array, dtBoxes: Float64Array | undefined, out: Float64Array): void {
+  const m = dts.size;
+  const n = gts.size;
+  for (let i = 0; i < m * n; i++) out[i] = 0;
+  if (m === 0 || n === 0) return;
+  if (listBoxes.length < 4 * (m + n)) listBoxes = new Float64Array(Math.max(4 * (m + n), 2 * listBoxes.length));
+  const boxes = listBoxes;
+  // the ground truths' boxes at [0, 4n), the detections' (unless given) at [4n, 4(n + m))
+  for (let g = 0; g < n; g++) countsBboxInto(gts.counts.data, gts.start[g], gts.length[g], gts.h[g], gts.w[g], boxes, 4 * g);
+  let db: Float64Array;
+  let d0: number;
+  if (dtBoxes) {
+    db = dtBoxes;
+    d0 = 0;
+  } else {
+    for (let d = 0; d < m; d++) countsBboxInto(dts.counts.data, dts.start[d], dts.length[d], dts.h[d], dts.w[d], boxes, 4 * (n + d));
+    db = boxes;
+    d0 = 4 * n;
+  }
+  for (let g = 0; g < n; g++) {
+    const isCrowd = crowd[g] === 1;
+    for (let d = 0; d < m; d++) out[d * n + g] = boxPairIou(db, d0 + 4 * d, boxes, 4 * g, isCrowd);
+  }
+  const D = runsOfList(dts, 'detection', dtRuns);
+  const G = runsOfList(gts, 'ground truth', gtRuns);
+  for (let d = 0; d < m; d++) {
+    for (let g = 0; g < n; g++) {
+      if (dts.h[d] !== gts.h[g] || dts.w[d] !== gts.w[g]) {
+        if (out[d * n + g] > 0) out[d * n + g] = -1;
+      }
+    }
+  }
+  masksIouInto(D, G, m, n, crowd, out);
+}
+
+/**
+ * The mask IoU of every pair whose boxes overlap (out[d·n + g] > 0 after the box pass; a pair of different
+ * sizes was set to −1 and is left so).
+ */
+function masksIouInto(D: Runs, G: Runs, m: number, n: number, crowd: Uint8Array, out: Float64Array): void {
+  for (let d = 0; d < m; d++) {
     const a0 = D.off[d];
     const a1 = D.off[d + 1];
     const ad = D.area[d];
     for (let g = 0; g < n; g++) {
       const o = d * n + g;
       if (!(out[o] > 0)) continue;
-      const gt = gts[g];
-      if (dt.h !== gt.h || dt.w !== gt.w) {
-        out[o] = -1;
-        continue;
-      }
       const i = intersection(D.pos, a0, a1, G.pos, G.off[g], G.off[g + 1]);
       out[o] = i === 0 ? 0 : i / (crowd[g] === 1 ? ad : ad + G.area[g] - i);
     }
   }
-  return out;
 }

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RleError } from './errors.js';
 import { decode } from './mask.js';
 import { merge } from './merge.js';
-import { fromBox, fromBoxes, fromPolygon, fromPolygons, setDirectSteps } from './polygon.js';
-import { encodeString } from './string.js';
+import { fromBox, fromBoxes, fromPolygon, fromPolygonPacked, fromPolygons, setDirectSteps } from './polygon.js';
+import { encodeString, PackedCounts } from './string.js';
 
 const DEFAULT_STEPS = setDirectSteps(256);
 afterEach(() => void setDirectSteps(DEFAULT_STEPS));
@@ -32,6 +32,22 @@ describe('polygons and boxes', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('fromPolygonPacked appends fromPolygon\'s counts (of the first n numbers, an odd one dropped)', () => {
+    const packed = new PackedCounts(4);
+    fc.assert(
+      fc.property(polyArb, fc.nat(3), fc.boolean(), ({ h, w, xy }, before, odd) => {
+        packed.length = before;
+        packed.room(before);
+        const n = odd ? xy.length + 1 : xy.length;
+        const m = fromPolygonPacked([...xy, 99, 99], n, h, w, packed); // numbers past n are not read
+        expect(packed.length).toBe(before + m);
+        expect(Array.from(packed.data.subarray(before, before + m))).toEqual(Array.from(fromPolygon(odd ? [...xy, 99] : xy, h, w).counts));
+      }),
+      { numRuns: 150 },
+    );
+    expect(() => fromPolygonPacked([0, 0, 1e300, 1, 2, 2], 6, 4, 4, packed)).toThrow(RleError);
   });
 
   it('the vertex the polygon starts at does not matter', () => {

@@ -12,6 +12,7 @@ import { RleError, show } from './errors.js';
 import { checkSize, type Rle } from './rle.js';
 import { scratchU32 } from './scratch.js';
 import { sortU32 } from './sort.js';
+import type { PackedCounts } from './string.js';
 
 const SCALE = 5;
 /** Scaled coordinates must stay within ±2^30 so that C's int differences cannot overflow. */
@@ -36,7 +37,6 @@ function cInt(v: number): number {
 let bnd = scratchU32(1024); // boundary pixel indices
 let nb = 0;
 let H = 0;
-let Hd = 0; // h as double for the clamp
 let WM1 = 0; // (double)(siz)(w - 1)
 let pu = 0; // previous boundary point
 let pv = 0;
@@ -48,13 +48,20 @@ function pair(u0: number, v0: number, u1: number, v1: number): void {
   let xd = u1 < u0 ? u1 : u1 - 1;
   xd = (xd + 0.5) / SCALE - 0.5;
   if (Math.floor(xd) !== xd || xd < 0 || xd > WM1) return;
-  let yd = v1 < v0 ? v1 : v0;
-  yd = (yd + 0.5) / SCALE - 0.5;
-  if (yd < 0) yd = 0;
-  else if (yd > Hd) yd = Hd;
-  yd = Math.ceil(yd);
+  const yd = boundaryRow(v1 < v0 ? v1 : v0);
   if (nb === bnd.length) bnd = scratchU32(2 * nb, bnd);
   bnd[nb++] = (xd * H + yd) >>> 0;
+}
+
+/**
+ * The row of a boundary at scaled ordinate v (an integer): C's `ceil(min(max((v + .5) / 5 - .5, 0), h))`, computed
+ * as `ceil((v − 2) / 5)` clamped to [0, h]: the same integer (where (v − 2) / 5 is an integer both expressions are
+ * exact; elsewhere it is at least 0.2 from one, far beyond the rounding), and no double kept across the clamp, which
+ * the optimised code boxed on every boundary (a heap number each).
+ */
+function boundaryRow(v: number): number {
+  const y = Math.ceil((v - 2) / SCALE);
+  return y > 0 ? (y > H ? H : y) : 0;
 }
 
 function point(u: number, v: number): void {
@@ -67,7 +74,8 @@ function point(u: number, v: number): void {
 // Edge parameters for uAt / vAt (set by edge()).
 let eXs = 0;
 let eYs = 0;
-let eS = 0;
+// the slope in a Float64Array: a double in a module variable is a new heap number at every store (one per edge)
+const slope = new Float64Array(1);
 let eFlip = false;
 let eD = 0;
 let eMajorX = true;
@@ -77,11 +85,11 @@ function tAt(d: number): number {
 }
 function uAt(d: number): number {
   const t = tAt(d);
-  return eMajorX ? t + eXs : cInt(eXs + eS * t + 0.5);
+  return eMajorX ? t + eXs : cInt(eXs + slope[0] * t + 0.5);
 }
 function vAt(d: number): number {
   const t = tAt(d);
-  return eMajorX ? cInt(eYs + eS * t + 0.5) : t + eYs;
+  return eMajorX ? cInt(eYs + slope[0] * t + 0.5) : t + eYs;
 }
 
 /** Stage 1 of rleFrPoly for the edge (x0,y0) → (x1,y1), feeding the points to stage 2. */
@@ -102,7 +110,7 @@ function edge(x0: number, y0: number, x1: number, y1: number): void {
     ye = t;
   }
   eMajorX = dx >= dy;
-  eS = eMajorX ? (ye - ys) / dx : (xe - xs) / dy; // 0/0 = NaN for a repeated vertex, as in C
+  slope[0] = eMajorX ? (ye - ys) / dx : (xe - xs) / dy; // 0/0 = NaN for a repeated vertex, as in C
   eXs = xs;
   eYs = ys;
   eFlip = flip;
@@ -110,7 +118,7 @@ function edge(x0: number, y0: number, x1: number, y1: number): void {
   if (eMajorX) {
     // u = xs + t rises by 1 per step of t: the pairs that matter are (c, c+1) with c = 5n+2, in closed form
     point(uAt(0), vAt(0));
-    const s = eS;
+    const s = slope[0];
     const nMin = Math.max(0, Math.ceil((xs - 2) / SCALE));
     const nMax = Math.min(Math.floor((xe - 3) / SCALE), WM1);
     // pair(c, v0, c + 1, v1) (or, flipped, pair(c + 1, v1, c, v0)) written out: its column is n exactly
@@ -122,10 +130,7 @@ function edge(x0: number, y0: number, x1: number, y1: number): void {
       // cInt inline
       const v0 = a0 > -2147483649 && a0 < 2147483648 ? a0 | 0 : -2147483648;
       const v1 = a1 > -2147483649 && a1 < 2147483648 ? a1 | 0 : -2147483648;
-      let yd = ((v1 < v0 ? v1 : v0) + 0.5) / SCALE - 0.5;
-      if (yd < 0) yd = 0;
-      else if (yd > Hd) yd = Hd;
-      yd = Math.ceil(yd);
+      const yd = boundaryRow(v1 < v0 ? v1 : v0);
       if (nb === bnd.length) bnd = scratchU32(2 * nb, bnd);
       bnd[nb++] = (n * H + yd) >>> 0;
     }
@@ -138,7 +143,7 @@ function edge(x0: number, y0: number, x1: number, y1: number): void {
     let u0 = pu;
     let v0 = pv;
     let hp = havePrev;
-    const s = eS;
+    const s = slope[0];
     for (let d = 0; d <= D; d++) {
       const t = flip ? D - d : d;
       const u = cInt(xs + s * t + 0.5);
@@ -159,7 +164,7 @@ function edge(x0: number, y0: number, x1: number, y1: number): void {
   // Long edge: the first point, the pair around each crossing of a column centre (5n+2 | 5n+3), the last
   // point. u(t) is monotone in t; the crossing is estimated from the line and settled by evaluating u exactly.
   point(uAt(0), vAt(0));
-  const s = eS;
+  const s = slope[0];
   const uA = cInt(xs + 0.5); // u at t = 0 and t = D, in t order
   const uB = cInt(xs + s * D + 0.5);
   if (uA !== uB) {
@@ -195,8 +200,16 @@ function reached(xs: number, s: number, t: number, c: number, up: boolean): bool
 
 /** Fills `bnd` with the boundary indices of polygon xy (k points) and returns the runs (stage 3). */
 function rasterise(xy: ArrayLike<number>, k: number, h: number, w: number, what: string): Rle {
+  const m = rasteriseCounts(xy, k, h, w, what);
+  return { h, w, counts: counted.slice(0, m) };
+}
+
+/** The array holding the counts of the last `rasteriseCounts`, at [0, m). */
+let counted = bnd;
+
+/** rasterise's counts, left at counted[0 … m); returns m. */
+function rasteriseCounts(xy: ArrayLike<number>, k: number, h: number, w: number, what: string): number {
   H = h;
-  Hd = h;
   WM1 = w - 1;
   nb = 0;
   havePrev = false;
@@ -237,7 +250,8 @@ function rasterise(xy: ArrayLike<number>, k: number, h: number, w: number, what:
       if (j < nb) a[m - 1] += a[j++];
     }
   }
-  return { h, w, counts: a.slice(0, m) };
+  counted = a;
+  return m;
 }
 
 // Buffers of the bucket sort (grown when needed).
@@ -261,11 +275,23 @@ function sortBoundaries(a: Uint32Array, n: number, h: number, w: number): Uint32
   if (sorted.length < n) sorted = new Uint32Array(n > 2 * sorted.length ? n : 2 * sorted.length);
   const b = bucket;
   const out = sorted;
-  b.fill(0, 0, w + 2);
+  // the last index is the end h·w, the largest: it stays last; the others are bucketed over the columns they
+  // span (a polygon's, not the image's: the buckets cost what the boundaries do)
+  const last = n - 1;
   // the column floor(a / h) as `>>> 0` (a and a / h are below 2^32 and not negative: the same integer, and no call)
-  for (let i = 0; i < n; i++) b[((a[i] / h) >>> 0) + 1]++;
-  for (let k = 1; k <= w + 1; k++) b[k] += b[k - 1];
-  for (let i = 0; i < n; i++) out[b[(a[i] / h) >>> 0]++] = a[i];
+  let lo = w;
+  let hi = 0;
+  for (let i = 0; i < last; i++) {
+    const c = (a[i] / h) >>> 0;
+    if (c < lo) lo = c;
+    if (c > hi) hi = c;
+  }
+  const span = hi >= lo ? hi - lo + 1 : 0;
+  b.fill(0, 0, span + 1);
+  for (let i = 0; i < last; i++) b[((a[i] / h) >>> 0) - lo + 1]++;
+  for (let k = 1; k <= span; k++) b[k] += b[k - 1];
+  for (let i = 0; i < last; i++) out[b[((a[i] / h) >>> 0) - lo]++] = a[i];
+  out[last] = a[last];
   for (let i = 1; i < n; i++) {
     const v = out[i];
     let j = i - 1;
@@ -307,6 +333,21 @@ function scaled(v: number, what: string, i: number): number {
 export function fromPolygon(xy: ArrayLike<number>, h: number, w: number): Rle {
   checkImage(h, w);
   return rasterise(xy, Math.floor(xy.length / 2), h, w, 'polygon');
+}
+
+/**
+ * `fromPolygon` of the polygon xy[0 … n) (k = floor(n / 2) points; xy may be longer), its counts appended to
+ * `packed`: returns how many (no RLE object, no array of its own). The same counts and errors.
+ */
+export function fromPolygonPacked(xy: ArrayLike<number>, n: number, h: number, w: number, packed: PackedCounts): number {
+  checkImage(h, w);
+  const m = rasteriseCounts(xy, Math.floor(n / 2), h, w, 'polygon');
+  const base = packed.length;
+  const to = packed.room(m);
+  const from = counted;
+  for (let j = 0; j < m; j++) to[base + j] = from[j];
+  packed.length = base + m;
+  return m;
 }
 
 /**

@@ -8,6 +8,11 @@ import { RleError, show } from './errors.js';
 import { checkRle, checkSize, type Rle } from './rle.js';
 import { scratchU32 } from './scratch.js';
 
+// SIGN_EXTEND: a count of k ≤ 6 groups holds 5k bits; its sign is the last group's bit 0x10, bit 5k − 1 of x. `(x << (32 −
+// 5k)) >> (32 − 5k)` sign-extends it: x when the bit is 0, `x | (-1 << 5k)` when it is 1 (the value pycocotools' C
+// gives), without a branch whose negative side a file may first meet after the decoder was optimised (its code was
+// then thrown away and compiled again)
+
 let bytes = new Uint8Array(4096);
 const latin1 = new TextDecoder('latin1');
 
@@ -70,7 +75,7 @@ export function decodeString(s: string, h: number, w: number): Rle {
     } while (c & 0x20);
     let v: number;
     if (!seventh) {
-      v = c & 0x10 ? x | (-1 << (5 * k)) : x; // sign-extend from the last group
+      v = (x << (32 - 5 * k)) >> (32 - 5 * k); // sign-extended from the last group's bit 0x10 (see SIGN_EXTEND)
     } else {
       // the 7th character: bits 30 … 34
       if (c & 0x20) fail('string-group', 'RLE count too long', s, start, 'at most 7 characters per count', `${s.slice(start, start + 8)}…`);
@@ -243,7 +248,7 @@ function areaOnly(src: Uint8Array, start: number, end: number, n: number): numbe
         x |= (c & 0x1f) << (5 * k);
         k++;
       }
-      v = c & 0x10 ? x | (-1 << (5 * k)) : x;
+      v = (x << (32 - 5 * k)) >> (32 - 5 * k); // SIGN_EXTEND
     }
     if (m > 2) v += back2;
     if (v < 0 || v > 0x7fffffff) return -1;
@@ -305,7 +310,7 @@ function plainCounts(src: Uint8Array, start: number, end: number, cnts: Uint32Ar
         x |= (c & 0x1f) << (5 * k);
         k++;
       } while (c & 0x20);
-      if (!seventh) v = c & 0x10 ? x | (-1 << (5 * k)) : x;
+      if (!seventh) v = (x << (32 - 5 * k)) >> (32 - 5 * k); // SIGN_EXTEND
       else {
         if (c & 0x20) return -1;
         v = (x >>> 0) + (c & 0x1f) * 2 ** 30;
@@ -358,7 +363,7 @@ function measureOnly(src: Uint8Array, start: number, end: number, h: number, w: 
         x |= (c & 0x1f) << (5 * k);
         k++;
       }
-      v = c & 0x10 ? x | (-1 << (5 * k)) : x;
+      v = (x << (32 - 5 * k)) >> (32 - 5 * k); // SIGN_EXTEND
     }
     if (m > 2) v += back2;
     // a count outside [0, h·w] makes the sum differ from h·w (a valid RLE's counts never exceed it)
@@ -465,7 +470,7 @@ function measure(src: Uint8Array, start: number, end: number, h: number, w: numb
         k++;
       } while (c & 0x20);
       if (!seventh) {
-        v = c & 0x10 ? x | (-1 << (5 * k)) : x;
+        v = (x << (32 - 5 * k)) >> (32 - 5 * k); // SIGN_EXTEND
       } else {
         if (c & 0x20) failAt('string-group', src, start, end, text, first - start);
         v = (x >>> 0) + (c & 0x1f) * 2 ** 30;
