@@ -34,7 +34,10 @@ const startupTrims = {
 };
 const out = join(dir, 'bundle');
 rmSync(out, { recursive: true, force: true });
-const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
+// Whitespace and syntax minified (names kept, for stack traces and the source maps): V8 scans every byte of a module
+// it loads, and a third of the CLI's was commander's comments (bundle/main.mjs 213 -> 123 kB; loading it, measured
+// with cachegrind: ~7 M instructions fewer).
+const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning', minifyWhitespace: true, minifySyntax: true };
 // The CLI: main.mjs and the chunks it and its lazily imported parts share (.mjs: bundle/package.json makes the folder
 // CommonJS for bin.js).
 await build({
