@@ -99,15 +99,31 @@ function loadFailure(c: Candidate, e: unknown): DevkitError {
   });
 }
 
-/** Failures of `require` that `import()` does not have: the module needs the asynchronous loader. */
-const NEEDS_IMPORT = new Set(['ERR_REQUIRE_ASYNC_MODULE', 'ERR_REQUIRE_ESM']);
+/**
+ * Failures of `require` where `import()` may succeed: the module needs the asynchronous loader (top-level await), or a
+ * file was not resolved or not understood, which a loader hook registered with `--import` (seen by `import()` only)
+ * may do. An ES module graph fails these while it is resolved and linked, before any of its code runs.
+ */
+const RETRY_WITH_IMPORT = new Set([
+  'ERR_REQUIRE_ASYNC_MODULE',
+  'ERR_REQUIRE_ESM',
+  'ERR_UNKNOWN_FILE_EXTENSION',
+  'ERR_UNKNOWN_MODULE_FORMAT',
+  'ERR_MODULE_NOT_FOUND',
+  'ERR_UNSUPPORTED_DIR_IMPORT',
+  'ERR_UNSUPPORTED_ESM_URL_SCHEME',
+  'ERR_PACKAGE_PATH_NOT_EXPORTED',
+  'ERR_PACKAGE_IMPORT_NOT_DEFINED',
+  'ERR_INVALID_MODULE_SPECIFIER',
+]);
 
 /**
  * The plugin's module as `import()` gives it (its namespace; a CommonJS module's exports as `default`), loaded with
  * `require` where Node can (Node >= 20.19 loads an ES module graph without top-level await synchronously that way:
  * its files are read at once instead of through the thread pool and a turn of the event loop each, as `import()`
- * reads them, and Node's asynchronous module loader is not started); `import()` for any other file name (a loader
- * hook's `.ts`) and for a module `require` cannot load.
+ * reads them, and Node's asynchronous module loader is not started); with `import()` for an entry not named
+ * `.js`/`.mjs`/`.cjs` and after a failure in RETRY_WITH_IMPORT. Any other failure (the module's own error, a syntax
+ * error) is the one `import()` would report.
  */
 async function loadModule(entry: string): Promise<{ default?: unknown }> {
   if (/\.(?:m|c)?js$/.test(entry)) {
@@ -115,7 +131,7 @@ async function loadModule(entry: string): Promise<{ default?: unknown }> {
     try {
       loaded = createRequire(entry)(entry);
     } catch (e) {
-      if (!NEEDS_IMPORT.has((e as NodeJS.ErrnoException)?.code ?? '')) throw e;
+      if (!RETRY_WITH_IMPORT.has((e as NodeJS.ErrnoException)?.code ?? '')) throw e;
       return (await import(pathToFileURL(entry).href)) as { default?: unknown };
     }
     // an ES module's namespace (its Symbol.toStringTag is 'Module'), else a CommonJS module's exports, as import() wraps them
