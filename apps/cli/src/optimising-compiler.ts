@@ -86,6 +86,8 @@ export function holdCompilerOff(): CompilerHold {
 export function optimiseTheRun(): void {
   const marks = process as unknown as Record<symbol, unknown>;
   if (startedWithout || marks[OFF_FOR_START] !== true || drawing > 0) return;
-  delete marks[OFF_FOR_START];
+  // set to false, not deleted: a property deleted from `process` would turn it into a dictionary, and the run's code
+  // reads `process` (hrtime, cpuUsage) often
+  marks[OFF_FOR_START] = false;
   setFlag('--turbofan');
 }
