@@ -27,7 +27,11 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   // optimising-compiler.ts says why); plain `list` never turns it on (nothing it runs gets hot). Not in a process
   // started without it (--no-opt, --no-turbofan, --jitless on the command line or in NODE_OPTIONS): left as it is.
   const optimiserOff = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => a === '--no-turbofan' || a === '--no-opt' || a === '--jitless');
-  if (!optimiserOff) process.getBuiltinModule('node:v8').setFlagsFromString('--no-turbofan');
+  if (!optimiserOff) {
+    process.getBuiltinModule('node:v8').setFlagsFromString('--no-turbofan');
+    // for optimiseTheRun (optimising-compiler.ts): the compiler is on again only where it was turned off here
+    (process as unknown as Record<symbol, unknown>)[Symbol.for('cvdevkit.optimiserOffForStart')] = true;
+  }
   // the bundled CLI's file names (variables: they exist in bundle/, not beside this module's dist/ output); plain
   // `cvdevkit list …` is answered by list-fast.cjs without loading commander (it returns undefined for any other argv)
   const main = './main.mjs';

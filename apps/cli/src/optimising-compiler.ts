@@ -20,16 +20,22 @@
  * stays optimised, and the thinning of the curves runs before, optimised (without TurboFan it took 4–6×
  * as long). A process started with the optimising compiler off is left as it is.
  */
-import { setFlagsFromString } from 'node:v8';
-import { isMainThread } from 'node:worker_threads';
+// (node:v8 and node:worker_threads are taken when needed, not imported: worker_threads alone is ~25 more of Node's
+// internal modules on every start, and a command's run needs neither unless it draws)
 
 let drawing = 0;
 /** Started with the optimising compiler off (on the command line or in NODE_OPTIONS): the CLI never turns it on. */
 const startedWithout = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => a === '--no-turbofan' || a === '--no-opt' || a === '--jitless');
 
+/**
+ * Set on `process` by the bin (bundle-bin.cts) when it turned the optimising compiler off for start-up; the bin runs
+ * on the main thread, and a worker thread has a `process` of its own, without it.
+ */
+const OFF_FOR_START = Symbol.for('cvdevkit.optimiserOffForStart');
+
 function setFlag(flag: string): void {
   try {
-    setFlagsFromString(flag);
+    process.getBuiltinModule('node:v8').setFlagsFromString(flag);
   } catch {
     // a runtime that refuses flags after start-up: only the speed-up is lost
   }
@@ -54,7 +60,7 @@ export function holdCompilerOff(): CompilerHold {
   let released = false;
   return {
     off() {
-      if (held || released || startedWithout || !isMainThread) return;
+      if (held || released || startedWithout || !process.getBuiltinModule('node:worker_threads').isMainThread) return;
       held = true;
       if (drawing++ === 0) setFlag('--no-turbofan');
     },
@@ -68,16 +74,20 @@ export function holdCompilerOff(): CompilerHold {
 }
 
 /**
- * Turns the optimising compiler on for a command's run. The bin (bundle-bin.cts) starts every command but
- * `--version` with it off: during start-up (the bundled CLI, discovery, the plugin's modules, the program) a few
+ * Turns the optimising compiler on for a command's run, if the bin turned it off. The bin (bundle-bin.cts) starts
+ * every command but `--version` with it off: during start-up (the bundled CLI, discovery, the plugin's modules, the program) a few
  * functions get just hot enough for TurboFan (path.normalize's normalizeString and fileURLToPath's
  * getPathFromURLPosix, called by the ES module loader for every module) and their compile jobs cost 20–65 ms of CPU,
  * and the compiler's own code and memory ~4.5 MiB of peak RSS, for code that start-up runs only a few hundred times
  * (measured: `cvdevkit info voc2010/cls` 52.1 -> 47.5 MiB, CPU 230 -> 220 ms). The run itself (the evaluation's
- * kernels, the output) has it on, as without the switch. Nothing on a worker thread, in a process started without it,
- * or while a drawing holds it off.
+ * kernels, the output) has it on, as without the switch. Nothing where the bin did not turn it off (a worker thread,
+ * a process started without it, the CLI's `run` called as a library), or while a drawing holds it off.
  */
 export function optimiseTheRun(): void {
-  if (startedWithout || !isMainThread || drawing > 0) return;
+  const marks = process as unknown as Record<symbol, unknown>;
+  if (startedWithout || marks[OFF_FOR_START] !== true || drawing > 0) return;
+  // set to false, not deleted: a property deleted from `process` would turn it into a dictionary, and the run's code
+  // reads `process` (hrtime, cpuUsage) often
+  marks[OFF_FOR_START] = false;
   setFlag('--turbofan');
 }

@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker, parentPort, workerData as threadWorkerData, type TransferListItem } from 'node:worker_threads';
+import type { TransferListItem, Worker } from 'node:worker_threads';
+
+/**
+ * node:worker_threads, loaded when a pool starts or a worker serves: importing it costs every process that loads
+ * @cvdevkit/core (the CLI, every plugin) about 25 more of Node's internal modules (the worker, its message ports,
+ * the stream family), for the many runs that start no worker.
+ */
+const threads = (): typeof import('node:worker_threads') => process.getBuiltinModule('node:worker_threads');
 import { DevkitError, isDevkitError, type DevkitErrorInit } from './errors.js';
 
 /**
@@ -68,7 +75,7 @@ function deserializeError(s: SerializedError): Error {
  * A handler may return `{ value, transfer }` via `transferable()` to move buffers instead of copying.
  */
 export function serveWorker<T, R>(handler: (task: T, workerData: unknown) => R | Promise<R>): void {
-  const port = parentPort;
+  const { parentPort: port, workerData: threadWorkerData } = threads();
   if (!port) throw new Error('serveWorker must run inside a worker thread');
   port.on('message', async (msg: TaskMessage) => {
     try {
@@ -112,7 +119,7 @@ export class WorkerPool<T, R> {
   constructor(script: URL, private readonly options: WorkerPoolOptions) {
     const n = Math.max(1, Math.floor(options.workers));
     for (let i = 0; i < n; i++) {
-      const w = new Worker(script, { workerData: options.workerData, execArgv: WORKER_EXEC_ARGV });
+      const w = new (threads().Worker)(script, { workerData: options.workerData, execArgv: WORKER_EXEC_ARGV });
       w.on('message', (msg: ResultMessage) => this.onMessage(w, msg));
       w.on('error', (err) => this.onFailure(w, err));
       w.on('exit', (code) => {

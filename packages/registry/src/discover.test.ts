@@ -37,6 +37,9 @@ beforeAll(() => {
   writeFileSync(join(root, 'dup.js'), pluginSource('dup', ['good/a', 'dup/c']));
   writeFileSync(join(root, 'syntax.js'), 'export default {{{;\n');
   writeFileSync(join(root, 'not-object.js'), 'export default 42;\n');
+  // loaded by import() after require refuses it (top-level await), and a CommonJS plugin (its exports are the default)
+  writeFileSync(join(root, 'tla.mjs'), `await Promise.resolve();\n${pluginSource('tla', ['tla/t'])}`);
+  writeFileSync(join(root, 'common.cjs'), pluginSource('common', ['common/t']).replace('export default', 'module.exports ='));
 
   // A project with dependencies: one plugin, one ordinary package, one broken plugin.
   const project = join(root, 'project');
@@ -97,6 +100,11 @@ describe('discoverPlugins', () => {
   it('rejects a default export that is not a plugin object', async () => {
     const e = await rejection(discoverPlugins({ cwd: root, plugins: ['./not-object.js'], autoDiscover: false }));
     expect(e.message).toBe('plugin "not-object" (./not-object.js): default export: expected a plugin object { meta, tasks }, found 42');
+  });
+
+  it('loads a plugin with top-level await (import() after require) and a CommonJS one (module.exports as the default)', async () => {
+    const { plugins } = await discoverPlugins({ cwd: root, plugins: ['./tla.mjs', './common.cjs'], autoDiscover: false });
+    expect(plugins.map((p) => Object.keys(p.plugin!.tasks))).toEqual([['tla/t'], ['common/t']]);
   });
 
   it('reports a module that does not load as an internal error on one line', async () => {

@@ -8,6 +8,7 @@
  * time (see `plugin-candidates.ts`).
  */
 import { existsSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DevkitError, isDevkitError, type DatasetPlugin } from '@cvdevkit/core';
@@ -88,7 +89,7 @@ function loadFailure(c: Candidate, e: unknown): DevkitError {
   if (isDevkitError(e)) return e as DevkitError;
   const err = e as NodeJS.ErrnoException;
   let reason = String(err?.message ?? e).split('\n')[0];
-  if (err?.code === 'ERR_MODULE_NOT_FOUND' && !existsSync(c.entry)) reason = `${c.entry} does not exist (is the package built?)`;
+  if ((err?.code === 'ERR_MODULE_NOT_FOUND' || err?.code === 'MODULE_NOT_FOUND') && !existsSync(c.entry)) reason = `${c.entry} does not exist (is the package built?)`;
   return new DevkitError({
     kind: 'internal',
     code: 'plugin/load',
@@ -98,10 +99,51 @@ function loadFailure(c: Candidate, e: unknown): DevkitError {
   });
 }
 
+/**
+ * Failures of `require` where `import()` may succeed: the module needs the asynchronous loader (top-level await), or a
+ * file was not resolved or not understood, which a loader hook registered with `--import` (seen by `import()` only)
+ * may do. An ES module graph fails these while it is resolved and linked, before any of its code runs.
+ */
+const RETRY_WITH_IMPORT = new Set([
+  'ERR_REQUIRE_ASYNC_MODULE',
+  'ERR_REQUIRE_ESM',
+  'ERR_UNKNOWN_FILE_EXTENSION',
+  'ERR_UNKNOWN_MODULE_FORMAT',
+  'ERR_MODULE_NOT_FOUND',
+  'ERR_UNSUPPORTED_DIR_IMPORT',
+  'ERR_UNSUPPORTED_ESM_URL_SCHEME',
+  'ERR_PACKAGE_PATH_NOT_EXPORTED',
+  'ERR_PACKAGE_IMPORT_NOT_DEFINED',
+  'ERR_INVALID_MODULE_SPECIFIER',
+]);
+
+/**
+ * The plugin's module as `import()` gives it (its namespace; a CommonJS module's exports as `default`), loaded with
+ * `require` where Node can (Node >= 20.19 loads an ES module graph without top-level await synchronously that way:
+ * its files are read at once instead of through the thread pool and a turn of the event loop each, as `import()`
+ * reads them, and Node's asynchronous module loader is not started); with `import()` for an entry not named
+ * `.js`/`.mjs`/`.cjs` and after a failure in RETRY_WITH_IMPORT. Any other failure (the module's own error, a syntax
+ * error) is the one `import()` would report.
+ */
+async function loadModule(entry: string): Promise<{ default?: unknown }> {
+  if (/\.(?:m|c)?js$/.test(entry)) {
+    let loaded: unknown;
+    try {
+      loaded = createRequire(entry)(entry);
+    } catch (e) {
+      if (!RETRY_WITH_IMPORT.has((e as NodeJS.ErrnoException)?.code ?? '')) throw e;
+      return (await import(pathToFileURL(entry).href)) as { default?: unknown };
+    }
+    // an ES module's namespace (its Symbol.toStringTag is 'Module'), else a CommonJS module's exports, as import() wraps them
+    return Object.prototype.toString.call(loaded) === '[object Module]' ? (loaded as { default?: unknown }) : { default: loaded };
+  }
+  return (await import(pathToFileURL(entry).href)) as { default?: unknown };
+}
+
 async function importPlugin(c: Candidate, reserved: Iterable<string>): Promise<DatasetPlugin> {
   let mod: { default?: unknown };
   try {
-    mod = (await import(pathToFileURL(c.entry).href)) as { default?: unknown };
+    mod = await loadModule(c.entry);
   } catch (e) {
     throw loadFailure(c, e);
   }
