@@ -173,8 +173,13 @@ export interface LoadResultsOptions {
    * Undefined: every mask is kept (validate, analyze).
    */
   keepMask?: (imageId: number, categoryId: number) => boolean;
-  /** Read with the JavaScript reader even where the WebAssembly kernel would answer (tests compare the two). */
-  javascriptReader?: boolean;
+  /**
+   * With `keepMask` (an evaluation's segm results): read the file with the WebAssembly kernel
+   * (`results-kernel.ts`) where it answers, else with the JavaScript reader. Off by default: in a whole
+   * evaluation it measured no faster than the JavaScript reader (see the README's Speed section); kept,
+   * tested bit for bit against the JavaScript reader, for the work that follows.
+   */
+  wasmKernel?: boolean;
 }
 
 /** An area per result and a box per result, grown while a file is read (the sink's measures). */
@@ -234,21 +239,11 @@ function maskSink(keepMask: (imageId: number, categoryId: number) => boolean, tr
  * masks `keepMask` does not keep dropped as the sink drops them (length -2, box NaN, the area kept).
  */
 function kernelColumns(file: string, keepMask: (imageId: number, categoryId: number) => boolean): { c: RecordColumns; measures: Measures } | undefined {
-  const k = readSegmResultsWithKernel(file);
+  const k = readSegmResultsWithKernel(file, keepMask);
   if (k === undefined) return undefined;
-  const { c } = k;
-  const n = c.count;
-  const measures = new Measures(n, k);
+  const measures = new Measures(k.c.count, k);
   measures.done.fill(1);
-  const imageId = c.numbers.image_id;
-  const categoryId = c.numbers.category_id;
-  const length = c.rles.segmentation.length;
-  for (let i = 0; i < n; i++) {
-    if (keepMask(imageId[i], categoryId[i])) continue;
-    length[i] = -2;
-    k.box.fill(NaN, 4 * i, 4 * i + 4);
-  }
-  return { c, measures };
+  return { c: k.c, measures };
 }
 
 function fileSize(file: string): number {
@@ -296,8 +291,8 @@ function boxesInOrder(l: RecordColumns['lists'][string], n: number): boolean {
  */
 export function readResults(file: string, gt: GroundTruth, options: LoadResultsOptions = {}): Results {
   const tryMeasure = options.keepMask && !options.maskArea ? options.measureMask?.tryBytes : undefined;
-  // the plain segm file of an evaluation: read by the WebAssembly kernel (undefined for anything else)
-  const kernel = tryMeasure && options.keepMask && !options.javascriptReader ? kernelColumns(file, options.keepMask) : undefined;
+  // asked for (`wasmKernel`), the plain segm file of an evaluation: read by the WebAssembly kernel (undefined for anything else)
+  const kernel = tryMeasure && options.keepMask && options.wasmKernel ? kernelColumns(file, options.keepMask) : undefined;
   // a result is at least ~64 bytes of JSON: room for all at once (grown if not), at most 4 M rows reserved
   const sunk = kernel ? kernel.measures : tryMeasure ? new Measures(Math.min(1 << 22, Math.max(1024, Math.ceil(fileSize(file) / 64)))) : undefined;
   const sinks = !kernel && sunk && tryMeasure && options.keepMask ? { '': { segmentation: maskSink(options.keepMask, tryMeasure, sunk) } } : undefined;

@@ -11,7 +11,7 @@ import { encodeString } from '@cvdevkit/rle';
 import { makeTempDir, removeTempDirs } from '@cvdevkit/test-utils';
 import type { GroundTruth, Results } from './dataset.js';
 import { readResults } from './load.js';
-import { readSegmResultsWithKernel } from './results-kernel.js';
+import { readSegmResultsWithKernel, type KernelResults } from './results-kernel.js';
 import { measureCompressed } from './segmentation.js';
 
 afterAll(() => removeTempDirs());
@@ -21,9 +21,10 @@ const keepMask = (imageId: number, categoryId: number): boolean => (imageId + ca
 
 type Outcome = { r: Results } | { error: string };
 
-function load(file: string, javascriptReader: boolean): Outcome {
+/** readResults of an evaluation (keepMask set), with the JavaScript reader (`wasmKernel` false) or the kernel where it answers. */
+function load(file: string, wasmKernel: boolean): Outcome {
   try {
-    return { r: readResults(file, gt, { measureMask: measureCompressed(file), keepMask, javascriptReader }) };
+    return { r: readResults(file, gt, { measureMask: measureCompressed(file), keepMask, wasmKernel }) };
   } catch (e) {
     return { error: String(e instanceof Error ? `${e.message} ${JSON.stringify(e)}` : e) };
   }
@@ -60,6 +61,24 @@ function expectSame(js: Outcome, fast: Outcome): void {
   }
 }
 
+/** The kernel's reading through a small window equals its reading through the default one (or leaves the file, where a record does not fit). */
+function expectSameThroughWindows(file: string, whole: KernelResults): void {
+  for (const bytes of [97, 256, 1000]) {
+    const k = readSegmResultsWithKernel(file, keepMask, bytes);
+    if (k === undefined) continue;
+    const a = whole.c, b = k.c;
+    expect(b.count).toBe(a.count);
+    for (const f of ['image_id', 'category_id', 'score']) expect(sameBits(b.numbers[f], a.numbers[f]), f).toBe(true);
+    const ra = a.rles.segmentation, rb = b.rles.segmentation;
+    for (const f of ['h', 'w', 'length'] as const) expect(sameBits(rb[f], ra[f]), f).toBe(true);
+    expect(sameBits(k.area, whole.area) && sameBits(k.box, whole.box)).toBe(true);
+    for (let i = 0; i < a.count; i++) {
+      if (ra.length[i] < 0) continue;
+      expect(Buffer.from(rb.bytes.subarray(rb.start[i], rb.start[i] + rb.length[i])).equals(Buffer.from(ra.bytes.subarray(ra.start[i], ra.start[i] + ra.length[i])))).toBe(true);
+    }
+  }
+}
+
 describe('the segm results WebAssembly kernel', () => {
   const dir = makeTempDir('coco-results-kernel-');
   let files = 0;
@@ -86,20 +105,23 @@ describe('the segm results WebAssembly kernel', () => {
     const spaced = (text: string) => text.replace(/,/g, ' ,\n\t');
     const clean = spaced(compact);
     const file = write(clean);
-    expect(readSegmResultsWithKernel(file)).toBeDefined();
-    expectSame(load(file, true), load(file, false));
+    expect(readSegmResultsWithKernel(file, keepMask)).toBeDefined();
+    expectSameThroughWindows(file, readSegmResultsWithKernel(file, keepMask)!);
+    // a window that cuts records: each read again from its start
+    expect(readSegmResultsWithKernel(file, keepMask, 256)).toBeDefined();
+    expectSame(load(file, false), load(file, true));
     // the mask strings kept and dropped as keepMask says
-    const r = load(file, false);
+    const r = load(file, true);
     expect('r' in r && Array.from(r.r.maskBytes!.length).map((x) => x >= 0)).toEqual([true, false, false, true]);
     // a backslash in a counts string (JSON's `\\`) is a character of the string
     const slash = write(JSON.stringify([{ image_id: 1, category_id: 1, score: 1, segmentation: seg(encodeString({ h: 30, w: 30, counts: Uint32Array.of(300, 300, 300) }), 30, 30) }]));
     expect(readFileSync(slash, 'utf8')).toContain('\\\\');
-    expect(readSegmResultsWithKernel(slash)).toBeDefined();
-    expectSame(load(slash, true), load(slash, false));
+    expect(readSegmResultsWithKernel(slash, keepMask)).toBeDefined();
+    expectSame(load(slash, false), load(slash, true));
     // read by the kernel, the error after it the same: a result on an image not in the ground truth
     const unknown = write(spaced(compact.replace('"image_id":1,', '"image_id":9,')));
-    expect(readSegmResultsWithKernel(unknown)).toBeDefined();
-    expectSame(load(unknown, true), load(unknown, false));
+    expect(readSegmResultsWithKernel(unknown, keepMask)).toBeDefined();
+    expectSame(load(unknown, false), load(unknown, true));
     // left to the JavaScript reader (the same errors or values)
     for (const text of [
       spaced(compact.replace('"score"', '"bbox":[1,2,3,4],"score"')),
@@ -118,8 +140,8 @@ describe('the segm results WebAssembly kernel', () => {
       '',
     ]) {
       const f = write(text);
-      expect(readSegmResultsWithKernel(f), text).toBeUndefined();
-      expectSame(load(f, true), load(f, false));
+      expect(readSegmResultsWithKernel(f, keepMask), text).toBeUndefined();
+      expectSame(load(f, false), load(f, true));
     }
   });
 
@@ -187,8 +209,12 @@ describe('the segm results WebAssembly kernel', () => {
           ']';
         const file = write(text);
         runs++;
-        if (readSegmResultsWithKernel(file) !== undefined) answered++;
-        expectSame(load(file, true), load(file, false));
+        const whole = readSegmResultsWithKernel(file, keepMask);
+        if (whole !== undefined) {
+          answered++;
+          expectSameThroughWindows(file, whole);
+        }
+        expectSame(load(file, false), load(file, true));
       }),
       { numRuns: 300 },
     );

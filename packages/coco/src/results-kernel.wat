@@ -23,6 +23,8 @@
 ;; takes, so no read passes the end), then the columns, `cap` rows each. A counts string with `\\` is
 ;; unescaped in place: its span then holds the string's characters (the file's bytes are not kept).
 (module
+  ;; keep(image_id, category_id): whether the mask's string is kept (coco's keepMask)
+  (import "coco" "keep" (func $keep (param f64 f64) (result i32)))
   (memory (export "memory") 1)
 
   (global $p (mut i32) (i32.const 0))
@@ -38,22 +40,37 @@
   (global $area (mut i32) (i32.const 0))
   (global $box (mut i32) (i32.const 0))
   (global $side (mut i32) (i32.const 0))
+  ;; the kept strings (and the side numbers' bytes) are appended at $out
+  (global $out (export "out") (mut i32) (i32.const 0))
+  ;; where the record being read starts in the window, and $n, $nside, $out there (a record cut by the
+  ;; window's end is read again from its start with more of the file)
+  (global $resume (export "resume") (mut i32) (i32.const 0))
+  (global $n (mut i32) (i32.const 0))
+  (global $cap (mut i32) (i32.const 0))
+  (global $started (mut i32) (i32.const 0))
+  (global $nsideAt (mut i32) (i32.const 0))
+  (global $outAt (mut i32) (i32.const 0))
+  ;; the counts string of the record being read: [$ca, $ce) of the window
+  (global $ca (mut i32) (i32.const 0))
+  (global $ce (mut i32) (i32.const 0))
 
   (func $byte (result i32) (i32.load8_u (global.get $p)))
 
   ;; JSON whitespace: space, tab, line feed, carriage return.
   (func $ws
-    (local $c i32)
+    (local $c i32) (local $q i32)
+    (local.set $q (global.get $p))
     (block $done
       (loop $next
-        (local.set $c (i32.load8_u (global.get $p)))
+        (local.set $c (i32.load8_u (local.get $q)))
         (br_if $done
           (i32.eqz
             (i32.or
               (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 10)))
               (i32.or (i32.eq (local.get $c) (i32.const 9)) (i32.eq (local.get $c) (i32.const 13))))))
-        (global.set $p (i32.add (global.get $p) (i32.const 1)))
-        (br $next))))
+        (local.set $q (i32.add (local.get $q) (i32.const 1)))
+        (br $next)))
+    (global.set $p (local.get $q)))
 
   ;; Whitespace, then the byte c (else trap).
   (func $expect (param $c i32)
@@ -86,30 +103,45 @@
     (global.set $p (i32.add (global.get $p) (i32.const 1)))
     (local.get $a))
 
-  ;; Whitespace, then a counts string: its start; the escape `\\` (a backslash, a character of the RLE
-  ;; alphabet that JSON writers escape) is undone in place (the string only shrinks), any other escape or a
-  ;; control byte traps. Its end (after the unescaping) is $cend; $p is just past its end quote.
+  ;; Whitespace, then a counts string: its start in the window; the escape `\\` (a backslash, a character
+  ;; of the RLE alphabet that JSON writers escape) is let through (read as one character by $measure and
+  ;; $keepCounts), any other escape or a control byte traps. Its end quote is at $cend; $p is just past it.
   (func $counts (result i32)
-    (local $a i32) (local $c i32) (local $q i32)
+    (local $a i32) (local $c i32) (local $r i32)
     (call $expect (i32.const 34))
     (local.set $a (global.get $p))
-    (local.set $q (global.get $p))
+    (local.set $r (local.get $a))
     (block $done
       (loop $next
-        (local.set $c (i32.load8_u (global.get $p)))
+        (local.set $c (i32.load8_u (local.get $r)))
         (br_if $done (i32.eq (local.get $c) (i32.const 34)))
-        (if (i32.lt_u (local.get $c) (i32.const 32)) (then unreachable))
         (if (i32.eq (local.get $c) (i32.const 92))
           (then
-            (global.set $p (i32.add (global.get $p) (i32.const 1)))
-            (if (i32.ne (call $byte) (i32.const 92)) (then unreachable))))
+            (local.set $r (i32.add (local.get $r) (i32.const 1)))
+            (if (i32.ne (i32.load8_u (local.get $r)) (i32.const 92)) (then unreachable))))
+        (if (i32.lt_u (local.get $c) (i32.const 32)) (then unreachable))
+        (local.set $r (i32.add (local.get $r) (i32.const 1)))
+        (br $next)))
+    (global.set $p (i32.add (local.get $r) (i32.const 1)))
+    (global.set $cend (local.get $r))
+    (local.get $a))
+
+  ;; The characters of the counts string [a, end) of the window (`\\` one character) appended to the kept
+  ;; strings at $out; returns how many.
+  (func $keepCounts (param $a i32) (param $end i32) (result i32)
+    (local $c i32) (local $q i32)
+    (local.set $q (global.get $out))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $a) (local.get $end)))
+        (local.set $c (i32.load8_u (local.get $a)))
+        (local.set $a (i32.add (local.get $a) (i32.add (i32.const 1) (i32.eq (local.get $c) (i32.const 92)))))
         (i32.store8 (local.get $q) (local.get $c))
         (local.set $q (i32.add (local.get $q) (i32.const 1)))
-        (global.set $p (i32.add (global.get $p) (i32.const 1)))
         (br $next)))
-    (global.set $p (i32.add (global.get $p) (i32.const 1)))
-    (global.set $cend (local.get $q))
-    (local.get $a))
+    (local.set $c (i32.sub (local.get $q) (global.get $out)))
+    (global.set $out (local.get $q))
+    (local.get $c))
 
   ;; A key of the object and its colon: 1 image_id, 2 category_id, 4 score, 8 segmentation, 16 size,
   ;; 32 counts (anything else traps).
@@ -242,8 +274,16 @@
     (f64.store (i32.add (global.get $score) (i32.shl (local.get $i) (i32.const 3))) (f64.const nan))
     (local.set $d (i32.add (global.get $side) (i32.mul (global.get $nside) (i32.const 12))))
     (i32.store (local.get $d) (local.get $i))
-    (i32.store offset=4 (local.get $d) (local.get $start))
-    (i32.store offset=8 (local.get $d) (global.get $p))
+    (i32.store offset=4 (local.get $d) (global.get $out))
+    ;; the token's bytes kept at $out (the window moves on)
+    (block $copied
+      (loop $copy
+        (br_if $copied (i32.ge_u (local.get $start) (global.get $p)))
+        (i32.store8 (global.get $out) (i32.load8_u (local.get $start)))
+        (global.set $out (i32.add (global.get $out) (i32.const 1)))
+        (local.set $start (i32.add (local.get $start) (i32.const 1)))
+        (br $copy)))
+    (i32.store offset=8 (local.get $d) (global.get $out))
     (global.set $nside (i32.add (global.get $nside) (i32.const 1))))
 
   ;; The area and box of row i's mask, the counts string [a, end) of an h×w mask: `measureOnly` (trap where
@@ -260,8 +300,10 @@
     (block $done
       (loop $next
         (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
-        (local.set $c0 (i32.sub (i32.load8_u (local.get $p)) (i32.const 48)))
-        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (local.set $c0 (i32.load8_u (local.get $p)))
+        ;; `\\` (the only escape $counts lets through) is the character 92
+        (local.set $p (i32.add (local.get $p) (i32.add (i32.const 1) (i32.eq (local.get $c0) (i32.const 92)))))
+        (local.set $c0 (i32.sub (local.get $c0) (i32.const 48)))
         (if (i32.lt_u (local.get $c0) (i32.const 32))
           (then
             (local.set $v
@@ -277,8 +319,9 @@
               (loop $group
                 (br_if $last (i32.eqz (i32.and (local.get $c) (i32.const 32))))
                 (if (i32.or (i32.eq (local.get $p) (local.get $end)) (i32.eq (local.get $k) (i32.const 6))) (then unreachable))
-                (local.set $c (i32.sub (i32.load8_u (local.get $p)) (i32.const 48)))
-                (local.set $p (i32.add (local.get $p) (i32.const 1)))
+                (local.set $c (i32.load8_u (local.get $p)))
+                (local.set $p (i32.add (local.get $p) (i32.add (i32.const 1) (i32.eq (local.get $c) (i32.const 92)))))
+                (local.set $c (i32.sub (local.get $c) (i32.const 48)))
                 (if (i32.gt_u (local.get $c) (i32.const 63)) (then unreachable))
                 (local.set $x (i32.or (local.get $x) (i32.shl (i32.and (local.get $c) (i32.const 31)) (i32.mul (i32.const 5) (local.get $k)))))
                 (local.set $k (i32.add (local.get $k) (i32.const 1)))
@@ -371,16 +414,15 @@
     (if (i32.ne (local.get $seen) (i32.const 48)) (then unreachable))
     (f64.store (i32.add (global.get $h) (i32.shl (local.get $i) (i32.const 3))) (f64.convert_i32_u (local.get $h)))
     (f64.store (i32.add (global.get $w) (i32.shl (local.get $i) (i32.const 3))) (f64.convert_i32_u (local.get $w)))
-    (f64.store (i32.add (global.get $start) (i32.shl (local.get $i) (i32.const 3))) (f64.convert_i32_u (local.get $a)))
-    (i32.store (i32.add (global.get $length) (i32.shl (local.get $i) (i32.const 2))) (i32.sub (local.get $end) (local.get $a)))
+    (global.set $ca (local.get $a))
+    (global.set $ce (local.get $end))
     (call $measure (local.get $i) (local.get $a) (local.get $end) (local.get $h) (local.get $w)))
 
-  ;; The file [0, len) (a sentinel 0 after it) into the columns of at most `cap` rows: the number of rows
-  ;; (traps on anything but the plain case; see the header). Side entries: `nside`.
-  (func (export "scan") (param $len i32) (param $cap i32)
+  ;; A new reading: the columns (`cap` rows each), the side list, the kept strings from `out` on.
+  (func (export "init") (param $cap i32)
     (param $imageId i32) (param $categoryId i32) (param $score i32) (param $h i32) (param $w i32)
-    (param $start i32) (param $length i32) (param $area i32) (param $box i32) (param $side i32) (result i32)
-    (local $n i32) (local $seen i32) (local $key i32) (local $c i32)
+    (param $start i32) (param $length i32) (param $area i32) (param $box i32) (param $side i32) (param $out i32)
+    (global.set $cap (local.get $cap))
     (global.set $imageId (local.get $imageId))
     (global.set $categoryId (local.get $categoryId))
     (global.set $score (local.get $score))
@@ -391,11 +433,50 @@
     (global.set $area (local.get $area))
     (global.set $box (local.get $box))
     (global.set $side (local.get $side))
+    (global.set $out (local.get $out))
+    (global.set $outAt (local.get $out))
     (global.set $nside (i32.const 0))
+    (global.set $nsideAt (i32.const 0))
+    (global.set $n (i32.const 0))
+    (global.set $started (i32.const 0))
+    (global.set $resume (i32.const 0)))
+
+  ;; Row n done: its mask's string kept at $out (or dropped: length -2, box NaN, as coco's sink does).
+  (func $commit (param $n i32)
+    (local $at i32)
+    (f64.store (i32.add (global.get $start) (i32.shl (local.get $n) (i32.const 3))) (f64.convert_i32_u (global.get $out)))
+    (if (call $keep
+          (f64.load (i32.add (global.get $imageId) (i32.shl (local.get $n) (i32.const 3))))
+          (f64.load (i32.add (global.get $categoryId) (i32.shl (local.get $n) (i32.const 3)))))
+      (then
+        (i32.store (i32.add (global.get $length) (i32.shl (local.get $n) (i32.const 2))) (call $keepCounts (global.get $ca) (global.get $ce))))
+      (else
+        (i32.store (i32.add (global.get $length) (i32.shl (local.get $n) (i32.const 2))) (i32.const -2))
+        (local.set $at (i32.add (global.get $box) (i32.shl (local.get $n) (i32.const 5))))
+        (f64.store (local.get $at) (f64.const nan))
+        (f64.store offset=8 (local.get $at) (f64.const nan))
+        (f64.store offset=16 (local.get $at) (f64.const nan))
+        (f64.store offset=24 (local.get $at) (f64.const nan)))))
+
+  ;; The window [0, end) (a sentinel 0 after it; `eof`: the file ends there), from the record at which the
+  ;; last call stopped: the number of rows once the array has ended (-1: it ended, but not the file: left to
+  ;; the caller). Traps on anything but the plain case — or on a record the window's end cuts (then
+  ;; `resume` is where it starts: the caller moves the window on and calls again).
+  (func (export "scan") (param $end i32) (param $eof i32) (result i32)
+    (local $n i32) (local $seen i32) (local $key i32) (local $c i32)
     (global.set $p (i32.const 0))
-    (call $expect (i32.const 91))
+    (global.set $resume (i32.const 0))
+    (global.set $nside (global.get $nsideAt))
+    (global.set $out (global.get $outAt))
+    (local.set $n (global.get $n))
+    (if (i32.eqz (global.get $started))
+      (then
+        (call $expect (i32.const 91))
+        (global.set $started (i32.const 1))
+        (call $ws)
+        (global.set $resume (global.get $p))))
     (loop $records
-      (if (i32.ge_u (local.get $n) (local.get $cap)) (then unreachable))
+      (if (i32.ge_u (local.get $n) (global.get $cap)) (then unreachable))
       (call $expect (i32.const 123))
       (local.set $seen (i32.const 0))
       (loop $members
@@ -419,13 +500,23 @@
         (br_if $members (i32.eq (local.get $c) (i32.const 44)))
         (if (i32.ne (local.get $c) (i32.const 125)) (then unreachable)))
       (if (i32.ne (local.get $seen) (i32.const 15)) (then unreachable))
-      (local.set $n (i32.add (local.get $n) (i32.const 1)))
       (call $ws)
       (local.set $c (call $byte))
+      ;; the record is whole once what follows it is seen (a number could go on past the window's end)
+      (if (i32.eqz (i32.or (i32.eq (local.get $c) (i32.const 44)) (i32.eq (local.get $c) (i32.const 93)))) (then unreachable))
       (global.set $p (i32.add (global.get $p) (i32.const 1)))
-      (br_if $records (i32.eq (local.get $c) (i32.const 44)))
-      (if (i32.ne (local.get $c) (i32.const 93)) (then unreachable)))
+      (call $commit (local.get $n))
+      (local.set $n (i32.add (local.get $n) (i32.const 1)))
+      (global.set $n (local.get $n))
+      (global.set $nsideAt (global.get $nside))
+      (global.set $outAt (global.get $out))
+      (if (i32.eq (local.get $c) (i32.const 44))
+        (then
+          (call $ws)
+          (global.set $resume (global.get $p))
+          (br $records))))
     (call $ws)
-    (if (i32.ne (global.get $p) (local.get $len)) (then unreachable))
+    (if (i32.ne (global.get $p) (local.get $end)) (then unreachable))
+    (if (i32.eqz (local.get $eof)) (then (return (i32.const -1))))
     (local.get $n))
 )
