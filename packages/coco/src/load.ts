@@ -173,13 +173,8 @@ export interface LoadResultsOptions {
    * Undefined: every mask is kept (validate, analyze).
    */
   keepMask?: (imageId: number, categoryId: number) => boolean;
-  /**
-   * With `keepMask` (an evaluation's segm results): read the file with the WebAssembly kernel
-   * (`results-kernel.ts`) where it answers, else with the JavaScript reader. Off by default: in a whole
-   * evaluation it measured no faster than the JavaScript reader (see the README's Speed section); kept,
-   * tested bit for bit against the JavaScript reader, for the work that follows.
-   */
-  wasmKernel?: boolean;
+  /** Read with the JavaScript reader even where the WebAssembly kernel would answer (tests compare the two). */
+  javascriptReader?: boolean;
 }
 
 /** An area per result and a box per result, grown while a file is read (the sink's measures). */
@@ -291,8 +286,8 @@ function boxesInOrder(l: RecordColumns['lists'][string], n: number): boolean {
  */
 export function readResults(file: string, gt: GroundTruth, options: LoadResultsOptions = {}): Results {
   const tryMeasure = options.keepMask && !options.maskArea ? options.measureMask?.tryBytes : undefined;
-  // asked for (`wasmKernel`), the plain segm file of an evaluation: read by the WebAssembly kernel (undefined for anything else)
-  const kernel = tryMeasure && options.keepMask && options.wasmKernel ? kernelColumns(file, options.keepMask) : undefined;
+  // the plain segm file of an evaluation: read by the WebAssembly kernel (undefined for anything else)
+  const kernel = tryMeasure && options.keepMask && !options.javascriptReader ? kernelColumns(file, options.keepMask) : undefined;
   // a result is at least ~64 bytes of JSON: room for all at once (grown if not), at most 4 M rows reserved
   const sunk = kernel ? kernel.measures : tryMeasure ? new Measures(Math.min(1 << 22, Math.max(1024, Math.ceil(fileSize(file) / 64)))) : undefined;
   const sinks = !kernel && sunk && tryMeasure && options.keepMask ? { '': { segmentation: maskSink(options.keepMask, tryMeasure, sunk) } } : undefined;

@@ -21,10 +21,10 @@ const keepMask = (imageId: number, categoryId: number): boolean => (imageId + ca
 
 type Outcome = { r: Results } | { error: string };
 
-/** readResults of an evaluation (keepMask set), with the JavaScript reader (`wasmKernel` false) or the kernel where it answers. */
-function load(file: string, wasmKernel: boolean): Outcome {
+/** readResults of an evaluation (keepMask set), with the JavaScript reader (`kernel` false) or the kernel where it answers. */
+function load(file: string, kernel: boolean): Outcome {
   try {
-    return { r: readResults(file, gt, { measureMask: measureCompressed(file), keepMask, wasmKernel }) };
+    return { r: readResults(file, gt, { measureMask: measureCompressed(file), keepMask, javascriptReader: !kernel }) };
   } catch (e) {
     return { error: String(e instanceof Error ? `${e.message} ${JSON.stringify(e)}` : e) };
   }
