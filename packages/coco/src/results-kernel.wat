@@ -5,23 +5,26 @@
 ;; It only ever answers for the plain case: a JSON array of one or more objects, each with exactly the keys
 ;; image_id, category_id, score and segmentation (any order, any JSON whitespace), the ids plain integers
 ;; of at most 15 digits, the segmentation `{"size": [h, w], "counts": "..."}` (h, w integers in 1 … 32768,
-;; the counts a valid compressed RLE string of an h×w mask, no escape but `\\`, counts of at most 6 characters, each
-;; below 2^31). Anything else (another key, a repeated key, nesting, an escape other than `\\`, a bad number, a malformed
-;; RLE, a file that does not end after the array) traps (`unreachable`), and the caller reads the file with
-;; the JavaScript reader, which gives the messages.
+;; the counts a valid compressed RLE string of an h×w mask, no escape but `\\`, counts of at most 6
+;; characters, each below 2^31). Anything else (another key, a repeated key, nesting, an escape other than
+;; `\\`, a bad number, a malformed RLE, a file that does not end after the array) traps (`unreachable`), and
+;; the caller reads the file with the JavaScript reader, which gives the messages.
 ;;
 ;; Numbers: a score `-?int[.frac]` whose digits form an integer m < 2^53 with at most 22 fraction digits is
 ;; m / 10^f, one IEEE division of two exact doubles (then negated): correctly rounded, the same double as
 ;; `Number()` and the JavaScript reader's `parseNumber`. Any other score (an exponent, more digits) is
-;; written NaN and its span recorded in the side list (entry, start, end): the caller parses it with
-;; `parseNumber`.
+;; written NaN, its bytes kept at $out and recorded in the side list (entry, start, end): the caller parses
+;; it with `parseNumber`.
 ;;
 ;; Masks: `measureOnly` of @cvdevkit/rle (string.ts), the same integer steps in the same order: the area
-;; (sum of the odd runs) and the box as `toBbox`.
+;; (sum of the odd runs) and the box as `toBbox`. Once a row is whole, `keep` (imported: coco's keepMask)
+;; says whether its counts string is copied (unescaped) to $out, or dropped (length -2, box NaN).
 ;;
-;; Memory (laid out by the caller): the file at 0 followed by at least 8 zero bytes (a sentinel no rule
-;; takes, so no read passes the end), then the columns, `cap` rows each. A counts string with `\\` is
-;; unescaped in place: its span then holds the string's characters (the file's bytes are not kept).
+;; Memory (laid out by the caller): the window at 0, the part of the file being read, followed by at least
+;; 8 zero bytes (a sentinel no rule takes, so no read passes its end), then the columns (`cap` rows each),
+;; the side list, and the kept strings. A record the window's end cuts traps: `resume` says where it
+;; starts, the caller moves the window on and calls `scan` again, which reads it again from its start
+;; (what the cut record wrote is undone: $nside and $out are put back).
 (module
   ;; keep(image_id, category_id): whether the mask's string is kept (coco's keepMask)
   (import "coco" "keep" (func $keep (param f64 f64) (result i32)))
