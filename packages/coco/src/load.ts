@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { inputError, type DevkitError } from '@cvdevkit/core';
 import { isJsonColumnsError, readJsonColumns, type JsonColumnsError, type Layout, type ReadOptions, type ReadResult, type RecordColumns, type RleSink } from '@cvdevkit/json-columns';
 import type { GroundTruth, Results, ResultsKind } from './dataset.js';
+import { readSegmResultsWithKernel } from './results-kernel.js';
 
 /** A short text of a JSON value for an error message (the value itself, cut to 80 characters). */
 export function showValue(v: unknown): string {
@@ -172,6 +173,8 @@ export interface LoadResultsOptions {
    * Undefined: every mask is kept (validate, analyze).
    */
   keepMask?: (imageId: number, categoryId: number) => boolean;
+  /** Read with the JavaScript reader even where the WebAssembly kernel would answer (tests compare the two). */
+  javascriptReader?: boolean;
 }
 
 /** An area per result and a box per result, grown while a file is read (the sink's measures). */
@@ -181,9 +184,9 @@ class Measures {
   /** 1 where the row was measured. */
   done: Uint8Array;
   /** Room for `rows` rows at once (pages of fresh arrays cost memory only where written: room to spare is free). */
-  constructor(rows: number) {
-    this.area = new Float64Array(rows);
-    this.box = new Float64Array(4 * rows);
+  constructor(rows: number, measured?: { area: Float64Array; box: Float64Array }) {
+    this.area = measured ? measured.area : new Float64Array(rows);
+    this.box = measured ? measured.box : new Float64Array(4 * rows);
     this.done = new Uint8Array(rows);
   }
   reserve(i: number): void {
@@ -223,6 +226,19 @@ function maskSink(keepMask: (imageId: number, categoryId: number) => boolean, tr
     m.done[i] = 1;
     return false;
   };
+}
+
+/**
+ * The columns and the sink's measures of the JavaScript reader with `maskSink`, from the kernel's reading
+ * (`results-kernel.ts`; undefined where it does not answer): every mask measured, and the strings of the
+ * masks `keepMask` does not keep dropped as the sink drops them (length -2, box NaN, the area kept).
+ */
+function kernelColumns(file: string, keepMask: (imageId: number, categoryId: number) => boolean): { c: RecordColumns; measures: Measures } | undefined {
+  const k = readSegmResultsWithKernel(file, keepMask);
+  if (k === undefined) return undefined;
+  const measures = new Measures(k.c.count, k);
+  measures.done.fill(1);
+  return { c: k.c, measures };
 }
 
 function fileSize(file: string): number {
@@ -270,11 +286,12 @@ function boxesInOrder(l: RecordColumns['lists'][string], n: number): boolean {
  */
 export function readResults(file: string, gt: GroundTruth, options: LoadResultsOptions = {}): Results {
   const tryMeasure = options.keepMask && !options.maskArea ? options.measureMask?.tryBytes : undefined;
+  // the plain segm file of an evaluation: read by the WebAssembly kernel (undefined for anything else)
+  const kernel = tryMeasure && options.keepMask && !options.javascriptReader ? kernelColumns(file, options.keepMask) : undefined;
   // a result is at least ~64 bytes of JSON: room for all at once (grown if not), at most 4 M rows reserved
-  const sunk = tryMeasure ? new Measures(Math.min(1 << 22, Math.max(1024, Math.ceil(fileSize(file) / 64)))) : undefined;
-  const sinks = sunk && tryMeasure && options.keepMask ? { '': { segmentation: maskSink(options.keepMask, tryMeasure, sunk) } } : undefined;
-  const r = read(file, { root: 'array', record: { image_id: 'id', category_id: 'id', score: 'number', bbox: 'numbers', keypoints: 'numbers', segmentation: 'rle' } }, sinks ? { rleSinks: sinks } : undefined);
-  const c = r.lists[''];
+  const sunk = kernel ? kernel.measures : tryMeasure ? new Measures(Math.min(1 << 22, Math.max(1024, Math.ceil(fileSize(file) / 64)))) : undefined;
+  const sinks = !kernel && sunk && tryMeasure && options.keepMask ? { '': { segmentation: maskSink(options.keepMask, tryMeasure, sunk) } } : undefined;
+  const c = kernel ? kernel.c : read(file, { root: 'array', record: { image_id: 'id', category_id: 'id', score: 'number', bbox: 'numbers', keypoints: 'numbers', segmentation: 'rle' } }, sinks ? { rleSinks: sinks } : undefined).lists[''];
   const n = c.count;
   const bl = c.lists.bbox;
   const hasSeg = c.present.segmentation;
