@@ -4,6 +4,7 @@
  * kernel leaves anything but the plain case to the JavaScript reader).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -90,8 +91,9 @@ describe('the segm results WebAssembly kernel', () => {
 
   it('is the assembled results-kernel.wat (src/results-kernel-wasm.ts is up to date)', async () => {
     // @ts-expect-error: a build script without types
-    const { assemble, moduleText } = await import('../scripts/results-kernel.mjs');
-    expect(readFileSync(new URL('./results-kernel-wasm.ts', import.meta.url), 'utf8')).toBe(moduleText(await assemble()));
+    const { assemble, moduleText } = await import('../../../scripts/wat-module.mjs');
+    const wat = fileURLToPath(new URL('./results-kernel.wat', import.meta.url));
+    expect(readFileSync(new URL('./results-kernel-wasm.ts', import.meta.url), 'utf8')).toBe(moduleText(wat, 'RESULTS_KERNEL_WASM', 'the COCO results WebAssembly kernel', await assemble(wat)));
   });
 
   it('reads the plain case as the JavaScript reader does, and leaves anything else to it', () => {

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { ProblemCollector } from '@cvdevkit/core';
 import { averagePrecisionArea } from '@cvdevkit/metrics/ranked';
@@ -54,8 +55,9 @@ describe('the cls WebAssembly kernel', () => {
 
   it('is the assembled cls-kernel.wat (src/cls-kernel-wasm.ts is up to date)', async () => {
     // @ts-expect-error: a build script without types
-    const { assemble, moduleText } = await import('../scripts/cls-kernel.mjs');
-    expect(readFileSync(new URL('./cls-kernel-wasm.ts', import.meta.url), 'utf8')).toBe(moduleText(await assemble()));
+    const { assemble, moduleText } = await import('../../../scripts/wat-module.mjs');
+    const wat = fileURLToPath(new URL('./cls-kernel.wat', import.meta.url));
+    expect(readFileSync(new URL('./cls-kernel-wasm.ts', import.meta.url), 'utf8')).toBe(moduleText(wat, 'CLS_KERNEL_WASM', 'the VOC cls WebAssembly kernel', await assemble(wat)));
   });
 
   it('gives the JavaScript path\'s numbers on a clean case, and leaves anything unusual to it', () => {

@@ -12,7 +12,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { ProblemCollector } from '@cvdevkit/core';
-import { scratchBuffer } from '@cvdevkit/formats/text';
+import { keyBytes, scratchBuffer } from '@cvdevkit/formats/text';
 import { CLS_KERNEL_WASM } from './cls-kernel-wasm.js';
 import type { LabelledList } from './image-sets.js';
 import { readBytesInput } from './text.js';
@@ -260,17 +260,8 @@ function kernelOfLists(lists: readonly LabelledList[]): ClsKernel | undefined {
   }
   const keys = first.keys;
   if (lists.some((l) => l.byteKeys !== undefined || l.keys !== keys)) return undefined;
-  const n = keys.length;
-  const starts = new Int32Array(n);
-  const ends = new Int32Array(n);
-  let p = 0;
-  for (let i = 0; i < n; i++) {
-    starts[i] = p;
-    p += Buffer.byteLength(keys[i], 'utf8');
-    ends[i] = p;
-    p++;
-  }
-  return ClsKernel.fromKeys(Buffer.from(keys.join('\n'), 'utf8'), starts, ends, n);
+  const { bytes, starts, ends } = keyBytes(keys);
+  return ClsKernel.fromKeys(bytes, starts, ends, keys.length);
 }
 
 /**
