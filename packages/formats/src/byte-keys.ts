@@ -31,17 +31,8 @@ export class ByteKeyIndex {
 
   /** The index of `keys` (a repeated key keeps its first position), as `new Map(keys.map((k, i) => [k, i]))` with first wins. */
   static fromStrings(keys: readonly string[]): ByteKeyIndex {
-    const bytes = Buffer.from(keys.join('\n'), 'utf8');
+    const { bytes, starts, ends } = keyBytes(keys);
     const n = keys.length;
-    const starts = new Int32Array(n);
-    const ends = new Int32Array(n);
-    let p = 0;
-    for (let i = 0; i < n; i++) {
-      starts[i] = p;
-      p += Buffer.byteLength(keys[i], 'utf8');
-      ends[i] = p;
-      p++;
-    }
     const index = new ByteKeyIndex(bytes, starts, ends, n);
     for (let i = 0; i < n; i++) index.add(i);
     return index;
@@ -121,4 +112,19 @@ export function hashBytes(bytes: Uint8Array, a: number, b: number): number {
   let h = FNV_START;
   for (let k = a; k < b; k++) h = Math.imul(h ^ bytes[k], FNV_PRIME);
   return finishHash(h);
+}
+
+/** `keys` as UTF-8 bytes one after another (joined by `\n`), key i at `bytes[starts[i]..ends[i])`. */
+export function keyBytes(keys: readonly string[]): { bytes: Buffer; starts: Int32Array; ends: Int32Array } {
+  const n = keys.length;
+  const starts = new Int32Array(n);
+  const ends = new Int32Array(n);
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    starts[i] = p;
+    p += Buffer.byteLength(keys[i], 'utf8');
+    ends[i] = p;
+    p++;
+  }
+  return { bytes: Buffer.from(keys.join('\n'), 'utf8'), starts, ends };
 }
