@@ -35,7 +35,7 @@ const startupTrims = {
 const out = join(dir, 'bundle');
 rmSync(out, { recursive: true, force: true });
 // Not minified: minifying (whitespace alone, or with syntax) takes ~7 M instructions off loading main.mjs (213 -> 124
-// kB, a third of it commander's comments) and ~2 MiB off the peak of COCO segm, but that run then took 65-90 ms more
+// kB, a third of it commander's comments) and ~2 MiB off the peak of the mask-results (segm) bench, but that run then took 65-90 ms more
 // CPU (medians of 15 alternated runs; the cause not found): see the README's "not kept".
 const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
 // The CLI: main.mjs and the chunks it and its lazily imported parts share (.mjs: bundle/package.json makes the folder
