@@ -15,14 +15,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { parseNumber, type ParsedNumber, type RecordColumns } from '@cvdevkit/json-columns';
-import { RESULTS_KERNEL_WASM } from './results-kernel-wasm.js';
-
-/** The little of the WebAssembly API used here (the project's type libraries do not declare it). */
-interface Wasm {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: unknown };
-}
-const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: Wasm };
+import { instantiateKernel } from './results-kernel-wasm.js';
 
 interface KernelExports {
   memory: { buffer: ArrayBuffer; grow(pages: number): number };
@@ -32,8 +25,6 @@ interface KernelExports {
   init(cap: number, imageId: number, categoryId: number, score: number, h: number, w: number, start: number, length: number, area: number, box: number, side: number, out: number): void;
   scan(end: number, eof: number): number;
 }
-
-let compiled: object | undefined;
 
 const align8 = (x: number): number => (x + 7) & ~7;
 
@@ -92,8 +83,7 @@ export function readSegmResultsWithKernel(file: string, keepMask: (imageId: numb
     const side = length + align8(4 * cap);
     const out = side + 12 * cap;
     const size = out + len;
-    compiled ??= new wasm.Module(Buffer.from(RESULTS_KERNEL_WASM, 'base64'));
-    const k = new wasm.Instance(compiled, { coco: { keep: (i: number, c: number) => (keepMask(i, c) ? 1 : 0) } }).exports as KernelExports;
+    const k = instantiateKernel({ coco: { keep: (i: number, c: number) => (keepMask(i, c) ? 1 : 0) } }) as KernelExports;
     k.memory.grow(Math.ceil(size / 65536) - 1);
     const buf = k.memory.buffer;
     const win = new Uint8Array(buf, 0, window + 8);

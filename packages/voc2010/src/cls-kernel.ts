@@ -13,17 +13,10 @@
 import { isUtf8 } from 'node:buffer';
 import { ProblemCollector } from '@cvdevkit/core';
 import { keyBytes, scratchBuffer } from '@cvdevkit/formats/text';
-import { CLS_KERNEL_WASM } from './cls-kernel-wasm.js';
+import { instantiateKernel } from './cls-kernel-wasm.js';
 import type { LabelledList } from './image-sets.js';
 import { readBytesInput } from './text.js';
 import { nowMs } from './clock.js';
-
-/** The little of the WebAssembly API used here (the project's type libraries do not declare it). */
-interface Wasm {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: unknown };
-}
-const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: Wasm };
 
 interface KernelExports {
   memory: { buffer: ArrayBuffer; grow(pages: number): number };
@@ -34,12 +27,9 @@ interface KernelExports {
   evaluate(n: number, scores: number, labels: number, keys: number, order: number, tmp: number, hist: number, recall: number, precision: number, mpre: number, wantAp: number): number;
 }
 
-let compiled: object | undefined;
-
 /** A fresh instance (its memory is garbage once the run's curves are copied out); the module compiled once. */
 function instantiate(): KernelExports {
-  compiled ??= new wasm.Module(Buffer.from(CLS_KERNEL_WASM, 'base64'));
-  return new wasm.Instance(compiled).exports as KernelExports;
+  return instantiateKernel() as KernelExports;
 }
 
 const align8 = (x: number): number => (x + 7) & ~7;
