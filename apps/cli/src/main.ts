@@ -78,8 +78,9 @@ export async function run(argv: string[], io: CliIo = { stdout: process.stdout, 
       return EXIT.usage;
     }
     checkArgv(program, argv);
-    // start-up is done: the command's run gets V8's optimising compiler (the bin starts without it)
-    optimiseTheRun();
+    // start-up is done: the command's run gets V8's optimising compiler (the bin starts without it), unless its task
+    // says it needs none (`optimisingCompiler: false`)
+    optimiseTheRun(task === undefined || registry.findTask(task)?.task.optimisingCompiler !== false);
     await program.parseAsync(argv, { from: 'user' });
     // A Ctrl-C during the run (even one seen only after it ended) means exit 130, whatever the run returned.
     if (session.interrupted) return session.reportError(new Interrupted());

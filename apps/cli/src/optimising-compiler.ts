@@ -24,6 +24,8 @@
 // internal modules on every start, and a command's run needs neither unless it draws)
 
 let drawing = 0;
+/** The run is on V8's baseline compilers (`optimiseTheRun(false)`): nothing here turns the optimising compiler on. */
+let baselineRun = false;
 /** Started with the optimising compiler off (on the command line or in NODE_OPTIONS): the CLI never turns it on. */
 const startedWithout = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => a === '--no-turbofan' || a === '--no-opt' || a === '--jitless');
 
@@ -60,7 +62,7 @@ export function holdCompilerOff(): CompilerHold {
   let released = false;
   return {
     off() {
-      if (held || released || startedWithout || !process.getBuiltinModule('node:worker_threads').isMainThread) return;
+      if (held || released || startedWithout || baselineRun || !process.getBuiltinModule('node:worker_threads').isMainThread) return;
       held = true;
       if (drawing++ === 0) setFlag('--no-turbofan');
     },
@@ -74,7 +76,9 @@ export function holdCompilerOff(): CompilerHold {
 }
 
 /**
- * Turns the optimising compiler on for a command's run, if the bin turned it off. The bin (bundle-bin.cts) starts
+ * Turns the optimising compiler on for a command's run, if the bin turned it off; with `wanted` false (the task's
+ * `optimisingCompiler: false`: its hot loops are WebAssembly kernels), leaves it off and WebAssembly on Liftoff, V8's
+ * baseline WebAssembly compiler (`--liftoff-only`), for the whole run, charts included. The bin (bundle-bin.cts) starts
  * every command but `--version` with it off: during start-up (the bundled CLI, discovery, the plugin's modules, the program) a few
  * functions get just hot enough for TurboFan (path.normalize's normalizeString and fileURLToPath's
  * getPathFromURLPosix, called by the ES module loader for every module) and their compile jobs cost 20–65 ms of CPU,
@@ -83,11 +87,17 @@ export function holdCompilerOff(): CompilerHold {
  * kernels, the output) has it on, as without the switch. Nothing where the bin did not turn it off (a worker thread,
  * a process started without it, the CLI's `run` called as a library), or while a drawing holds it off.
  */
-export function optimiseTheRun(): void {
+export function optimiseTheRun(wanted = true): void {
   const marks = process as unknown as Record<symbol, unknown>;
   if (startedWithout || marks[OFF_FOR_START] !== true || drawing > 0) return;
   // set to false, not deleted: a property deleted from `process` would turn it into a dictionary, and the run's code
   // reads `process` (hrtime, cpuUsage) often
   marks[OFF_FOR_START] = false;
-  setFlag('--turbofan');
+  if (wanted) {
+    setFlag('--turbofan');
+  } else {
+    // without this, a kernel's hot functions would still be recompiled by the optimising compiler (tier-up)
+    baselineRun = true;
+    setFlag('--liftoff-only');
+  }
 }

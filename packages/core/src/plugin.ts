@@ -90,6 +90,16 @@ export interface TaskDefinition<O extends object = TaskOptionValues> {
   /** The charts of the task's HTML report and `--plots`, from report-html's generic kinds (none when absent). */
   charts?: readonly ChartRequest[];
   /**
+   * `false`: the task's run needs no optimising compiler, because its hot loops are WebAssembly kernels (compiled
+   * before they run by Liftoff, V8's baseline WebAssembly compiler). The CLI then leaves V8's optimising compiler
+   * (TurboFan) off for the run, as it is during start-up, and WebAssembly on Liftoff: that compiler's code, compile
+   * zones and threads are ~5 MiB of a light run's peak memory. What the kernels leave to JavaScript then runs in
+   * V8's baseline tiers, several times slower than optimised: say `false` only where that code is light. Absent
+   * (or true): the run has the optimising compiler. A hint to the CLI; a program that runs the task as a library
+   * keeps its own settings.
+   */
+  optimisingCompiler?: boolean;
+  /**
    * The replicator of the per-image statistics this task stores in `report.extra.perImage` (what
    * `cvdevkit compare --bootstrap` runs): recomputes the task's per-class metric on a replicate of the test
    * images. Throws DevkitError (kind `input`) when `stats` is not a layout the task wrote. Optional: a task

@@ -82,7 +82,7 @@ export function decodeLabelPng(buffer: Uint8Array, file?: string, options: Label
  * buffer. Only the 8-bit, one-sample images use it (the label-image case); others get their own array. It
  * holds the inflated scanlines too (`(width + 1) × height + 1` bytes), un-filtered in place into the pixels.
  */
-export class ReusableLabelBuffer {
+export class ReusableLabelBuffer implements LabelStorage {
   private bytes = new Uint8Array(0);
   /**
    * `n` bytes of the storage, grown when needed to `n` rounded up to 64 KiB (not doubled: a set of images of
@@ -97,9 +97,18 @@ export class ReusableLabelBuffer {
 /** `ReusableLabelBuffer`'s growth step. */
 const GROW_STEP = 1 << 16;
 
+/**
+ * Where `decodeLabelPng` may put an image's pixels (8-bit, one-sample images only): `take(n)` gives `n` bytes (the
+ * inflated scanlines, un-filtered in place into the pixels), which may be those of the previous take.
+ * `ReusableLabelBuffer` is one; a caller may keep them elsewhere (in a WebAssembly kernel's memory, say).
+ */
+export interface LabelStorage {
+  take(n: number): Uint8Array;
+}
+
 export interface LabelDecodeOptions {
-  /** Where to put the pixels (see `ReusableLabelBuffer`); default: a new array per image. */
-  reuse?: ReusableLabelBuffer;
+  /** Where to put the pixels (see `LabelStorage`, `ReusableLabelBuffer`); default: a new array per image. */
+  reuse?: LabelStorage;
 }
 
 /**
@@ -107,7 +116,7 @@ export interface LabelDecodeOptions {
  * scratch buffer (`inflateExactly`) and un-filtered into the output; undefined when the stream is not a complete
  * one of at most the header's size (or empty): the general path then gives its result or message.
  */
-function oneBytePerPixel(idat: Buffer[], m: PngMetadata, file: string | undefined, reuse: ReusableLabelBuffer | undefined): Uint8Array | undefined {
+function oneBytePerPixel(idat: Buffer[], m: PngMetadata, file: string | undefined, reuse: LabelStorage | undefined): Uint8Array | undefined {
   const { width, height } = m;
   const size = (width + 1) * height;
   // With reusable storage the stream is inflated straight into it and un-filtered in place: no second copy.

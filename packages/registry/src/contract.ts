@@ -107,6 +107,8 @@ export function assertPluginContract(value: unknown, label: string, reserved: It
         if (!(CHART_KINDS as readonly unknown[]).includes(kind)) throw contractError(label, `${at}.charts[${i}].kind`, `one of ${CHART_KINDS.join(', ')}`, kind);
       });
     }
+    if (t.optimisingCompiler !== undefined && typeof t.optimisingCompiler !== 'boolean')
+      throw contractError(label, `${at}.optimisingCompiler`, 'true, false or undefined', t.optimisingCompiler);
     for (const key of ['validate', 'sample', 'merge', 'analyze', 'replicate'] as const) {
       if (t[key] !== undefined && typeof t[key] !== 'function') throw contractError(label, `${at}.${key}`, 'a function or undefined', t[key]);
     }

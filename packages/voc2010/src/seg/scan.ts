@@ -4,9 +4,10 @@ import { join, sep } from 'node:path';
 // the entries of @cvdevkit/formats a seg run needs, not its whole index (gzip, JSON, caches: ~1 MiB more to load)
 import { inputLimit, readInputBytesSync } from '@cvdevkit/formats/text';
 import { listFolder, listedFileBuffer, readListedFile, type ListedFolder } from '@cvdevkit/formats/files';
-import { ReusableLabelBuffer, decodeLabelPng, readPngHeader, type LabelImage } from '@cvdevkit/formats/png';
+import { ReusableLabelBuffer, decodeLabelPng, readPngHeader, type LabelImage, type LabelStorage } from '@cvdevkit/formats/png';
 import { SEG_NUM_LABELS } from './classes.js';
 import { SEG_HISTOGRAM_SIZE, accumulateSegHistogram, checkSegPair } from './confusion.js';
+import { segHistogramKernel } from './histogram-kernel.js';
 
 export interface SegItem {
   id: string;
@@ -60,9 +61,14 @@ export function segItems(ids: readonly string[], dirs: { gtDir: string; resultDi
   });
 }
 
-/** Pixel storage reused from image to image (one pair at a time per thread): no image-sized garbage per file. */
-const gtPixels = new ReusableLabelBuffer();
-const resPixels = new ReusableLabelBuffer();
+/**
+ * Pixel storage reused from image to image (one pair at a time per thread): no image-sized garbage per file. In the
+ * histogram kernel's memory when there is one (the pixels are counted there), else plain buffers.
+ */
+let pixelStorage: { gt: LabelStorage; res: LabelStorage } | undefined;
+function threadPixelStorage(): { gt: LabelStorage; res: LabelStorage } {
+  return (pixelStorage ??= segHistogramKernel() ?? { gt: new ReusableLabelBuffer(), res: new ReusableLabelBuffer() });
+}
 
 /**
  * The folders images are read from, each listed once (`readListedFile`: no stat, no fstat), by folder path. A
@@ -90,7 +96,7 @@ function readPngBytes(file: string, folders: SegFolders): Uint8Array {
  * Reads a label PNG (its pixels in `pixels`, valid until the next image); with `gt`, a result whose header declares another size and more pixels than the
  * ground truth is reported from its header alone (never decoded: a 69-byte PNG may claim 50000×50000).
  */
-function read(file: string, folders: SegFolders, problems: Problem[], pixels: ReusableLabelBuffer, gt?: { id: string; image: LabelImage }): LabelImage | undefined {
+function read(file: string, folders: SegFolders, problems: Problem[], pixels: LabelStorage, gt?: { id: string; image: LabelImage }): LabelImage | undefined {
   try {
     const bytes = readPngBytes(file, folders);
     if (gt) {
@@ -118,14 +124,15 @@ export function scanSegBatch(items: readonly SegItem[], folders: SegFolders = ne
   let pixels = 0;
   const scratch = new Float64Array(SEG_HISTOGRAM_SIZE);
   const images: SegImageCounts[] = [];
+  const storage = threadPixelStorage();
+  const kernel = segHistogramKernel();
   for (const item of items) {
-    const gt = read(item.gtFile, folders, problems, gtPixels);
-    const res = read(item.resFile, folders, problems, resPixels, gt ? { id: item.id, image: gt } : undefined);
+    const gt = read(item.gtFile, folders, problems, storage.gt);
+    const res = read(item.resFile, folders, problems, storage.res, gt ? { id: item.id, image: gt } : undefined);
     if (!gt || !res) continue;
     if (gt.width === res.width && gt.height === res.height) {
       // One pass: count into a scratch histogram and find out-of-range results on the way.
-      scratch.fill(0);
-      const { counted, firstAbove } = accumulateSegHistogram(scratch, gt.data, res.data, SEG_NUM_LABELS - 1);
+      const { counted, firstAbove } = kernel?.accumulate(scratch, gt.data, res.data, SEG_NUM_LABELS - 1) ?? accumulateSegHistogram(scratch.fill(0), gt.data, res.data, SEG_NUM_LABELS - 1);
       if (firstAbove >= 0) {
         problems.push(...checkSegPair(item.id, gt, res, item.resFile, firstAbove));
         continue;
