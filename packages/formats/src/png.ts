@@ -104,6 +104,13 @@ const GROW_STEP = 1 << 16;
  */
 export interface LabelStorage {
   take(n: number): Uint8Array;
+  /**
+   * Optional: un-filters the inflated scanlines `raw` (bytes `take` gave; one byte per pixel, `width × height`,
+   * each row after its filter byte) into the pixels at its start, in place, exactly as the decoder would, and says
+   * true; or says false, having changed nothing (a filter type it does not know, other bytes): the decoder then
+   * does it, and gives the message.
+   */
+  unfilter?(raw: Uint8Array, width: number, height: number): boolean;
 }
 
 export interface LabelDecodeOptions {
@@ -122,6 +129,7 @@ function oneBytePerPixel(idat: Buffer[], m: PngMetadata, file: string | undefine
   // With reusable storage the stream is inflated straight into it and un-filtered in place: no second copy.
   const raw = inflateExactly(idat.length === 1 ? idat[0] : Buffer.concat(idat), size, reuse?.take(size + 1));
   if (!raw || raw.length === 0) return undefined;
+  if (reuse?.unfilter !== undefined && raw.length >= size && reuse.unfilter(raw, width, height)) return new Uint8Array(raw.buffer, raw.byteOffset, width * height);
   const out = reuse ? raw : new Uint8Array(width * height);
   return unfilterOneBytePerPixel(raw, out, width, height, file);
 }

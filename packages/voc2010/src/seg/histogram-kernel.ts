@@ -14,6 +14,7 @@ import { instantiateKernel } from './histogram-kernel-wasm.js';
 interface KernelExports {
   above: { value: number };
   accumulate(gt: number, res: number, n: number, maxLabel: number): number;
+  unfilter(raw: number, width: number, height: number): number;
 }
 
 interface WasmMemory {
@@ -22,7 +23,7 @@ interface WasmMemory {
 }
 
 /**
- * Calls of one instance's `accumulate` before the next instance takes over (same compiled module, same memory). V8
+ * Calls of one instance's functions before the next instance takes over (same compiled module, same memory). V8
  * calls an exported function through a generic wrapper and, after 1,000 calls of one, compiles a wrapper for it
  * with its optimising compiler: ~2.4 MiB of peak memory, which is what running without that compiler saves.
  */
@@ -54,8 +55,8 @@ export class SegHistogramKernel {
   private gtRoom = 0;
   private resRoom = 0;
   private resWanted = 0;
-  readonly gt: LabelStorage = { take: (n) => this.takeGt(n) };
-  readonly res: LabelStorage = { take: (n) => this.takeRes(n) };
+  readonly gt: LabelStorage = { take: (n) => this.takeGt(n), unfilter: (raw, w, h) => this.unfilter(raw, w, h) };
+  readonly res: LabelStorage = { take: (n) => this.takeRes(n), unfilter: (raw, w, h) => this.unfilter(raw, w, h) };
 
   constructor() {
     const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: { Memory: new (d: { initial: number }) => WasmMemory } };
@@ -86,6 +87,21 @@ export class SegHistogramKernel {
     return new Uint8Array(this.memory.buffer, PIXELS_AT + this.gtRoom, n);
   }
 
+  /** `LabelStorage.unfilter`, by the kernel, for scanlines in its memory whose filter types are all 0-4. */
+  private unfilter(raw: Uint8Array, width: number, height: number): boolean {
+    if (raw.buffer !== this.memory.buffer || raw.length < (width + 1) * height) return false;
+    return this.call().unfilter(raw.byteOffset, width, height) === 1;
+  }
+
+  /** The instance to call (a new one every CALLS_PER_INSTANCE calls). */
+  private call(): KernelExports {
+    if (++this.calls > CALLS_PER_INSTANCE) {
+      this.k = this.instance();
+      this.calls = 1;
+    }
+    return this.k;
+  }
+
   /**
    * Counts the pair into `into` (441 bins, overwritten: `accumulateSegHistogram` on a zeroed histogram), with
    * `maxLabel` as there; undefined when the pixels are not this kernel's (another storage, another size), for the
@@ -94,12 +110,9 @@ export class SegHistogramKernel {
   accumulate(into: Float64Array, gt: ArrayLike<number>, res: ArrayLike<number>, maxLabel: number): KernelCount | undefined {
     const memory = this.memory.buffer;
     if (!(gt instanceof Uint8Array) || !(res instanceof Uint8Array) || gt.buffer !== memory || res.buffer !== memory || gt.length !== res.length) return undefined;
-    if (++this.calls > CALLS_PER_INSTANCE) {
-      this.k = this.instance();
-      this.calls = 1;
-    }
-    const counted = this.k.accumulate(gt.byteOffset, res.byteOffset, gt.length, maxLabel);
-    const firstAbove = this.k.above.value;
+    const k = this.call();
+    const counted = k.accumulate(gt.byteOffset, res.byteOffset, gt.length, maxLabel);
+    const firstAbove = k.above.value;
     const counts = new Uint32Array(memory, 0, SEG_HISTOGRAM_SIZE);
     for (let l = 0; l < SEG_HISTOGRAM_SIZE; l++) into[l] = counts[l];
     return { counted, firstAbove };
