@@ -194,6 +194,18 @@ describe('decodeLabelPng on other PNG kinds', () => {
       { numRuns: 25 },
     );
   });
+  it("a storage's own unfilter is used when it says it did the work, and the decoder's when it declines", () => {
+    const rows = Buffer.from([1, 5, 1, 1, 2, 1, 1, 1, 4, 0, 0, 0]);
+    const png = pngFile({ w: 3, h: 3, depth: 8, colorType: 0 }, rows);
+    const calls: number[][] = [];
+    const inner = new ReusableLabelBuffer();
+    const declines = { take: (n: number) => inner.take(n), unfilter: (_: Uint8Array, w: number, h: number) => (calls.push([w, h]), false) };
+    expect(Array.from(decodeLabelPng(png, undefined, { reuse: declines }).data)).toEqual([5, 6, 7, 6, 7, 8, 6, 7, 8]);
+    expect(calls).toEqual([[3, 3]]);
+    // one that claims the work: its pixels (here all 9s) are the image's, the decoder's loop does not run
+    const does = { take: (n: number) => inner.take(n), unfilter: (raw: Uint8Array, w: number, h: number) => (raw.fill(9, 0, w * h), true) };
+    expect(Array.from(decodeLabelPng(png, undefined, { reuse: does }).data)).toEqual([9, 9, 9, 9, 9, 9, 9, 9, 9]);
+  });
   it('interlaced images are de-interlaced', () => {
     const data = Array.from({ length: 9 * 9 }, (_, i) => i % 21);
     const enc = encodeIndexedPng({ width: 9, height: 9, data });

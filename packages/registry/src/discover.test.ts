@@ -36,6 +36,7 @@ beforeAll(() => {
   writeFileSync(join(root, 'no-eval.js'), pluginSource('noeval', ['noeval/x'], { evaluate: false }));
   writeFileSync(join(root, 'dup.js'), pluginSource('dup', ['good/a', 'dup/c']));
   writeFileSync(join(root, 'syntax.js'), 'export default {{{;\n');
+  writeFileSync(join(root, 'bad-compiler.js'), pluginSource('badcompiler', ['badcompiler/x']).replace("metric: 'm'", "metric: 'm', optimisingCompiler: 'no'"));
   writeFileSync(join(root, 'not-object.js'), 'export default 42;\n');
   // loaded by import() after require refuses it (top-level await), and a CommonJS plugin (its exports are the default)
   writeFileSync(join(root, 'tla.mjs'), `await Promise.resolve();\n${pluginSource('tla', ['tla/t'])}`);
@@ -95,6 +96,11 @@ describe('discoverPlugins', () => {
     expect(e.kind).toBe('internal');
     expect(e.code).toBe('plugin/contract');
     expect(e.message).toBe('plugin "no-eval" (./no-eval.js): tasks["noeval/x"].evaluate: expected a function, found nothing');
+  });
+
+  it('rejects an optimisingCompiler hint that is not a boolean', async () => {
+    const e = await rejection(discoverPlugins({ cwd: root, plugins: ['./bad-compiler.js'], autoDiscover: false }));
+    expect(e.message).toBe('plugin "bad-compiler" (./bad-compiler.js): tasks["badcompiler/x"].optimisingCompiler: expected true, false or undefined, found "no"');
   });
 
   it('rejects a default export that is not a plugin object', async () => {
