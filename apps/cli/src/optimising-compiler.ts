@@ -89,7 +89,8 @@ export function holdCompilerOff(): CompilerHold {
  */
 export function optimiseTheRun(wanted = true): void {
   const marks = process as unknown as Record<symbol, unknown>;
-  if (startedWithout || marks[OFF_FOR_START] !== true || drawing > 0) return;
+  // (a process started without the compiler has no mark: the bin sets it only where it turned the compiler off)
+  if (marks[OFF_FOR_START] !== true || drawing > 0) return;
   // set to false, not deleted: a property deleted from `process` would turn it into a dictionary, and the run's code
   // reads `process` (hrtime, cpuUsage) often
   marks[OFF_FOR_START] = false;

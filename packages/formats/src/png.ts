@@ -105,8 +105,9 @@ const GROW_STEP = 1 << 16;
 export interface LabelStorage {
   take(n: number): Uint8Array;
   /**
-   * Optional: un-filters the inflated scanlines `raw` (bytes `take` gave; one byte per pixel, `width × height`,
-   * each row after its filter byte) into the pixels at its start, in place, exactly as the decoder would, and says
+   * Optional: un-filters the inflated scanlines `raw` (bytes `take` gave, all `height` rows of them — the decoder
+   * checks that first; one byte per pixel, `width × height`, each row after its filter byte) into the pixels at its
+   * start, in place, exactly as the decoder would, and says
    * true; or says false, having changed nothing (a filter type it does not know, other bytes): the decoder then
    * does it, and gives the message.
    */

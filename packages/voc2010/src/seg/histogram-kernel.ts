@@ -87,9 +87,9 @@ export class SegHistogramKernel {
     return new Uint8Array(this.memory.buffer, PIXELS_AT + this.gtRoom, n);
   }
 
-  /** `LabelStorage.unfilter`, by the kernel, for scanlines in its memory whose filter types are all 0-4. */
+  /** `LabelStorage.unfilter` (the decoder has checked that `raw` holds every row), by the kernel, for scanlines in its memory whose filter types are all 0-4. */
   private unfilter(raw: Uint8Array, width: number, height: number): boolean {
-    if (raw.buffer !== this.memory.buffer || raw.length < (width + 1) * height) return false;
+    if (raw.buffer !== this.memory.buffer) return false;
     return this.call().unfilter(raw.byteOffset, width, height) === 1;
   }
 
